@@ -1,0 +1,6 @@
+/** Runs once when a server process starts: migrate, seed, print the demo accounts. */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { ensureReady, printStartBanner } = await import('./lib/server/boot');
+  printStartBanner(await ensureReady());
+}

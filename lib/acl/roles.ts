@@ -1,0 +1,25 @@
+/**
+ * The access lists of SPEC §6, built for a client id and product key that are settings.
+ * Pages, menus and API routes all take their lists from here.
+ */
+export interface RoleNames {
+  client: string;
+  product: string;
+}
+
+export function accessLists({ client, product }: RoleNames) {
+  const admin = `${client}:admin`;
+  const boss = `${client}:boss`;
+  const productRole = `${client}:${product}`;
+  return {
+    signedIn: [] as string[],
+    holder: [admin, boss, productRole],
+    holderProductOnly: [productRole, admin],
+    designer: [`${client}:designer`],
+    licensee: [`${client}:licensee`, `${client}:*:licensee:*`],
+    system: [admin],
+    dataMaintenance: [admin],
+  };
+}
+
+export type AccessListName = keyof ReturnType<typeof accessLists>;

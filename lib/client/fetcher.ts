@@ -1,0 +1,72 @@
+import { signIn } from 'next-auth/react';
+import { storeCurrentAddress } from './redirect-store';
+
+export interface Envelope<T> {
+  status: number;
+  data: T;
+}
+
+export interface CallOptions {
+  token?: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+}
+
+type Api = 'core' | 'product';
+
+/**
+ * The two API clients of SPEC §8. JSON with a bearer token; POST when there is a body, GET
+ * otherwise. Answers are envelopes, or null when the call failed (the reason is logged).
+ */
+async function call<T>(api: Api, url: string, options: CallOptions): Promise<Envelope<T> | null> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+    });
+  } catch (err) {
+    console.error(`[${api}] ${url} failed:`, err);
+    return null;
+  }
+  if (res.status === 401) {
+    storeCurrentAddress();
+    if (api === 'core') {
+      window.alert('Core API authentication failed.');
+    } else {
+      void signIn('oidc', { callbackUrl: window.location.href });
+    }
+    return null;
+  }
+  if (!res.ok) {
+    // Validation answers (400/409) still carry an envelope the caller needs to show per-field errors.
+    if (res.status === 400 || res.status === 409) {
+      try {
+        return (await res.json()) as Envelope<T>;
+      } catch {
+        return null;
+      }
+    }
+    console.error(`[${api}] ${url} answered ${res.status}`);
+    return null;
+  }
+  try {
+    return (await res.json()) as Envelope<T>;
+  } catch (err) {
+    console.error(`[${api}] ${url} sent no JSON:`, err);
+    return null;
+  }
+}
+
+export function coreApi<T>(baseUrl: string, path: string, options: CallOptions = {}) {
+  return call<T>('core', `${baseUrl}${path}`, options);
+}
+
+export function productApi<T>(path: string, options: CallOptions = {}) {
+  return call<T>('product', `/api${path}`, options);
+}

@@ -1,0 +1,16 @@
+import { signOut } from 'next-auth/react';
+
+/**
+ * Ends the platform session, then the provider's: its session end with a post-logout redirect
+ * to the site origin, the id token hint and a state (SPEC §4 "Sign-out").
+ */
+export async function signOutEverywhere(endSessionUrl: string, idTokenHint: string): Promise<void> {
+  await signOut({ redirect: false });
+  const state = crypto.randomUUID();
+  window.sessionStorage.setItem('logoutState', state);
+  const url = new URL(endSessionUrl);
+  url.searchParams.set('post_logout_redirect_uri', window.location.origin);
+  if (idTokenHint) url.searchParams.set('id_token_hint', idTokenHint);
+  url.searchParams.set('state', state);
+  window.location.assign(url.toString());
+}

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every environment setting of the platform, parsed once, each with a working default. */
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: optionalText,
+  NEXTAUTH_URL: optionalText,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  OIDC_ISSUER: optionalText,
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_END_SESSION_URL: optionalText,
+  NEXTAUTH_SECRET: optionalText,
+  ACL_CLIENT: z.string().default('calbee'),
+  PRODUCT_KEY: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]*$/)
+    .default('ipl'),
+  PRODUCT_NAME: z.string().default('IPL'),
+  SYSTEM_TITLE: z.string().default('IP Licensing Platform'),
+  LOGO_URL: z.string().default('/logo.svg'),
+  LOGO_WIDTH: z.coerce.number().int().positive().default(32),
+  LOGO_HEIGHT: z.coerce.number().int().positive().default(32),
+  BASE_PATH: z.string().default(''),
+  CORE_API_URL: optionalText,
+  SOCKET_URL: optionalText,
+  HUB_URL: optionalText,
+  DOMAIN: optionalText,
+  PRIVACY_URL: z.string().default('https://www.calbee.co.jp/privacy/'),
+  SESSION_POLL_SECONDS: z.coerce.number().int().min(0).default(0),
+  SESSION_POLL_WHEN_OFFLINE: flag,
+  GATE_ID: optionalText,
+  GATE_PASSWORD: optionalText,
+  ANALYTICS_ID: optionalText,
+  DEMO_PASSWORD: optionalText,
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(8 * 3600),
+});
+
+export type AppConfig = ReturnType<typeof buildConfig>;
+
+function buildConfig(env: NodeJS.ProcessEnv) {
+  const e = envSchema.parse(env);
+  const appUrl = (e.APP_URL ?? e.NEXTAUTH_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const embeddedIdp = !e.OIDC_ISSUER;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    appUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    oidc: {
+      embedded: embeddedIdp,
+      // The embedded provider's issuer follows the public URL, so cookies and redirects agree.
+      issuer: e.OIDC_ISSUER ?? `${appUrl}/api/oidc`,
+      clientId: e.OIDC_CLIENT_ID ?? 'platform-web',
+      clientSecret: e.OIDC_CLIENT_SECRET,
+      endSessionUrl: e.OIDC_END_SESSION_URL ?? `${e.OIDC_ISSUER ?? `${appUrl}/api/oidc`}/session/end`,
+    },
+    nextAuthSecret: e.NEXTAUTH_SECRET,
+    aclClient: e.ACL_CLIENT,
+    productKey: e.PRODUCT_KEY,
+    productName: e.PRODUCT_NAME,
+    systemTitle: e.SYSTEM_TITLE,
+    logo: { url: e.LOGO_URL, width: e.LOGO_WIDTH, height: e.LOGO_HEIGHT },
+    basePath: e.BASE_PATH,
+    coreApiUrl: e.CORE_API_URL ?? `${appUrl}/api/core`,
+    socketUrl: e.SOCKET_URL ?? `${appUrl}/api/core/notify/stream`,
+    hubUrl: e.HUB_URL ?? appUrl,
+    domain: e.DOMAIN ?? new URL(appUrl).hostname,
+    privacyUrl: e.PRIVACY_URL,
+    session: {
+      pollSeconds: e.SESSION_POLL_SECONDS,
+      pollWhenOffline: e.SESSION_POLL_WHEN_OFFLINE,
+      ttlSeconds: e.SESSION_TTL_SECONDS,
+    },
+    gate:
+      e.GATE_ID && e.GATE_PASSWORD ? { id: e.GATE_ID, password: e.GATE_PASSWORD } : undefined,
+    analyticsId: e.ANALYTICS_ID,
+    demo: { seed: e.SEED_DEMO, password: e.DEMO_PASSWORD },
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_SECONDS },
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+  };
+}
+
+let cached: AppConfig | undefined;
+
+export function getConfig(): AppConfig {
+  cached ??= buildConfig(process.env);
+  return cached;
+}
+
+/** Tests change the environment between suites; this drops the parsed copy. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

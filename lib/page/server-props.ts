@@ -1,0 +1,31 @@
+import type { GetServerSideProps, GetServerSidePropsContext } from 'next';
+import { serverSideTranslations } from 'next-i18next/pages/serverSideTranslations';
+import nextI18NextConfig from '../../next-i18next.config';
+import { getConfig } from '../config';
+import { isLang, languageRedirect, type Lang } from '../session/redirect';
+import { publicSettings } from '../settings';
+import type { PageProps } from './types';
+
+export async function translationsFor(lang: Lang, namespaces: string[]) {
+  return serverSideTranslations(lang, ['common', 'menu', ...namespaces], nextI18NextConfig);
+}
+
+/**
+ * getServerSideProps for a `/[lang]/…` page: a known language or 404, the stored-language
+ * redirect of SPEC §4, the page's translation namespaces and the shell settings.
+ */
+export function pageProps(namespaces: string[] = []): GetServerSideProps<PageProps> {
+  return async (ctx: GetServerSidePropsContext) => {
+    const lang = ctx.params?.lang;
+    if (!isLang(lang)) return { notFound: true };
+    const redirect = languageRedirect(ctx.req.cookies.lang, ctx.resolvedUrl);
+    if (redirect) return { redirect: { destination: redirect, permanent: false } };
+    return {
+      props: {
+        ...(await translationsFor(lang, namespaces)),
+        settings: publicSettings(getConfig()),
+        lang,
+      },
+    };
+  };
+}

@@ -1,0 +1,89 @@
+import type { AccessListName } from './acl/roles';
+
+/**
+ * Every screen of SPEC §2 in one place: its path under /[lang], the access list it needs, its
+ * title key (namespace `menu`) and its parent for the breadcrumb. Pages, the menu, the
+ * breadcrumb and the ACL tests all read this table.
+ */
+export interface Screen {
+  path: string;
+  title: string;
+  acl: AccessListName | 'public';
+  parent?: string;
+  section: 'home' | 'holder' | 'designer' | 'licensee' | 'system' | 'data' | 'other';
+}
+
+const list: Screen[] = [
+  { path: '/', title: 'home', acl: 'public', section: 'home' },
+  // Holder section
+  { path: '/holder/ip', title: 'holder.ip', acl: 'holder', section: 'holder' },
+  { path: '/holder/primary', title: 'holder.primary', acl: 'holderProductOnly', section: 'holder' },
+  { path: '/holder/approve/ip', title: 'holder.approveIp', acl: 'holder', section: 'holder' },
+  { path: '/holder/approve/license', title: 'holder.approveLicense', acl: 'holder', section: 'holder' },
+  { path: '/holder/approve/product', title: 'holder.approveProduct', acl: 'holder', section: 'holder' },
+  { path: '/holder/sales', title: 'holder.sales', acl: 'holder', section: 'holder' },
+  { path: '/holder/invoice', title: 'holder.invoice', acl: 'holder', section: 'holder' },
+  { path: '/holder/list', title: 'holder.list', acl: 'holder', section: 'holder' },
+  { path: '/holder/profile', title: 'holder.profile', acl: 'holder', parent: '/holder/list', section: 'holder' },
+  { path: '/holder/stats', title: 'holder.stats', acl: 'holderProductOnly', section: 'holder' },
+  { path: '/holder/invite/licensee', title: 'holder.inviteLicensee', acl: 'holderProductOnly', section: 'holder' },
+  { path: '/holder/tags-admin', title: 'holder.tagsAdmin', acl: 'holder', section: 'holder' },
+  // Designer section
+  { path: '/designer/gallery', title: 'designer.gallery', acl: 'designer', section: 'designer' },
+  { path: '/designer/usage', title: 'designer.usage', acl: 'designer', section: 'designer' },
+  { path: '/designer/iplist', title: 'designer.iplist', acl: 'designer', section: 'designer' },
+  { path: '/designer/gallery2', title: 'designer.gallery2', acl: 'designer', section: 'designer' },
+  { path: '/designer/license', title: 'designer.license', acl: 'designer', section: 'designer' },
+  { path: '/designer/product', title: 'designer.product', acl: 'designer', section: 'designer' },
+  { path: '/designer/profile', title: 'designer.profile', acl: 'designer', section: 'designer' },
+  // Licensee section
+  { path: '/licensee/gallery', title: 'licensee.gallery', acl: 'licensee', section: 'licensee' },
+  { path: '/licensee/list', title: 'licensee.list', acl: 'licensee', section: 'licensee' },
+  { path: '/licensee/product', title: 'licensee.product', acl: 'licensee', section: 'licensee' },
+  { path: '/licensee/sales', title: 'licensee.sales', acl: 'licensee', section: 'licensee' },
+  { path: '/licensee/invoice', title: 'licensee.invoice', acl: 'licensee', section: 'licensee' },
+  { path: '/licensee/admin/profile', title: 'licensee.adminProfile', acl: 'licensee', section: 'licensee' },
+  { path: '/licensee/admin/administrator', title: 'licensee.adminAdministrator', acl: 'licensee', parent: '/licensee/admin/profile', section: 'licensee' },
+  { path: '/licensee/admin/staff', title: 'licensee.adminStaff', acl: 'licensee', parent: '/licensee/admin/profile', section: 'licensee' },
+  { path: '/licensee/admin/designer', title: 'licensee.adminDesigner', acl: 'licensee', parent: '/licensee/admin/profile', section: 'licensee' },
+  { path: '/licensee/ip', title: 'licensee.ip', acl: 'licensee', section: 'licensee' },
+  // System section
+  { path: '/sys/acl', title: 'sys.acl', acl: 'system', section: 'system' },
+  { path: '/sys/swagger', title: 'sys.swagger', acl: 'system', section: 'system' },
+  { path: '/sys/redoc', title: 'sys.redoc', acl: 'system', section: 'system' },
+  { path: '/sys/contract/demo', title: 'sys.contractDemo', acl: 'system', section: 'system' },
+  { path: '/sys/pdf/demo', title: 'sys.pdfDemo', acl: 'system', section: 'system' },
+  { path: '/help', title: 'help', acl: 'public', section: 'other' },
+  // Data maintenance
+  { path: '/designer/list', title: 'data.designers', acl: 'dataMaintenance', section: 'data' },
+  { path: '/sys/licensees', title: 'data.licensees', acl: 'dataMaintenance', section: 'data' },
+  { path: '/sys/schema', title: 'data.schema', acl: 'dataMaintenance', section: 'data' },
+  { path: '/sys/storage/public', title: 'data.storagePublic', acl: 'dataMaintenance', section: 'data' },
+  // Other pages
+  { path: '/profile', title: 'profile', acl: 'signedIn', section: 'other' },
+  { path: '/terms', title: 'terms', acl: 'public', section: 'other' },
+  { path: '/terms-designer', title: 'termsDesigner', acl: 'public', section: 'other' },
+  { path: '/terms-licensee', title: 'termsLicensee', acl: 'public', section: 'other' },
+];
+
+export const screens: ReadonlyMap<string, Screen> = new Map(list.map((s) => [s.path, s]));
+
+export function screenOf(path: string): Screen {
+  const screen = screens.get(path);
+  if (!screen) throw new Error(`unknown screen ${path}`);
+  return screen;
+}
+
+/** Home, then each ancestor, then the screen itself. */
+export function breadcrumbOf(path: string): Screen[] {
+  const trail: Screen[] = [];
+  let current: Screen | undefined = screens.get(path);
+  while (current) {
+    trail.unshift(current);
+    current = current.parent ? screens.get(current.parent) : undefined;
+  }
+  if (path !== '/') trail.unshift(screenOf('/'));
+  return trail;
+}
+
+export const allScreens = list;

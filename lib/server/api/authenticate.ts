@@ -1,0 +1,52 @@
+import type { IncomingMessage } from 'node:http';
+import { getToken } from 'next-auth/jwt';
+import { getConfig } from '../../config';
+import { verifyBearer } from '../auth/verify-bearer';
+import { getDb } from '../db/client';
+import { getSecrets } from '../secrets';
+import { accessOf, findUserBySub } from '../users/accounts';
+import { AppError } from './errors';
+
+export interface Caller {
+  sub: string;
+  access: string[];
+  via: 'bearer' | 'session';
+}
+
+function bearerOf(req: IncomingMessage): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match?.[1]?.trim();
+}
+
+/**
+ * Who is calling: a bearer access token (SPEC §7) or, for the browser's own pages, the
+ * next-auth session cookie. No credentials at all: status 8; a token that fails: status 7.
+ */
+export async function authenticate(req: IncomingMessage & { cookies?: Partial<Record<string, string>> }): Promise<Caller> {
+  const bearer = bearerOf(req);
+  let sub: string | undefined;
+  let via: Caller['via'] = 'bearer';
+  if (bearer) {
+    const verified = await verifyBearer(bearer);
+    if (!verified) throw new AppError('invalid_token', 'invalid session');
+    sub = verified.sub;
+  } else {
+    const config = getConfig();
+    const token = await getToken({
+      req: req as Parameters<typeof getToken>[0]['req'],
+      secret: config.nextAuthSecret ?? getSecrets().nextAuthSecret,
+    });
+    if (!token?.sub) throw new AppError('invalid_session', 'invalid session');
+    if (typeof token.expiresAt === 'number' && token.expiresAt * 1000 < Date.now()) {
+      throw new AppError('invalid_token', 'invalid session');
+    }
+    sub = token.sub;
+    via = 'session';
+  }
+  const db = await getDb();
+  const user = await findUserBySub(db, sub);
+  if (!user || user.status !== 0) throw new AppError('invalid_token', 'invalid session');
+  return { sub, access: await accessOf(db, sub), via };
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { NextApiRequest, NextApiResponse } from 'next';
+import { hasAccess } from '../../acl/match';
+import { ensureReady } from '../boot';
+import { authenticate, type Caller } from './authenticate';
+import { AppError, errorEnvelope } from './errors';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteContext<C extends Caller | null> {
+  req: NextApiRequest;
+  res: NextApiResponse;
+  caller: C;
+  query: NextApiRequest['query'];
+  body: unknown;
+}
+
+interface RouteOptions<Auth extends boolean> {
+  /** Signed-in callers only (default true). */
+  auth?: Auth;
+  /** Access patterns (SPEC §6); any one grants the route. Empty or absent: any signed-in caller. */
+  acl?: readonly string[] | (() => readonly string[]);
+  methods: Partial<Record<Method, (ctx: RouteContext<Auth extends false ? Caller | null : Caller>) => Promise<unknown>>>;
+}
+
+/**
+ * The one wrapper every API route goes through: boot, method dispatch, authentication,
+ * function-level access, and the `{ status, data }` envelope with the HTTP status mirroring it.
+ */
+export function apiRoute<Auth extends boolean = true>(options: RouteOptions<Auth>) {
+  return async function handler(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+    const requestId = randomUUID();
+    try {
+      const method = (req.method ?? 'GET').toUpperCase() as Method;
+      const run = options.methods[method];
+      if (!run) {
+        res.setHeader('Allow', Object.keys(options.methods).join(', '));
+        throw new AppError('method_not_allowed', `method ${method} not allowed`);
+      }
+      await ensureReady();
+      let caller: Caller | null = null;
+      if (options.auth === false) {
+        caller = await authenticate(req).catch(() => null);
+      } else {
+        caller = await authenticate(req);
+        const acl = typeof options.acl === 'function' ? options.acl() : options.acl;
+        if (!hasAccess(acl, caller.access)) throw new AppError('forbidden', 'permission denied');
+      }
+      const data = await run({ req, res, caller: caller as Caller, query: req.query, body: req.body });
+      if (!res.headersSent) res.status(200).json({ status: 0, data: data ?? null });
+    } catch (err) {
+      if (res.headersSent) return;
+      if (err instanceof AppError) {
+        res.status(err.httpStatus).json(errorEnvelope(err));
+        return;
+      }
+      console.error(`[api] ${requestId} ${req.method} ${req.url}:`, err);
+      res.status(500).json({ status: 1, data: { message: 'internal error', requestId } });
+    }
+  };
+}

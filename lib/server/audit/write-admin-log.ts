@@ -1,0 +1,17 @@
+import type { Db } from '../db/client';
+import { adminLog } from '../db/schema';
+import { newKey } from '../keys';
+
+export interface AdminLogInput {
+  /** Who made the change. */
+  sub: string;
+  action: string;
+  /** What changed: at least `before` and `after` where there is a before. */
+  data: Record<string, unknown>;
+  ref?: string;
+}
+
+/** Pass the transaction of the change itself, so the change and its log entry land together. */
+export async function writeAdminLog(db: Pick<Db, 'insert'>, entry: AdminLogInput): Promise<void> {
+  await db.insert(adminLog).values({ key: newKey(), sub: entry.sub, action: entry.action, data: entry.data, ref: entry.ref });
+}

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { getConfig } from '../../config';
+import * as schema from './schema';
+
+/**
+ * Both drivers give a Drizzle Postgres database with the same query API; the PGlite one is
+ * typed as the node-postgres one so services need not care which they run on.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+const globalKey = Symbol.for('ipl.db');
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<DbHandle> };
+
+async function open(): Promise<DbHandle> {
+  const config = getConfig();
+  if (config.databaseUrl) {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      // A dead server must fail requests, not hang them.
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30000,
+    });
+    // An idle client losing its server must not take the process down; the pool replaces it.
+    pool.on('error', (err) => console.error('[db] idle client error:', err.message));
+    return { db: drizzle(pool, { schema }), kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const dir = path.join(config.dataDir, 'pg');
+  fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * One database handle per process, opened on first use (never during `next build`). PGlite
+ * takes no lock on its directory, so a second handle in the same process would corrupt it.
+ */
+export function getDbHandle(): Promise<DbHandle> {
+  const g = globalThis as GlobalWithDb;
+  g[globalKey] ??= open().catch((err: unknown) => {
+    delete g[globalKey];
+    throw err;
+  });
+  return g[globalKey];
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+export async function closeDb(): Promise<void> {
+  const g = globalThis as GlobalWithDb;
+  const handle = g[globalKey];
+  delete g[globalKey];
+  if (handle) await (await handle).close();
+}

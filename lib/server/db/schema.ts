@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  uniqueIndex,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Columns every stored record carries (SPEC §3, DESIGN §5). */
+const recordColumns = {
+  key: text('key').primaryKey(),
+  dateCreated: ts('date_created').notNull().defaultNow(),
+  dateUpdated: ts('date_updated').notNull().defaultNow(),
+  status: integer('status').notNull().default(0),
+  version: integer('version').notNull().default(1),
+};
+
+/** People who can sign in. `sub` is the subject the identity provider hands out. */
+export const users = pgTable(
+  'users',
+  {
+    sub: text('sub').primaryKey(),
+    email: text('email').notNull(),
+    // Null for accounts provisioned from an external provider: they never log in here.
+    passwordHash: text('password_hash'),
+    nickname: text('nickname').notNull().default(''),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    picture: text('picture'),
+    lang: text('lang').notNull().default('jp'),
+    wallet: text('wallet'),
+    bio: text('bio'),
+    status: integer('status').notNull().default(0),
+    dateCreated: ts('date_created').notNull().defaultNow(),
+    dateUpdated: ts('date_updated').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('users_email_idx').on(sql`lower(${t.email})`)],
+);
+
+/** Access entries of SPEC §6 (`client:role[:access:entity]`), one row each. */
+export const userAccess = pgTable(
+  'user_access',
+  {
+    sub: text('sub')
+      .notNull()
+      .references(() => users.sub, { onDelete: 'cascade' }),
+    entry: text('entry').notNull(),
+    grantedBy: text('granted_by'),
+    dateCreated: ts('date_created').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sub, t.entry] }), index('user_access_entry_idx').on(t.entry)],
+);
+
+/** The IP holder: approver groups, managers, terms and flow configuration. */
+export const holders = pgTable('holders', {
+  ...recordColumns,
+  name: text('name').notNull().default(''),
+  isDefault: boolean('is_default').notNull().default(false),
+  approver: jsonb('approver').$type<Record<string, { sub: string }[]>>().notNull().default({}),
+  managerLegal: jsonb('manager_legal').$type<{ sub: string }[]>().notNull().default([]),
+  managerBrand: jsonb('manager_brand').$type<{ sub: string }[]>().notNull().default([]),
+  managerCfl: jsonb('manager_cfl').$type<{ sub: string }[]>().notNull().default([]),
+  terms: jsonb('terms').$type<Record<string, unknown[]>>().notNull().default({}),
+  config: jsonb('config').$type<Record<string, string>>().notNull().default({}),
+});
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    ...recordColumns,
+    target: text('target').notNull(),
+    subject: text('subject').notNull(),
+    content: text('content').notNull().default(''),
+    created: ts('created').notNull().defaultNow(),
+    readAt: ts('read_at'),
+  },
+  (t) => [index('notifications_target_idx').on(t.target, t.readAt)],
+);
+
+/** Every role, ACL or approver change: who, what, before, after, when. */
+export const adminLog = pgTable(
+  'admin_log',
+  {
+    key: text('key').primaryKey(),
+    sub: text('sub').notNull(),
+    action: text('action').notNull(),
+    data: jsonb('data').notNull().default({}),
+    ref: text('ref'),
+    time: ts('time').notNull().defaultNow(),
+  },
+  (t) => [index('admin_log_time_idx').on(t.time), index('admin_log_ref_idx').on(t.ref)],
+);
+
+/** Storage of the embedded OpenID provider (sessions, grants, codes, tokens, interactions). */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    id: text('id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: ts('expires_at'),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.type, t.id] }),
+    index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+    index('oidc_payloads_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Consent given once per account and client, so a new provider session does not ask again. */
+export const idpConsents = pgTable(
+  'idp_consents',
+  {
+    accountId: text('account_id').notNull(),
+    clientId: text('client_id').notNull(),
+    scope: text('scope').notNull(),
+    dateCreated: ts('date_created').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.clientId] })],
+);
+
+/** Failed sign-in attempts per address and account, shared by every server process. */
+export const loginAttempts = pgTable('login_attempts', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: ts('window_start').notNull().defaultNow(),
+});
+
+/** Licensee organisations; members hold entries `client:<role>:licensee:<key>`. */
+export const licensees = pgTable('licensees', {
+  ...recordColumns,
+  name: text('name').notNull().default(''),
+  owner: text('owner'),
+  acceptedTermsVersion: jsonb('accepted_terms_version').$type<Record<string, string>>().notNull().default({}),
+});

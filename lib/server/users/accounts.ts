@@ -1,0 +1,89 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { userAccess, users } from '../db/schema';
+import { newKey } from '../keys';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Public shape of a user: never the password hash. */
+export type PublicUser = Omit<UserRow, 'passwordHash'>;
+
+const publicColumns = {
+  sub: users.sub,
+  email: users.email,
+  nickname: users.nickname,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  picture: users.picture,
+  lang: users.lang,
+  wallet: users.wallet,
+  bio: users.bio,
+  status: users.status,
+  dateCreated: users.dateCreated,
+  dateUpdated: users.dateUpdated,
+  version: users.version,
+};
+
+export async function findUserBySub(db: Db, sub: string): Promise<PublicUser | undefined> {
+  const [row] = await db.select(publicColumns).from(users).where(eq(users.sub, sub)).limit(1);
+  return row;
+}
+
+/** The one lookup that reads the hash, for the provider's login check only. */
+export async function findLoginByEmail(
+  db: Db,
+  email: string,
+): Promise<{ sub: string; passwordHash: string | null; status: number } | undefined> {
+  const [row] = await db
+    .select({ sub: users.sub, passwordHash: users.passwordHash, status: users.status })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function accessOf(db: Db, sub: string): Promise<string[]> {
+  const rows = await db.select({ entry: userAccess.entry }).from(userAccess).where(eq(userAccess.sub, sub));
+  return rows.map((r) => r.entry).sort();
+}
+
+export interface ExternalClaims {
+  sub: string;
+  email?: string | null;
+  nickname?: string | null;
+  given_name?: string | null;
+  family_name?: string | null;
+  picture?: string | null;
+}
+
+/**
+ * Users signing in through an external provider are recorded on first sign-in so that access
+ * entries, notifications and profiles can refer to them; their names follow the provider.
+ */
+export async function upsertUserFromClaims(db: Db, claims: ExternalClaims, defaultAccess: string[]): Promise<void> {
+  const existing = await findUserBySub(db, claims.sub);
+  if (existing) return;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(users)
+      .values({
+        sub: claims.sub,
+        email: claims.email ?? `${claims.sub}@users.invalid`,
+        nickname: claims.nickname ?? '',
+        firstName: claims.given_name ?? '',
+        lastName: claims.family_name ?? '',
+        picture: claims.picture ?? null,
+      })
+      .onConflictDoNothing();
+    if (defaultAccess.length) {
+      await tx
+        .insert(userAccess)
+        .values(defaultAccess.map((entry) => ({ sub: claims.sub, entry, grantedBy: 'system' })))
+        .onConflictDoNothing();
+    }
+  });
+}
+
+export function newSub(): string {
+  return newKey();
+}

@@ -1,0 +1,28 @@
+// @ts-check
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Packages that load WASM, native code or derive paths from their own files at run time
+  // must be required from node_modules, not bundled (STACK-NOTES pitfalls 3–5).
+  serverExternalPackages: ['oidc-provider', '@electric-sql/pglite', 'pg', 'drizzle-orm'],
+  async rewrites() {
+    // The provider sets the interaction cookie on /interaction/<uid>; the form posts must stay
+    // under that path for the browser to send it, so they are rewritten to API routes.
+    return [{ source: '/interaction/:uid/:action', destination: '/api/interaction/:uid/:action' }];
+  },
+  async headers() {
+    return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'X-Frame-Options', value: 'DENY' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+        ],
+      },
+    ];
+  },
+};
+
+module.exports = nextConfig;

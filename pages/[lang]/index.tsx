@@ -1,0 +1,6 @@
+import { HomeView } from '@/components/home/HomeView';
+import { withPage } from '@/components/page/withPage';
+import { pageProps } from '@/lib/page/server-props';
+
+export default withPage('/', HomeView);
+export const getServerSideProps = pageProps();

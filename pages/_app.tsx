@@ -1,0 +1,38 @@
+import 'bootstrap/dist/css/bootstrap.min.css';
+import '@/styles/globals.css';
+import type { AppProps } from 'next/app';
+import { SessionProvider } from 'next-auth/react';
+import { appWithTranslation } from 'next-i18next/pages';
+import { useEffect } from 'react';
+import { DialogProvider } from '@/components/dialogs/DialogProvider';
+import { GateGuard } from '@/components/page/GateGuard';
+import { htmlLang } from '@/lib/client/language';
+import type { PageProps } from '@/lib/page/types';
+import nextI18NextConfig from '../next-i18next.config';
+
+function App({ Component, pageProps }: AppProps<Partial<PageProps>>) {
+  const { settings, lang } = pageProps;
+  useEffect(() => {
+    // _document sets <html lang> on the first load; client navigation keeps it in step.
+    if (lang) document.documentElement.lang = htmlLang(lang);
+  }, [lang]);
+  return (
+    <SessionProvider
+      refetchOnWindowFocus
+      refetchInterval={settings?.session.pollSeconds ?? 0}
+      refetchWhenOffline={settings?.session.pollWhenOffline ? undefined : false}
+    >
+      <DialogProvider>
+        {settings?.gateEnabled ? (
+          <GateGuard>
+            <Component {...pageProps} />
+          </GateGuard>
+        ) : (
+          <Component {...pageProps} />
+        )}
+      </DialogProvider>
+    </SessionProvider>
+  );
+}
+
+export default appWithTranslation(App, nextI18NextConfig);

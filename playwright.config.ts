@@ -1,0 +1,42 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = `http://localhost:${port}`;
+// A fresh data directory per run: its own PGlite, keys and secrets, never the developer's.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `ipl-e2e-${process.pid}`);
+process.env.E2E_DATA_DIR = dataDir;
+export const demoPassword = process.env.E2E_DEMO_PASSWORD ?? 'e2e-demo-password';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `npx next start -p ${port}`,
+    url: `${baseURL}/api/core/server/status`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      APP_URL: baseURL,
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: demoPassword,
+      NODE_ENV: 'production',
+    },
+  },
+});

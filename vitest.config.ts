@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@': path.resolve(__dirname) };
+
+export default defineConfig({
+  resolve: { alias },
+  esbuild: { jsx: 'automatic' },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          env: { TZ: 'UTC' },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/api/setup.ts'],
+          // One PGlite (or one Postgres schema) per worker file; files run one at a time to stay in 24 GiB / 2 cores.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          env: { TZ: 'UTC' },
+        },
+      },
+    ],
+  },
+});
