@@ -23,6 +23,7 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_END_SESSION_URL: optionalText,
+  OIDC_AUDIENCE: optionalText,
   NEXTAUTH_SECRET: optionalText,
   ACL_CLIENT: z.string().default('calbee'),
   PRODUCT_KEY: z
@@ -53,7 +54,11 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
-  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(8 * 3600),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 3600),
 });
 
 export type AppConfig = ReturnType<typeof buildConfig>;
@@ -75,6 +80,7 @@ function buildConfig(env: NodeJS.ProcessEnv) {
       issuer: e.OIDC_ISSUER ?? `${appUrl}/api/oidc`,
       clientId: e.OIDC_CLIENT_ID ?? 'platform-web',
       clientSecret: e.OIDC_CLIENT_SECRET,
+      audience: e.OIDC_AUDIENCE ?? e.OIDC_CLIENT_ID ?? 'platform-web',
       endSessionUrl: e.OIDC_END_SESSION_URL ?? `${e.OIDC_ISSUER ?? `${appUrl}/api/oidc`}/session/end`,
     },
     nextAuthSecret: e.NEXTAUTH_SECRET,
@@ -94,8 +100,7 @@ function buildConfig(env: NodeJS.ProcessEnv) {
       pollWhenOffline: e.SESSION_POLL_WHEN_OFFLINE,
       ttlSeconds: e.SESSION_TTL_SECONDS,
     },
-    gate:
-      e.GATE_ID && e.GATE_PASSWORD ? { id: e.GATE_ID, password: e.GATE_PASSWORD } : undefined,
+    gate: e.GATE_ID && e.GATE_PASSWORD ? { id: e.GATE_ID, password: e.GATE_PASSWORD } : undefined,
     analyticsId: e.ANALYTICS_ID,
     demo: { seed: e.SEED_DEMO, password: e.DEMO_PASSWORD },
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_SECONDS },

@@ -1,6 +1,6 @@
 import type { GetServerSideProps } from 'next';
 import { signIn } from 'next-auth/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'next-i18next/pages';
 import { CenteredCard } from '@/components/auth/CenteredCard';
@@ -17,20 +17,16 @@ interface SignInProps extends PageProps {
 
 function SignInView({ callbackUrl, error }: Pick<SignInProps, 'callbackUrl' | 'error'>) {
   const { t } = useTranslation('common');
-  const [started, setStarted] = useState(false);
   useEffect(() => {
     // Starts the provider's sign-in at once; the button stays for a browser that blocks it.
-    setStarted(true);
     void signIn('oidc', { callbackUrl });
   }, [callbackUrl]);
   return (
     <CenteredCard title={t('signin.title')}>
       {error === 'SessionRequired' && <p>{t('signin.sessionRequired')}</p>}
-      {started && (
-        <p className="d-flex align-items-center gap-2" role="status">
-          <Spinner animation="border" size="sm" /> {t('signin.redirecting')}
-        </p>
-      )}
+      <p className="d-flex align-items-center gap-2" role="status">
+        <Spinner animation="border" size="sm" /> {t('signin.redirecting')}
+      </p>
       <button type="button" className="btn btn-primary" onClick={() => void signIn('oidc', { callbackUrl })}>
         {t('signin.button')}
       </button>

@@ -28,9 +28,10 @@ export function HomeView() {
     );
   }
   const name = [session.user.last_name, session.user.first_name].filter(Boolean).join(' ') || session.user.nickname;
-  const groups = visibleMenu(menuGroups, session.user.access, { client: settings.aclClient, product: settings.productKey }).filter(
-    (g) => g.title !== 'section.general',
-  );
+  const groups = visibleMenu(menuGroups, session.user.access, {
+    client: settings.aclClient,
+    product: settings.productKey,
+  }).filter((g) => g.title !== 'section.general');
   return (
     <section data-testid="home">
       <h1 className="h3 mb-4">{t('home.welcome', { name })}</h1>

@@ -21,7 +21,9 @@ export function AppShell({ title, trail, children }: AppShellProps) {
   const { data: session } = useSession();
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
-  const groups = session ? visibleMenu(menuGroups, session.user.access, { client: settings.aclClient, product: settings.productKey }) : [];
+  const groups = session
+    ? visibleMenu(menuGroups, session.user.access, { client: settings.aclClient, product: settings.productKey })
+    : [];
   const hasMenu = groups.length > 0;
   return (
     <>

@@ -19,7 +19,12 @@ export function Breadcrumb({ trail }: { trail: Crumb[] }) {
           const last = i === trail.length - 1;
           const label = truncate(crumb.title, BREADCRUMB_MAX);
           return (
-            <li key={`${crumb.path ?? ''}-${i}`} className={`breadcrumb-item${last ? ' active' : ''}`} aria-current={last ? 'page' : undefined} title={crumb.title}>
+            <li
+              key={`${crumb.path ?? ''}-${i}`}
+              className={`breadcrumb-item${last ? ' active' : ''}`}
+              aria-current={last ? 'page' : undefined}
+              title={crumb.title}
+            >
               {last || !crumb.path ? label : <Link href={`/${lang}${crumb.path === '/' ? '' : crumb.path}`}>{label}</Link>}
             </li>
           );

@@ -8,7 +8,12 @@ export function ConnectionIndicator() {
   const online = isConnected(data?.status === 0 ? data.data : null);
   const label = online ? t('connection.online') : t('connection.offline');
   return (
-    <span className={`connection-indicator ${online ? 'online' : 'offline'}`} title={label} data-testid="connection-indicator" data-online={online}>
+    <span
+      className={`connection-indicator ${online ? 'online' : 'offline'}`}
+      title={label}
+      data-testid="connection-indicator"
+      data-online={online}
+    >
       <span className="visually-hidden">{label}</span>
     </span>
   );

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import { isGroupOpen, rememberGroupOpen } from '@/lib/menu/group-state';
 import { isEntryActive } from '@/lib/menu/match';
@@ -11,16 +11,28 @@ function sessionStore() {
   return typeof window === 'undefined' ? null : window.sessionStorage;
 }
 
+// sessionStorage sends no events within its own tab, so toggles notify the groups here.
+const listeners = new Set<() => void>();
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 function Group({ group, onNavigate }: { group: MenuGroup; onNavigate?: () => void }) {
   const { t } = useTranslation('menu');
   const { lang } = useShell();
   const router = useRouter();
-  // Server render and first client render agree on the default; the stored choice follows.
-  const [open, setOpen] = useState(!group.collapsed);
-  useEffect(() => setOpen(isGroupOpen(group, sessionStore())), [group]);
+  // The server renders the default; the browser's remembered choice takes over on hydration.
+  const open = useSyncExternalStore(
+    subscribe,
+    () => isGroupOpen(group, sessionStore()),
+    () => !group.collapsed,
+  );
   const toggle = () => {
     rememberGroupOpen(group, !open, sessionStore());
-    setOpen(!open);
+    listeners.forEach((notify) => notify());
   };
   const id = `menu-group-${group.title.replace(/\W/g, '-')}`;
   return (

@@ -16,7 +16,11 @@ export function SideMenu({ groups, collapsed, onToggle, mobileOpen, onMobileClos
   const { t } = useTranslation('common');
   return (
     <>
-      <aside className={`side-menu d-none d-md-block${collapsed ? ' collapsed' : ''}`} data-testid="side-menu" aria-label={t('menu')}>
+      <aside
+        className={`side-menu d-none d-md-block${collapsed ? ' collapsed' : ''}`}
+        data-testid="side-menu"
+        aria-label={t('menu')}
+      >
         <button
           type="button"
           className="side-menu-toggle"

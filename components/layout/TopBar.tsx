@@ -14,7 +14,12 @@ export function TopBar({ onMenu, showMenuButton }: { onMenu: () => void; showMen
   return (
     <header className="top-bar" data-testid="top-bar">
       {showMenuButton && (
-        <button type="button" className="btn btn-sm btn-outline-light d-md-none" onClick={onMenu} data-testid="mobile-menu-button">
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-light d-md-none"
+          onClick={onMenu}
+          data-testid="mobile-menu-button"
+        >
           {t('menu')}
         </button>
       )}

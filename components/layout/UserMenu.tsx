@@ -28,7 +28,11 @@ export function UserMenu() {
           {t('user.profile')}
         </Dropdown.Item>
         <Dropdown.Divider />
-        <Dropdown.Item as="button" data-testid="sign-out" onClick={() => void signOutEverywhere(settings.endSessionUrl, session.id_token_hint)}>
+        <Dropdown.Item
+          as="button"
+          data-testid="sign-out"
+          onClick={() => void signOutEverywhere(settings.endSessionUrl, session.id_token_hint)}
+        >
           {t('user.signOut')}
         </Dropdown.Item>
       </Dropdown.Menu>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'next-i18next/pages';
@@ -10,20 +10,22 @@ function isLocalhost(): boolean {
   return ['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname);
 }
 
+const subscribeNever = () => () => undefined;
+const passedBefore = () => isLocalhost() || window.sessionStorage.getItem(ACCEPTED_KEY) === '1';
+// On the server nothing is known yet: render nothing until the browser answers.
+const unknownOnServer = () => null;
+
 /**
  * The registration gate (SPEC §2): bypassed on localhost, remembered for the browser session,
  * and checked by the server so the expected values never reach the browser.
  */
 export function GateGuard({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
-  const [state, setState] = useState<'checking' | 'open' | 'closed'>('checking');
+  const bypass = useSyncExternalStore(subscribeNever, passedBefore, unknownOnServer);
+  const [accepted, setAccepted] = useState(false);
   const [id, setId] = useState('');
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
-
-  useEffect(() => {
-    setState(isLocalhost() || window.sessionStorage.getItem(ACCEPTED_KEY) === '1' ? 'open' : 'closed');
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,14 +34,14 @@ export function GateGuard({ children }: { children: ReactNode }) {
     setPending(false);
     if (result?.status === 0) {
       window.sessionStorage.setItem(ACCEPTED_KEY, '1');
-      setState('open');
+      setAccepted(true);
     } else {
       window.alert(t('gate.invalid'));
     }
   };
 
-  if (state === 'open') return <>{children}</>;
-  if (state === 'checking') return null;
+  if (bypass === null) return null;
+  if (bypass || accepted) return <>{children}</>;
   return (
     <main className="gate-page" data-testid="gate">
       <Form onSubmit={submit} className="gate-form">
@@ -51,7 +53,13 @@ export function GateGuard({ children }: { children: ReactNode }) {
         </Form.Group>
         <Form.Group className="mb-3" controlId="gate-password">
           <Form.Label>{t('gate.password')}</Form.Label>
-          <Form.Control type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required />
+          <Form.Control
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="current-password"
+            required
+          />
         </Form.Group>
         <Button type="submit" disabled={pending}>
           {t('gate.submit')}

@@ -26,12 +26,7 @@ export function hasAccess(required: readonly string[] | undefined, granted: read
 }
 
 /** The entities (keys) in which the granted entries hold a role of the given kind, e.g. licensee. */
-export function entitiesOf(
-  granted: readonly string[],
-  access: string,
-  client: string,
-  roles?: readonly string[],
-): string[] {
+export function entitiesOf(granted: readonly string[], access: string, client: string, roles?: readonly string[]): string[] {
   const keys = new Set<string>();
   for (const text of granted) {
     const entry = parseEntry(text);

@@ -1,14 +1,12 @@
 import type { GetServerSideProps } from 'next';
+import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { CenteredCard } from '@/components/auth/CenteredCard';
 import { SettingsProvider } from '@/lib/client/settings-context';
 import { bareProps, storedLang } from '@/lib/page/bare-props';
 import type { PageProps } from '@/lib/page/types';
 
-type Prompt =
-  | { kind: 'login'; email: string }
-  | { kind: 'consent'; client: string; scopes: string[] }
-  | { kind: 'expired' };
+type Prompt = { kind: 'login'; email: string } | { kind: 'consent'; client: string; scopes: string[] } | { kind: 'expired' };
 
 interface InteractionProps extends PageProps {
   uid: string;
@@ -35,9 +33,9 @@ function InteractionView({ uid, csrf, prompt, error }: Omit<InteractionProps, 's
         <div className="alert alert-warning" role="alert" data-testid="idp-error" data-error="expired">
           {t('errors.expired')}
         </div>
-        <a className="btn btn-primary" href="/">
+        <Link className="btn btn-primary" href="/">
           {t('restart')}
-        </a>
+        </Link>
       </CenteredCard>
     );
   }
@@ -79,13 +77,29 @@ function InteractionView({ uid, csrf, prompt, error }: Omit<InteractionProps, 's
           <label className="form-label" htmlFor="email">
             {t('email')}
           </label>
-          <input id="email" name="email" type="email" className="form-control" defaultValue={prompt.email} autoComplete="username" required autoFocus />
+          <input
+            id="email"
+            name="email"
+            type="email"
+            className="form-control"
+            defaultValue={prompt.email}
+            autoComplete="username"
+            required
+            autoFocus
+          />
         </div>
         <div className="mb-3">
           <label className="form-label" htmlFor="password">
             {t('password')}
           </label>
-          <input id="password" name="password" type="password" className="form-control" autoComplete="current-password" required />
+          <input
+            id="password"
+            name="password"
+            type="password"
+            className="form-control"
+            autoComplete="current-password"
+            required
+          />
         </div>
         <button type="submit" className="btn btn-primary w-100" data-testid="login-submit">
           {t('submit')}
@@ -124,7 +138,9 @@ export const getServerSideProps: GetServerSideProps<InteractionProps> = async (c
       const email = typeof ctx.query.email === 'string' ? ctx.query.email.slice(0, 254) : String(details.params.login_hint ?? '');
       prompt = { kind: 'login', email };
     } else {
-      const scopes = String(details.params.scope ?? 'openid').split(' ').filter(Boolean);
+      const scopes = String(details.params.scope ?? 'openid')
+        .split(' ')
+        .filter(Boolean);
       prompt = { kind: 'consent', client: getConfig().systemTitle, scopes };
     }
   } catch {

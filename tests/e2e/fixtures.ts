@@ -32,7 +32,10 @@ export async function loginAtProvider(page: Page, email: string, password = demo
   const allow = page.getByTestId('consent-allow');
   const outcome = await Promise.race([
     allow.waitFor().then(() => 'consent' as const),
-    page.getByTestId('idp-error').waitFor().then(() => 'error' as const),
+    page
+      .getByTestId('idp-error')
+      .waitFor()
+      .then(() => 'error' as const),
     page
       .waitForURL((url) => !['/interaction/', '/api/', '/signin'].some((p) => url.pathname.startsWith(p)))
       .then(() => 'left' as const),

@@ -84,12 +84,19 @@ describe('formatEntry', () => {
 });
 
 describe('isGrantableEntry', () => {
-  it.each(['calbee:admin', 'calbee:boss', 'calbee:ipl', 'calbee:designer', 'calbee:licensee', 'calbee:user', 'woollet:admin', 'calbee:staff:licensee:ORG1', 'calbee:owner:licensee:ORG1'])(
-    '%s is grantable',
-    (text) => {
-      expect(isGrantableEntry(text)).toBe(true);
-    },
-  );
+  it.each([
+    'calbee:admin',
+    'calbee:boss',
+    'calbee:ipl',
+    'calbee:designer',
+    'calbee:licensee',
+    'calbee:user',
+    'woollet:admin',
+    'calbee:staff:licensee:ORG1',
+    'calbee:owner:licensee:ORG1',
+  ])('%s is grantable', (text) => {
+    expect(isGrantableEntry(text)).toBe(true);
+  });
 
   it.each(['calbee:*', '*:admin', 'calbee:*:licensee:*', 'calbee:staff:licensee:*', 'calbee:staff:*:ORG1', 'cal*bee:admin'])(
     '%s carries a wildcard and is not grantable',
@@ -300,7 +307,9 @@ describe('entitiesOf', () => {
   });
 
   it('ignores personal entries, wildcard entries and malformed entries', () => {
-    expect(entitiesOf(['calbee:licensee', 'calbee:*:licensee:*', 'calbee:x:licensee:*', 'calbee:x:licensee'], 'licensee', 'calbee')).toEqual([]);
+    expect(
+      entitiesOf(['calbee:licensee', 'calbee:*:licensee:*', 'calbee:x:licensee:*', 'calbee:x:licensee'], 'licensee', 'calbee'),
+    ).toEqual([]);
   });
 
   it('is empty for no grants', () => {
@@ -346,12 +355,17 @@ describe('accessLists', () => {
     it.each(['calbee:admin', 'calbee:boss', 'calbee:ipl'])('%s is a holder', (entry) => {
       expect(hasAccess(lists.holder, [entry])).toBe(true);
     });
-    it.each(['calbee:user', 'calbee:designer', 'calbee:licensee', 'woollet:admin', 'calbee:admin:licensee:X', 'calbee:ipl:licensee:X', 'calbee:*'])(
-      '%s is not a holder',
-      (entry) => {
-        expect(hasAccess(lists.holder, [entry])).toBe(false);
-      },
-    );
+    it.each([
+      'calbee:user',
+      'calbee:designer',
+      'calbee:licensee',
+      'woollet:admin',
+      'calbee:admin:licensee:X',
+      'calbee:ipl:licensee:X',
+      'calbee:*',
+    ])('%s is not a holder', (entry) => {
+      expect(hasAccess(lists.holder, [entry])).toBe(false);
+    });
     it('holderProductOnly admits the product role and admin, not boss', () => {
       expect(hasAccess(lists.holderProductOnly, ['calbee:ipl'])).toBe(true);
       expect(hasAccess(lists.holderProductOnly, ['calbee:admin'])).toBe(true);
@@ -399,19 +413,67 @@ describe('accessLists', () => {
 });
 
 describe('demo roles × access lists', () => {
-  const LIST_NAMES: AccessListName[] = ['signedIn', 'holder', 'holderProductOnly', 'designer', 'licensee', 'system', 'dataMaintenance'];
+  const LIST_NAMES: AccessListName[] = [
+    'signedIn',
+    'holder',
+    'holderProductOnly',
+    'designer',
+    'licensee',
+    'system',
+    'dataMaintenance',
+  ];
 
   it('the table covers every access list', () => {
     expect([...LIST_NAMES].sort()).toEqual(Object.keys(lists).sort());
   });
 
-  const holderLike = { signedIn: true, holder: true, holderProductOnly: true, designer: false, licensee: false, system: false, dataMaintenance: false };
-  const designerLike = { signedIn: true, holder: false, holderProductOnly: false, designer: true, licensee: false, system: false, dataMaintenance: false };
-  const licenseeLike = { signedIn: true, holder: false, holderProductOnly: false, designer: false, licensee: true, system: false, dataMaintenance: false };
+  const holderLike = {
+    signedIn: true,
+    holder: true,
+    holderProductOnly: true,
+    designer: false,
+    licensee: false,
+    system: false,
+    dataMaintenance: false,
+  };
+  const designerLike = {
+    signedIn: true,
+    holder: false,
+    holderProductOnly: false,
+    designer: true,
+    licensee: false,
+    system: false,
+    dataMaintenance: false,
+  };
+  const licenseeLike = {
+    signedIn: true,
+    holder: false,
+    holderProductOnly: false,
+    designer: false,
+    licensee: true,
+    system: false,
+    dataMaintenance: false,
+  };
 
   const expected: Record<string, Record<AccessListName, boolean>> = {
-    admin: { signedIn: true, holder: true, holderProductOnly: true, designer: false, licensee: false, system: true, dataMaintenance: true },
-    boss: { signedIn: true, holder: true, holderProductOnly: false, designer: false, licensee: false, system: false, dataMaintenance: false },
+    admin: {
+      signedIn: true,
+      holder: true,
+      holderProductOnly: true,
+      designer: false,
+      licensee: false,
+      system: true,
+      dataMaintenance: true,
+    },
+    boss: {
+      signedIn: true,
+      holder: true,
+      holderProductOnly: false,
+      designer: false,
+      licensee: false,
+      system: false,
+      dataMaintenance: false,
+    },
     holder: holderLike,
     'legal-approver': holderLike,
     'legal-manager': holderLike,
@@ -423,7 +485,15 @@ describe('demo roles × access lists', () => {
     'corporate-designer': designerLike,
     'licensee-owner': licenseeLike,
     'licensee-staff': licenseeLike,
-    user: { signedIn: true, holder: false, holderProductOnly: false, designer: false, licensee: false, system: false, dataMaintenance: false },
+    user: {
+      signedIn: true,
+      holder: false,
+      holderProductOnly: false,
+      designer: false,
+      licensee: false,
+      system: false,
+      dataMaintenance: false,
+    },
   };
 
   it('every demo account has a row and every row is a demo account', () => {

@@ -1,14 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { truncate, BREADCRUMB_MAX, IP_NAME_MAX } from '@/lib/format/truncate';
-import {
-  SECONDS_THRESHOLD,
-  DATE_TIME_FORMAT,
-  toMillis,
-  toDate,
-  formatDateTime,
-  isoUtc,
-  relativeTime,
-} from '@/lib/format/time';
+import { SECONDS_THRESHOLD, DATE_TIME_FORMAT, toMillis, toDate, formatDateTime, isoUtc, relativeTime } from '@/lib/format/time';
 
 describe('truncate', () => {
   it('uses 60 for breadcrumbs and 40 for IP names', () => {

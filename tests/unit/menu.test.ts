@@ -106,7 +106,14 @@ describe('pathMatches', () => {
 describe('isEntryActive', () => {
   it('is active on its own path with or without language prefix, query or trailing slash', () => {
     const ip = entry('holder.ip');
-    for (const path of ['/holder/ip', '/jp/holder/ip', '/en/holder/ip', '/jp/holder/ip/', '/en/holder/ip?sort=name', '/jp/holder/ip/?a=1#b']) {
+    for (const path of [
+      '/holder/ip',
+      '/jp/holder/ip',
+      '/en/holder/ip',
+      '/jp/holder/ip/',
+      '/en/holder/ip?sort=name',
+      '/jp/holder/ip/?a=1#b',
+    ]) {
       expect(isEntryActive(ip, path), path).toBe(true);
     }
   });
@@ -138,7 +145,12 @@ describe('isEntryActive', () => {
 
   it('licensee.adminProfile is active on every licensee admin page', () => {
     const admin = entry('licensee.adminProfile');
-    for (const p of ['/licensee/admin/profile', '/licensee/admin/staff', '/licensee/admin/administrator', '/licensee/admin/designer']) {
+    for (const p of [
+      '/licensee/admin/profile',
+      '/licensee/admin/staff',
+      '/licensee/admin/administrator',
+      '/licensee/admin/designer',
+    ]) {
       expect(isEntryActive(admin, `/jp${p}`), p).toBe(true);
     }
     expect(isEntryActive(admin, '/jp/licensee/list')).toBe(false);
@@ -261,7 +273,8 @@ describe('menu definition', () => {
 
 describe('visibleMenu', () => {
   const titles = (groups: MenuGroup[]) => groups.map((g) => g.title);
-  const entriesOf = (groups: MenuGroup[], title: string) => groups.find((g) => g.title === title)?.entries.map((e) => e.name) ?? [];
+  const entriesOf = (groups: MenuGroup[], title: string) =>
+    groups.find((g) => g.title === title)?.entries.map((e) => e.name) ?? [];
   const allOf = (title: string) => menuGroups.find((g) => g.title === title)!.entries.map((e) => e.name);
   const view = (id: string) => visibleMenu(menuGroups, grantsOf(id), names);
 
@@ -306,7 +319,9 @@ describe('visibleMenu', () => {
     expect(holder).not.toContain('holder.primary');
     expect(holder).not.toContain('holder.stats');
     expect(holder).not.toContain('holder.inviteLicensee');
-    expect(holder).toEqual(allOf('section.holder').filter((n) => !['holder.primary', 'holder.stats', 'holder.inviteLicensee'].includes(n)));
+    expect(holder).toEqual(
+      allOf('section.holder').filter((n) => !['holder.primary', 'holder.stats', 'holder.inviteLicensee'].includes(n)),
+    );
   });
 
   it('a plain user sees only the general section', () => {

@@ -155,10 +155,12 @@ describe('screen titles in the locale files', () => {
   /** A key may be stored flat ("holder.ip": …) or nested ({ holder: { ip: … } }). */
   function lookup(messages: Record<string, unknown>, key: string): unknown {
     if (key in messages) return messages[key];
-    return key.split('.').reduce<unknown>(
-      (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
-      messages,
-    );
+    return key
+      .split('.')
+      .reduce<unknown>(
+        (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+        messages,
+      );
   }
 
   function missingIn(file: string, keys: string[]): string[] {

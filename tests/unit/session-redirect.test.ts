@@ -43,15 +43,18 @@ describe('addressToStore', () => {
     expect(addressToStore(p)).toBeNull();
   });
 
-  it.each(['/jp/holder/ip', '/en/holder/ip?tab=2&sort=name#row-3', '/jp/licensee/admin/staff', '/jp/help?q=ポテト', '/holder/ip'])(
-    'stores %j encoded',
-    (p) => {
-      const stored = addressToStore(p);
-      expect(stored).toBe(encodeURIComponent(p));
-      expect(stored).not.toMatch(/[/?#&=]/);
-      expect(decodeURIComponent(stored!)).toBe(p);
-    },
-  );
+  it.each([
+    '/jp/holder/ip',
+    '/en/holder/ip?tab=2&sort=name#row-3',
+    '/jp/licensee/admin/staff',
+    '/jp/help?q=ポテト',
+    '/holder/ip',
+  ])('stores %j encoded', (p) => {
+    const stored = addressToStore(p);
+    expect(stored).toBe(encodeURIComponent(p));
+    expect(stored).not.toMatch(/[/?#&=]/);
+    expect(decodeURIComponent(stored!)).toBe(p);
+  });
 });
 
 describe('addressToRestore', () => {
@@ -72,7 +75,12 @@ describe('addressToRestore', () => {
   });
 
   it('round-trips query, hash and non-ASCII characters from addressToStore', () => {
-    for (const p of ['/en/holder/ip?tab=2&sort=name#row-3', '/jp/help?q=ポテト', '/jp/holder/ip/%E2%9C%93', '/jp/holder/ip?next=%2Fjp']) {
+    for (const p of [
+      '/en/holder/ip?tab=2&sort=name#row-3',
+      '/jp/help?q=ポテト',
+      '/jp/holder/ip/%E2%9C%93',
+      '/jp/holder/ip?next=%2Fjp',
+    ]) {
       expect(addressToRestore('/jp', addressToStore(p)), p).toBe(p);
     }
   });

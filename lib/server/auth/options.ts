@@ -34,7 +34,12 @@ export function authOptions(): NextAuthOptions {
         checks: ['pkce', 'state'],
         idToken: true,
         profile(profile: OidcProfile) {
-          return { id: profile.sub, name: profile.name ?? profile.nickname ?? null, email: profile.email ?? null, image: profile.picture ?? null };
+          return {
+            id: profile.sub,
+            name: profile.name ?? profile.nickname ?? null,
+            email: profile.email ?? null,
+            image: profile.picture ?? null,
+          };
         },
       },
     ],

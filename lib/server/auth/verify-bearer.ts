@@ -22,7 +22,10 @@ async function verifyJwt(token: string): Promise<VerifiedToken | null> {
   const { oidc } = getConfig();
   remoteJwks ??= createRemoteJWKSet(new URL((await discover(oidc.issuer)).jwks_uri));
   try {
-    const { payload } = await jwtVerify(token, remoteJwks, { issuer: oidc.issuer, audience: process.env.OIDC_AUDIENCE ?? oidc.clientId });
+    const { payload } = await jwtVerify(token, remoteJwks, {
+      issuer: oidc.issuer,
+      audience: oidc.audience,
+    });
     return payload.sub ? { sub: payload.sub, expiresAt: payload.exp } : null;
   } catch {
     return null;
@@ -34,7 +37,10 @@ async function verifyByUserinfo(token: string): Promise<VerifiedToken | null> {
   const cached = userinfoCache.get(token);
   if (cached && cached.until > Date.now()) return { sub: cached.sub };
   const { userinfo_endpoint } = await discover(getConfig().oidc.issuer);
-  const res = await fetch(userinfo_endpoint, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5000) });
+  const res = await fetch(userinfo_endpoint, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(5000),
+  });
   if (!res.ok) return null;
   const { sub } = (await res.json()) as { sub?: string };
   if (!sub) return null;

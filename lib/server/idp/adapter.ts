@@ -33,7 +33,13 @@ export class DbAdapter implements Adapter {
     const [row] = await db
       .select()
       .from(oidcPayloads)
-      .where(and(eq(oidcPayloads.type, this.type), condition, sql`(${oidcPayloads.expiresAt} is null or ${oidcPayloads.expiresAt} > now())`))
+      .where(
+        and(
+          eq(oidcPayloads.type, this.type),
+          condition,
+          sql`(${oidcPayloads.expiresAt} is null or ${oidcPayloads.expiresAt} > now())`,
+        ),
+      )
       .limit(1);
     if (!row) return undefined;
     const payload = row.payload as AdapterPayload;

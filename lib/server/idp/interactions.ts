@@ -30,11 +30,7 @@ export async function checkLogin(ip: string, email: string, password: string): P
 }
 
 /** Grants what the consent prompt asked for and remembers it for later provider sessions. */
-export async function grantConsent(
-  provider: Provider,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+export async function grantConsent(provider: Provider, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const details = await provider.interactionDetails(req, res);
   const accountId = details.session?.accountId;
   const clientId = String(details.params.client_id);
@@ -43,7 +39,9 @@ export async function grantConsent(
     ? ((await provider.Grant.find(details.grantId)) ?? new provider.Grant({ accountId, clientId }))
     : new provider.Grant({ accountId, clientId });
   const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
-  const requested = String(details.params.scope ?? '').split(' ').filter(Boolean);
+  const requested = String(details.params.scope ?? '')
+    .split(' ')
+    .filter(Boolean);
   const scopes = missing.missingOIDCScope?.length ? missing.missingOIDCScope : requested;
   grant.addOIDCScope(scopes.join(' '));
   if (missing.missingOIDCClaims?.length) grant.addOIDCClaims(missing.missingOIDCClaims);

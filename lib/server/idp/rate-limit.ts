@@ -18,7 +18,7 @@ export async function isLocked(db: Db, keys: string[]): Promise<boolean> {
     if (!row) continue;
     const inWindow = Date.now() - row.windowStart.getTime() < windowSeconds * 1000;
     // An address is shared by many people (an office NAT), so it gets four times the room.
-    const limit = key.startsWith("ip:") ? maxFailures * 4 : maxFailures;
+    const limit = key.startsWith('ip:') ? maxFailures * 4 : maxFailures;
     if (inWindow && row.failures >= limit) return true;
   }
   return false;

@@ -20,7 +20,13 @@ export async function listNotifications(db: Db, target: string, limit = 50): Pro
     .from(notifications)
     .where(and(eq(notifications.target, target), isNull(notifications.readAt)));
   return {
-    items: rows.map((r) => ({ key: r.key, subject: r.subject, content: r.content, created: r.created.toISOString(), read: r.readAt !== null })),
+    items: rows.map((r) => ({
+      key: r.key,
+      subject: r.subject,
+      content: r.content,
+      created: r.created.toISOString(),
+      read: r.readAt !== null,
+    })),
     unread: Number(unread?.n ?? 0),
   };
 }

@@ -16,8 +16,7 @@ export default async function interactionAction(req: NextApiRequest, res: NextAp
   const uid = String(req.query.uid);
   const action = String(req.query.action);
   const body = (req.body ?? {}) as Record<string, unknown>;
-  const back = (error: string, extra = '') =>
-    res.redirect(303, `/interaction/${encodeURIComponent(uid)}?error=${error}${extra}`);
+  const back = (error: string, extra = '') => res.redirect(303, `/interaction/${encodeURIComponent(uid)}?error=${error}${extra}`);
   try {
     const details = await provider.interactionDetails(req, res);
     if (details.uid !== uid || !checkInteractionCsrf(uid, body.csrf)) return back('csrf');

@@ -1,0 +1,65 @@
+/**
+ * Runs before each API test file (vitest `setupFiles`), before the file imports app modules.
+ * Every file gets its own DATA_DIR and, against a real server (DATABASE_URL set), its own database.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { resetConfigForTests } from '@/lib/config';
+import { closeDb } from '@/lib/server/db/client';
+import { TEST_APP_URL, TEST_DEMO_PASSWORD } from './env';
+
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipl-api-test-'));
+process.env.DATA_DIR = dataDir;
+process.env.DEMO_PASSWORD = TEST_DEMO_PASSWORD;
+process.env.APP_URL = TEST_APP_URL;
+// Settings a developer's shell might carry that would change what these tests check.
+for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'NEXTAUTH_URL', 'NEXTAUTH_SECRET', 'GATE_ID', 'GATE_PASSWORD', 'SEED_DEMO']) {
+  delete process.env[name];
+}
+
+/** The server the suite was pointed at; the per-file database is created and dropped through it. */
+const adminUrl = process.env.DATABASE_URL?.trim() || undefined;
+let testDatabase: string | undefined;
+
+if (adminUrl) {
+  testDatabase = `ipl_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    // The name is ours (hex), so quoting it is enough; CREATE DATABASE takes no parameters.
+    await admin.query(`CREATE DATABASE "${testDatabase}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${testDatabase}`;
+  process.env.DATABASE_URL = url.toString();
+}
+
+resetConfigForTests();
+
+afterAll(async () => {
+  await closeDb();
+  // Process-wide singletons keyed on globalThis must not leak into a later file on a reused worker.
+  const g = globalThis as Record<symbol, unknown>;
+  delete g[Symbol.for('ipl.boot')];
+  delete g[Symbol.for('ipl.oidc-provider')];
+  if (adminUrl && testDatabase) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    try {
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${testDatabase}" WITH (FORCE)`);
+    } catch (err) {
+      console.warn(`[api tests] could not drop ${testDatabase}: ${(err as Error).message}`);
+    } finally {
+      await admin.end().catch(() => undefined);
+    }
+    process.env.DATABASE_URL = adminUrl;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});

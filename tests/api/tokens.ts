@@ -1,0 +1,43 @@
+/** Access tokens issued in-process by the embedded provider, as its token endpoint would. */
+import { eq } from 'drizzle-orm';
+import { getConfig } from '@/lib/config';
+import { getDb } from '@/lib/server/db/client';
+import { users } from '@/lib/server/db/schema';
+import { getProvider, SCOPES } from '@/lib/server/idp/provider';
+
+export interface IssueOptions {
+  /** Lifetime in seconds; negative issues a token that is already expired. */
+  expiresIn?: number;
+  /** Stamp the token as issued to another client than the platform's own. */
+  clientId?: string;
+  scope?: string;
+}
+
+export async function issueAccessToken(sub: string, options: IssueOptions = {}): Promise<string> {
+  const provider = await getProvider();
+  const ownClientId = getConfig().oidc.clientId;
+  const client = await provider.Client.find(ownClientId);
+  if (!client) throw new Error(`embedded client ${ownClientId} not configured`);
+  const scope = options.scope ?? SCOPES;
+  // A real grant, so the provider's own userinfo endpoint (/me) accepts the token too.
+  const grant = new provider.Grant({ accountId: sub, clientId: ownClientId });
+  grant.addOIDCScope(scope);
+  const grantId = await grant.save();
+  const token = new provider.AccessToken({
+    client,
+    accountId: sub,
+    grantId,
+    scope,
+    gty: 'authorization_code',
+    ...(options.expiresIn !== undefined ? { expiresIn: options.expiresIn } : {}),
+  });
+  if (options.clientId) token.clientId = options.clientId;
+  return token.save();
+}
+
+export async function subOf(email: string): Promise<string> {
+  const db = await getDb();
+  const [row] = await db.select({ sub: users.sub }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row.sub;
+}
