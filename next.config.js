@@ -3,6 +3,8 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The app's own files; tests and scripts are type-checked by `npm run typecheck`.
+  typescript: { tsconfigPath: 'tsconfig.build.json' },
   // Packages that load WASM, native code or derive paths from their own files at run time
   // must be required from node_modules, not bundled (STACK-NOTES pitfalls 3–5).
   serverExternalPackages: ['oidc-provider', '@electric-sql/pglite', 'pg', 'drizzle-orm'],

@@ -3,7 +3,8 @@ import { signIn, useSession } from 'next-auth/react';
 import { useEffect, type ReactNode } from 'react';
 import { hasAccess } from '@/lib/acl/match';
 import { clearStoredAddress, readStoredAddress, storeCurrentAddress } from '@/lib/client/redirect-store';
-import { decideSession, signInAddress } from '@/lib/session/redirect';
+import { isSigningOut } from '@/lib/client/sign-out';
+import { addressToStore, decideSession, signInAddress } from '@/lib/session/redirect';
 import { LoadingPage } from '../layout/LoadingPage';
 import { PermissionDenied } from '../layout/PermissionDenied';
 
@@ -29,6 +30,7 @@ export function SessionGate({ acl, children }: SessionGateProps) {
   });
 
   useEffect(() => {
+    if (isSigningOut()) return;
     if (decision.kind === 'sign-in') {
       storeCurrentAddress();
       if (decision.expired) {
@@ -38,11 +40,18 @@ export function SessionGate({ acl, children }: SessionGateProps) {
         window.location.assign(signInAddress(window.location.href));
       }
     }
+    // Back on the stored address itself: it has served its purpose and must not pull the
+    // user there again from the home page later.
+    if (decision.kind === 'show' && status === 'authenticated' && readStoredAddress() === addressToStore(address)) {
+      clearStoredAddress();
+    }
     if (decision.kind === 'restore') {
       clearStoredAddress();
       void router.replace(decision.to);
     }
-  }, [decision, router]);
+    // The decision is a fresh object each render; its content is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [JSON.stringify(decision), status, address]);
 
   if (decision.kind === 'show') return <>{children}</>;
   if (decision.kind === 'denied') return <PermissionDenied />;

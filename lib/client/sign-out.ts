@@ -4,7 +4,15 @@ import { signOut } from 'next-auth/react';
  * Ends the platform session, then the provider's: its session end with a post-logout redirect
  * to the site origin, the id token hint and a state (SPEC §4 "Sign-out").
  */
+let signingOut = false;
+
+/** While the browser is on its way to the provider, pages must not start a new sign-in. */
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
 export async function signOutEverywhere(endSessionUrl: string, idTokenHint: string): Promise<void> {
+  signingOut = true;
   await signOut({ redirect: false });
   const state = crypto.randomUUID();
   window.sessionStorage.setItem('logoutState', state);
