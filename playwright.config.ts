@@ -8,6 +8,9 @@ export const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `ipl-e2e-${process.pid}`);
 process.env.E2E_DATA_DIR = dataDir;
 export const demoPassword = process.env.E2E_DEMO_PASSWORD ?? 'e2e-demo-password';
+export const gateId = 'e2e-gate';
+export const gatePassword = 'e2e-gate-password';
+export const e2ePort = port;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -45,6 +48,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DEMO_PASSWORD: demoPassword,
       NODE_ENV: 'production',
+      // The gate is bypassed on localhost; its test browses the server under another name.
+      GATE_ID: gateId,
+      GATE_PASSWORD: gatePassword,
     },
   },
 });
