@@ -51,6 +51,7 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: flag,
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
@@ -103,6 +104,7 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     gate: e.GATE_ID && e.GATE_PASSWORD ? { id: e.GATE_ID, password: e.GATE_PASSWORD } : undefined,
     analyticsId: e.ANALYTICS_ID,
     demo: { seed: e.SEED_DEMO, password: e.DEMO_PASSWORD },
+    trustProxy: e.TRUST_PROXY,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_SECONDS },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
   };

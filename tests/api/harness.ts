@@ -5,11 +5,12 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { NextApiHandler, NextApiRequest, NextApiResponse, PageConfig } from 'next';
+import type { NextApiHandler, NextApiRequest, NextApiResponse } from 'next';
 
 export interface RouteModule {
   default: NextApiHandler;
-  config?: PageConfig;
+  /** A route's `export const config` (Next's PageConfig, loosely: routes declare it without `as const`). */
+  config?: { api?: { bodyParser?: unknown } };
 }
 
 type Query = Partial<Record<string, string | string[]>>;

@@ -12,13 +12,27 @@ import { resetConfigForTests } from '@/lib/config';
 import { closeDb } from '@/lib/server/db/client';
 import { TEST_APP_URL, TEST_DEMO_PASSWORD } from './env';
 
-
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipl-api-test-'));
 process.env.DATA_DIR = dataDir;
 process.env.DEMO_PASSWORD = TEST_DEMO_PASSWORD;
 process.env.APP_URL = TEST_APP_URL;
 // Settings a developer's shell might carry that would change what these tests check.
-for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'NEXTAUTH_URL', 'NEXTAUTH_SECRET', 'GATE_ID', 'GATE_PASSWORD', 'SEED_DEMO']) {
+for (const name of [
+  'OIDC_ISSUER',
+  'OIDC_CLIENT_ID',
+  'NEXTAUTH_URL',
+  'NEXTAUTH_SECRET',
+  'GATE_ID',
+  'GATE_PASSWORD',
+  'SEED_DEMO',
+  'OIDC_AUDIENCE',
+  'ACL_CLIENT',
+  'PRODUCT_KEY',
+  'SYSTEM_TITLE',
+  'LOGIN_MAX_FAILURES',
+  'LOGIN_WINDOW_SECONDS',
+  'ACCESS_TOKEN_TTL_SECONDS',
+]) {
   delete process.env[name];
 }
 

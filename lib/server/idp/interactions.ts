@@ -4,28 +4,35 @@ import { getDb } from '../db/client';
 import { findLoginByEmail } from '../users/accounts';
 import { verifyPassword } from '../users/password';
 import { saveConsent } from './consent-store';
-import { attemptKeys, clearFailures, isLocked, recordFailure } from './rate-limit';
+import { getConfig } from '../../config';
+import { hashPassword } from '../users/password';
+import { attemptKeys, settleSuccessfulAttempt, reserveAttempt } from './rate-limit';
 
 export type LoginOutcome = { ok: true; sub: string } | { ok: false; reason: 'invalid' | 'locked' };
 
+/** X-Forwarded-For is believed only behind a proxy that sets it (TRUST_PROXY). */
 export function clientAddress(req: IncomingMessage): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || req.socket.remoteAddress || 'unknown';
+  if (getConfig().trustProxy) {
+    const forwarded = req.headers['x-forwarded-for'];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress || 'unknown';
 }
+
+// An unknown e-mail still costs one scrypt run, so timing does not tell which accounts exist.
+let decoyHash: Promise<string> | undefined;
 
 /** Checks a password sign-in against the rate limit and the stored hash. */
 export async function checkLogin(ip: string, email: string, password: string): Promise<LoginOutcome> {
   const db = await getDb();
   const keys = attemptKeys(ip, email);
-  if (await isLocked(db, keys)) return { ok: false, reason: 'locked' };
+  if (!(await reserveAttempt(db, keys))) return { ok: false, reason: 'locked' };
   const account = await findLoginByEmail(db, email);
-  const valid = account !== undefined && account.status === 0 && (await verifyPassword(password, account.passwordHash));
-  if (!valid || !account) {
-    await recordFailure(db, keys);
-    return { ok: false, reason: 'invalid' };
-  }
-  await clearFailures(db, keys);
+  decoyHash ??= hashPassword('decoy-password-for-timing');
+  const passwordOk = await verifyPassword(password, account?.passwordHash ?? (await decoyHash));
+  if (!account || account.status !== 0 || !passwordOk) return { ok: false, reason: 'invalid' };
+  await settleSuccessfulAttempt(db, keys);
   return { ok: true, sub: account.sub };
 }
 

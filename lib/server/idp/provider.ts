@@ -109,7 +109,8 @@ async function buildProvider(): Promise<Provider> {
     },
   };
   const provider = new ProviderClass(config.oidc.issuer, configuration);
-  provider.proxy = true;
+  // Forwarded headers are believed only behind a proxy that sets them.
+  provider.proxy = config.trustProxy;
   provider.on('server_error', (_ctx, err) => console.error('[idp] server_error', err));
   return provider;
 }

@@ -4,45 +4,55 @@ import type { Db } from '../db/client';
 import { loginAttempts } from '../db/schema';
 
 /**
- * A fixed window of failed sign-ins per client address and per account. Kept in the database
- * so several server processes share one count.
+ * A fixed window of sign-in attempts per client address and per account, kept in the database
+ * so several server processes share one count. An attempt is counted before its password is
+ * checked, so parallel guesses cannot all slip in under the limit.
  */
 export function attemptKeys(ip: string, email: string): string[] {
   return [`ip:${ip}`, `account:${email.trim().toLowerCase()}`];
 }
 
-export async function isLocked(db: Db, keys: string[]): Promise<boolean> {
-  const { maxFailures, windowSeconds } = getConfig().login;
-  for (const key of keys) {
-    const [row] = await db.select().from(loginAttempts).where(eq(loginAttempts.key, key));
-    if (!row) continue;
-    const inWindow = Date.now() - row.windowStart.getTime() < windowSeconds * 1000;
-    // An address is shared by many people (an office NAT), so it gets four times the room.
-    const limit = key.startsWith('ip:') ? maxFailures * 4 : maxFailures;
-    if (inWindow && row.failures >= limit) return true;
-  }
-  return false;
+function limitFor(key: string): number {
+  const { maxFailures } = getConfig().login;
+  // An address is shared by many people (an office NAT), so it gets four times the room.
+  return key.startsWith('ip:') ? maxFailures * 4 : maxFailures;
 }
 
-export async function recordFailure(db: Db, keys: string[]): Promise<void> {
+/** Counts one attempt on every key; false when any key is already past its limit. */
+export async function reserveAttempt(db: Db, keys: string[]): Promise<boolean> {
   const { windowSeconds } = getConfig().login;
+  let allowed = true;
   for (const key of keys) {
-    // One statement per key: a new window starts when the old one has run out.
-    await db
+    const expired = sql`${loginAttempts.windowStart} < now() - make_interval(secs => ${windowSeconds})`;
+    const [row] = await db
       .insert(loginAttempts)
       .values({ key, failures: 1, windowStart: new Date() })
       .onConflictDoUpdate({
         target: loginAttempts.key,
         set: {
-          failures: sql`case when ${loginAttempts.windowStart} < now() - make_interval(secs => ${windowSeconds}) then 1 else ${loginAttempts.failures} + 1 end`,
-          windowStart: sql`case when ${loginAttempts.windowStart} < now() - make_interval(secs => ${windowSeconds}) then now() else ${loginAttempts.windowStart} end`,
+          failures: sql`case when ${expired} then 1 else ${loginAttempts.failures} + 1 end`,
+          windowStart: sql`case when ${expired} then now() else ${loginAttempts.windowStart} end`,
         },
-      });
+      })
+      .returning({ failures: loginAttempts.failures });
+    if ((row?.failures ?? 0) > limitFor(key)) allowed = false;
   }
+  return allowed;
 }
 
-export async function clearFailures(db: Db, keys: string[]): Promise<void> {
-  // Only the account's count resets on success; the address keeps its record.
-  const accountKeys = keys.filter((k) => k.startsWith('account:'));
-  for (const key of accountKeys) await db.delete(loginAttempts).where(eq(loginAttempts.key, key));
+/**
+ * After a successful sign-in the account starts afresh and the address gets its attempt back:
+ * only failures count against an address, so an office signing in all morning is never locked.
+ */
+export async function settleSuccessfulAttempt(db: Db, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    if (key.startsWith('account:')) {
+      await db.delete(loginAttempts).where(eq(loginAttempts.key, key));
+    } else {
+      await db
+        .update(loginAttempts)
+        .set({ failures: sql`greatest(${loginAttempts.failures} - 1, 0)` })
+        .where(eq(loginAttempts.key, key));
+    }
+  }
 }

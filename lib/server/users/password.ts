@@ -25,11 +25,19 @@ export async function verifyPassword(password: string, stored: string | null | u
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: 256 * 1024 * 1024,
-  });
+  // A shorter output is a prefix of the full one: a cut-down hash must never verify.
+  if (expected.length !== KEYLEN) return false;
+  const cost = { N: Number(n), r: Number(r), p: Number(p) };
+  if (
+    ![cost.N, cost.r, cost.p].every(Number.isSafeInteger) ||
+    cost.N < 2 ** 14 ||
+    cost.N > 2 ** 20 ||
+    cost.r < 1 ||
+    cost.r > 32 ||
+    cost.p !== 1
+  ) {
+    return false;
+  }
+  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), KEYLEN, { ...cost, maxmem: 256 * 1024 * 1024 });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
