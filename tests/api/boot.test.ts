@@ -4,7 +4,8 @@ import { getConfig } from '@/lib/config';
 import { ensureReady, type BootResult } from '@/lib/server/boot';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { demoAccounts } from '@/lib/server/db/demo-accounts';
-import { holders, licensees, userAccess, users } from '@/lib/server/db/schema';
+import { holders, licensees } from '@/lib/server/db/entities-schema';
+import { userAccess, users } from '@/lib/server/db/schema';
 import { seed } from '@/lib/server/db/seed';
 import { verifyPassword } from '@/lib/server/users/password';
 import { TEST_DEMO_PASSWORD } from './env';
@@ -62,7 +63,7 @@ describe('boot: migrations and seed', () => {
   });
 
   it('seeds exactly one default holder and one user per demo account', async () => {
-    const defaults = await db.select().from(holders).where(eq(holders.isDefault, true));
+    const defaults = await db.select().from(holders).where(eq(holders.is_default, true));
     expect(defaults).toHaveLength(1);
     const c = await counts(db);
     expect(c.holders).toBe(1);
@@ -96,40 +97,40 @@ describe('boot: migrations and seed', () => {
 
   it('places the approvers and managers in the default holder groups', async () => {
     const subs = await subByEmail(db);
-    const [holder] = await db.select().from(holders).where(eq(holders.isDefault, true));
+    const [holder] = await db.select().from(holders).where(eq(holders.is_default, true));
     for (const account of demoAccounts) {
       const sub = subs.get(account.email)!;
       if (account.approver) {
         expect(holder!.approver[account.approver], account.id).toEqual([{ sub }]);
       }
       if (account.manager) {
-        const column = ({ legal: 'managerLegal', brand: 'managerBrand', cfl: 'managerCfl' } as const)[account.manager];
+        const column = ({ legal: 'manager_legal', brand: 'manager_brand', cfl: 'manager_cfl' } as const)[account.manager];
         expect(holder![column], account.id).toEqual([{ sub }]);
       }
     }
     expect(Object.keys(holder!.approver).sort()).toEqual(['boss', 'brand', 'cfl', 'legal']);
-    for (const group of ['legal', 'brand', 'cfl', 'boss']) {
+    for (const group of ['legal', 'brand', 'cfl', 'boss'] as const) {
       expect(holder!.approver[group]).toEqual([
         { sub: subs.get(group === 'boss' ? 'boss@example.com' : `${group}@example.com`) },
       ]);
     }
-    expect(holder!.managerLegal).toEqual([{ sub: subs.get('legal-manager@example.com') }]);
-    expect(holder!.managerBrand).toEqual([{ sub: subs.get('brand-manager@example.com') }]);
-    expect(holder!.managerCfl).toEqual([{ sub: subs.get('cfl-manager@example.com') }]);
+    expect(holder!.manager_legal).toEqual([{ sub: subs.get('legal-manager@example.com') }]);
+    expect(holder!.manager_brand).toEqual([{ sub: subs.get('brand-manager@example.com') }]);
+    expect(holder!.manager_cfl).toEqual([{ sub: subs.get('cfl-manager@example.com') }]);
   });
 
   it('running seed again creates no duplicates and keeps the same accounts', async () => {
     const before = await counts(db);
     const subsBefore = await subByEmail(db);
-    const [holderBefore] = await db.select().from(holders).where(eq(holders.isDefault, true));
+    const [holderBefore] = await db.select().from(holders).where(eq(holders.is_default, true));
     await seed(db, 'another-password');
     await seed(db, 'another-password');
     expect(await counts(db)).toEqual(before);
     expect(await subByEmail(db)).toEqual(subsBefore);
-    const [holderAfter] = await db.select().from(holders).where(eq(holders.isDefault, true));
+    const [holderAfter] = await db.select().from(holders).where(eq(holders.is_default, true));
     expect(holderAfter!.key).toBe(holderBefore!.key);
     expect(holderAfter!.approver).toEqual(holderBefore!.approver);
-    expect(holderAfter!.managerLegal).toEqual(holderBefore!.managerLegal);
+    expect(holderAfter!.manager_legal).toEqual(holderBefore!.manager_legal);
     // An existing account keeps its password: a reseed must not reset it.
     const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, 'user@example.com'));
     expect(await verifyPassword(TEST_DEMO_PASSWORD, row!.hash)).toBe(true);

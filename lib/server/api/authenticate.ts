@@ -11,6 +11,13 @@ export interface Caller {
   sub: string;
   access: string[];
   via: 'bearer' | 'session';
+  /** Language of messages in answers: the X-Lang header, else the user's stored language. */
+  lang: 'jp' | 'en';
+}
+
+function requestedLang(req: IncomingMessage): 'jp' | 'en' | undefined {
+  const header = req.headers['x-lang'];
+  return header === 'en' || header === 'jp' ? header : undefined;
 }
 
 function bearerOf(req: IncomingMessage): string | undefined {
@@ -48,5 +55,6 @@ export async function authenticate(req: IncomingMessage & { cookies?: Partial<Re
   const db = await getDb();
   const user = await findUserBySub(db, sub);
   if (!user || user.status !== 0) throw new AppError('invalid_token', 'invalid session');
-  return { sub, access: await accessOf(db, sub), via };
+  const lang = requestedLang(req) ?? (user.lang === 'en' ? 'en' : 'jp');
+  return { sub, access: await accessOf(db, sub), via, lang };
 }

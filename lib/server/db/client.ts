@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { getConfig } from '../../config';
-import * as schema from './schema';
+import * as entitySchema from './entities-schema';
+import * as foundationSchema from './schema';
+
+const schema = { ...foundationSchema, ...entitySchema };
 
 /**
  * Both drivers give a Drizzle Postgres database with the same query API; the PGlite one is

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, uniqueIndex, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Columns every stored record carries (SPEC §3, DESIGN §5). */
-const recordColumns = {
+export const recordColumns = {
   key: text('key').primaryKey(),
   dateCreated: ts('date_created').notNull().defaultNow(),
   dateUpdated: ts('date_updated').notNull().defaultNow(),
@@ -48,19 +48,6 @@ export const userAccess = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sub, t.entry] }), index('user_access_entry_idx').on(t.entry)],
 );
-
-/** The IP holder: approver groups, managers, terms and flow configuration. */
-export const holders = pgTable('holders', {
-  ...recordColumns,
-  name: text('name').notNull().default(''),
-  isDefault: boolean('is_default').notNull().default(false),
-  approver: jsonb('approver').$type<Record<string, { sub: string }[]>>().notNull().default({}),
-  managerLegal: jsonb('manager_legal').$type<{ sub: string }[]>().notNull().default([]),
-  managerBrand: jsonb('manager_brand').$type<{ sub: string }[]>().notNull().default([]),
-  managerCfl: jsonb('manager_cfl').$type<{ sub: string }[]>().notNull().default([]),
-  terms: jsonb('terms').$type<Record<string, unknown[]>>().notNull().default({}),
-  config: jsonb('config').$type<Record<string, string>>().notNull().default({}),
-});
 
 export const notifications = pgTable(
   'notifications',
@@ -129,10 +116,62 @@ export const loginAttempts = pgTable('login_attempts', {
   windowStart: ts('window_start').notNull().defaultNow(),
 });
 
-/** Licensee organisations; members hold entries `client:<role>:licensee:<key>`. */
-export const licensees = pgTable('licensees', {
-  ...recordColumns,
-  name: text('name').notNull().default(''),
-  owner: text('owner'),
-  acceptedTermsVersion: jsonb('accepted_terms_version').$type<Record<string, string>>().notNull().default({}),
+/** LogWorkflow of SPEC §3: one row per flow transition or workflow note. */
+export const logWorkflow = pgTable(
+  'log_workflow',
+  {
+    // SPEC names the subject record `key`, so the entry's own identifier is `id`.
+    id: text('id').primaryKey(),
+    data: jsonb('data').notNull().default({}),
+    time: ts('time').notNull().defaultNow(),
+    action: text('action').notNull(),
+    path: text('path').notNull().default(''),
+    key: text('key'),
+    ref: text('ref'),
+    remarks: text('remarks'),
+    sub: text('sub'),
+  },
+  (t) => [index('log_workflow_key_idx').on(t.key, t.time), index('log_workflow_time_idx').on(t.time)],
+);
+
+/** Short URIs of the core API (/shorturi/new|get|drop). */
+export const shortUris = pgTable('short_uris', {
+  key: text('key').primaryKey(),
+  url: text('url').notNull(),
+  owner: text('owner').notNull(),
+  hits: integer('hits').notNull().default(0),
+  dateCreated: ts('date_created').notNull().defaultNow(),
 });
+
+/** Named JSON documents (/api/doc/{name}): small settings and content that need no table of their own. */
+export const docs = pgTable(
+  'docs',
+  {
+    name: text('name').notNull(),
+    id: text('id').notNull(),
+    data: jsonb('data').notNull().default({}),
+    owner: text('owner'),
+    dateCreated: ts('date_created').notNull().defaultNow(),
+    dateUpdated: ts('date_updated').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.id] })],
+);
+
+/** Access entries users asked for (/users/acl/request), waiting for an administrator. */
+export const aclRequests = pgTable(
+  'acl_requests',
+  {
+    key: text('key').primaryKey(),
+    sub: text('sub')
+      .notNull()
+      .references(() => users.sub, { onDelete: 'cascade' }),
+    entry: text('entry').notNull(),
+    reason: text('reason'),
+    state: text('state').notNull().default('pending'),
+    decidedBy: text('decided_by'),
+    dateCreated: ts('date_created').notNull().defaultNow(),
+    dateDecided: ts('date_decided'),
+  },
+  (t) => [index('acl_requests_state_idx').on(t.state, t.dateCreated), index('acl_requests_sub_idx').on(t.sub)],
+);

@@ -5,15 +5,16 @@ import { hashPassword } from '../users/password';
 import { findLoginByEmail } from '../users/accounts';
 import type { Db } from './client';
 import { demoAccounts, type DemoAccount } from './demo-accounts';
-import { holders, licensees, userAccess, users } from './schema';
+import { holders, licensees } from './entities-schema';
+import { userAccess, users } from './schema';
 
 const DEMO_LICENSEE_NAME = 'Demo Snacks Manufacturing Co.';
 
 async function ensureDefaultHolder(db: Db): Promise<string> {
-  const [existing] = await db.select({ key: holders.key }).from(holders).where(eq(holders.isDefault, true)).limit(1);
+  const [existing] = await db.select({ key: holders.key }).from(holders).where(eq(holders.is_default, true)).limit(1);
   if (existing) return existing.key;
   const key = newKey();
-  await db.insert(holders).values({ key, name: 'Calbee', isDefault: true });
+  await db.insert(holders).values({ key, name: 'Calbee', is_default: true });
   return key;
 }
 
@@ -39,7 +40,7 @@ async function placeInHolderGroups(db: Db, holderKey: string, account: DemoAccou
     if (!list.some((a) => a.sub === sub)) patch.approver = { ...holder.approver, [account.approver]: [...list, { sub }] };
   }
   if (account.manager) {
-    const column = ({ legal: 'managerLegal', brand: 'managerBrand', cfl: 'managerCfl' } as const)[account.manager];
+    const column = ({ legal: 'manager_legal', brand: 'manager_brand', cfl: 'manager_cfl' } as const)[account.manager];
     const list = holder[column];
     if (!list.some((a) => a.sub === sub)) patch[column] = [...list, { sub }];
   }

@@ -1,0 +1,248 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { recordColumns, ts } from './schema';
+
+/**
+ * The eleven entities of SPEC §3/§7. Property names are the API's field names (SPEC spells
+ * some in snake case, some in camel case), so the table, the JSON Schema published in
+ * /openapi.json and validation all read from these definitions. Money is integer minor units.
+ */
+
+export type SubRef = { sub: string };
+export type ApproverGroups = { legal: SubRef[]; brand: SubRef[]; cfl: SubRef[]; boss: SubRef[] };
+export type ImageRef = { hash: string; name?: string; mime?: string };
+export type TaxLine = { kind: string; label: string; rate_bp: number; amount: number };
+
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+export const tags = pgTable(
+  'tags',
+  {
+    ...recordColumns,
+    name_jp: text('name_jp').notNull(),
+    name_en: text('name_en').notNull(),
+    color: text('color').notNull().default('#6c757d'),
+    description: text('description'),
+  },
+  (t) => [uniqueIndex('tags_name_en_idx').on(t.name_en)],
+);
+
+export const holders = pgTable('holders', {
+  ...recordColumns,
+  name: text('name').notNull().default(''),
+  is_default: boolean('is_default').notNull().default(false),
+  approver: jsonb('approver').$type<ApproverGroups>().notNull().default({ legal: [], brand: [], cfl: [], boss: [] }),
+  manager_legal: jsonb('manager_legal').$type<SubRef[]>().notNull().default([]),
+  manager_brand: jsonb('manager_brand').$type<SubRef[]>().notNull().default([]),
+  manager_cfl: jsonb('manager_cfl').$type<SubRef[]>().notNull().default([]),
+  terms: jsonb('terms').$type<Record<string, unknown[]>>().notNull().default({}),
+  config: jsonb('config').$type<Record<string, string>>().notNull().default({}),
+});
+
+export const ips = pgTable(
+  'ips',
+  {
+    ...recordColumns,
+    name: text('name').notNull(),
+    kind: text('kind').notNull().default('secondary'),
+    state: text('state').notNull().default('draft'),
+    holder: text('holder'),
+    designer: text('designer'),
+    parent: text('parent'),
+    description: text('description'),
+    guidelines: text('guidelines'),
+    categories: text('categories').array().notNull().default([]),
+    tags: text('tags').array().notNull().default([]),
+    images: jsonb('images').$type<ImageRef[]>().notNull().default([]),
+    owner: text('owner'),
+  },
+  (t) => [
+    index('ips_state_idx').on(t.state, t.dateCreated),
+    index('ips_kind_state_idx').on(t.kind, t.state),
+    index('ips_designer_idx').on(t.designer),
+    index('ips_owner_idx').on(t.owner),
+    index('ips_name_idx').on(t.name),
+  ],
+);
+
+export const designers = pgTable(
+  'designers',
+  {
+    ...recordColumns,
+    role: text('role').notNull().default('personal'),
+    cat: text('cat'),
+    pr: text('pr'),
+    photo: text('photo'),
+    desc: text('desc'),
+    job_title: text('job_title'),
+    license: text('license'),
+    achievements: text('achievements'),
+    accepted_terms_version: jsonb('accepted_terms_version').$type<Record<string, string>>().notNull().default({}),
+    document: jsonb('document').$type<{ image: string; desc: string }[]>().notNull().default([]),
+    perferred_contact: text('perferred_contact'),
+    email: text('email').notNull(),
+    tel: text('tel'),
+    fax: text('fax'),
+    location: text('location'),
+    address: jsonb('address').$type<{ city?: string; country?: string }>().notNull().default({}),
+    corporate_name: text('corporate_name'),
+    br: text('br'),
+    responsible_person: text('responsible_person'),
+    invno: text('invno'),
+    affiliation: text('affiliation'),
+    linked: text('linked'),
+    name: jsonb('name').$type<{ first?: string; last?: string }>().notNull().default({}),
+    creator_name: text('creator_name').notNull(),
+    tags: text('tags').array().notNull().default([]),
+    owner: text('owner'),
+  },
+  (t) => [index('designers_owner_idx').on(t.owner), index('designers_creator_name_idx').on(t.creator_name)],
+);
+
+export const licensees = pgTable(
+  'licensees',
+  {
+    ...recordColumns,
+    name: text('name').notNull(),
+    email: text('email'),
+    tel: text('tel'),
+    country: text('country'),
+    address: jsonb('address').$type<{ city?: string; country?: string; line?: string }>().notNull().default({}),
+    br: text('br'),
+    website: text('website'),
+    accepted_terms_version: jsonb('accepted_terms_version').$type<Record<string, string>>().notNull().default({}),
+    tags: text('tags').array().notNull().default([]),
+    owner: text('owner'),
+  },
+  (t) => [index('licensees_owner_idx').on(t.owner)],
+);
+
+export const licenses = pgTable(
+  'licenses',
+  {
+    ...recordColumns,
+    ip: text('ip').notNull(),
+    licensee: text('licensee').notNull(),
+    designer: text('designer'),
+    applicant: text('applicant'),
+    state: text('state').notNull().default('applied'),
+    territory: text('territory').array().notNull().default([]),
+    channels: text('channels').array().notNull().default([]),
+    categories: text('categories').array().notNull().default([]),
+    term_start: ts('term_start').notNull(),
+    term_end: ts('term_end').notNull(),
+    royalty_rate_bp: integer('royalty_rate_bp').notNull(),
+    minimum_guarantee: money('minimum_guarantee').notNull().default(0),
+    advance: money('advance').notNull().default(0),
+    currency: text('currency').notNull().default('JPY'),
+    contract: text('contract'),
+    notes: text('notes'),
+  },
+  (t) => [
+    index('licenses_licensee_idx').on(t.licensee, t.state),
+    index('licenses_ip_idx').on(t.ip),
+    index('licenses_designer_idx').on(t.designer),
+  ],
+);
+
+export const usages = pgTable(
+  'usages',
+  {
+    ...recordColumns,
+    ip: text('ip').notNull(),
+    designer: text('designer'),
+    applicant: text('applicant'),
+    purpose: text('purpose').notNull(),
+    state: text('state').notNull().default('requested'),
+    reason: text('reason'),
+  },
+  (t) => [index('usages_applicant_idx').on(t.applicant, t.state), index('usages_ip_idx').on(t.ip)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    ...recordColumns,
+    license: text('license').notNull(),
+    ip: text('ip'),
+    licensee: text('licensee'),
+    designer: text('designer'),
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    category: text('category'),
+    images: jsonb('images').$type<ImageRef[]>().notNull().default([]),
+    price: money('price'),
+    currency: text('currency').notNull().default('JPY'),
+    planned_launch: ts('planned_launch'),
+    state: text('state').notNull().default('draft'),
+    tags: text('tags').array().notNull().default([]),
+    owner: text('owner'),
+  },
+  (t) => [
+    index('products_licensee_idx').on(t.licensee, t.state),
+    index('products_license_idx').on(t.license),
+    index('products_designer_idx').on(t.designer),
+  ],
+);
+
+export const sales = pgTable(
+  'sales',
+  {
+    ...recordColumns,
+    license: text('license').notNull(),
+    product: text('product').notNull(),
+    licensee: text('licensee'),
+    ip: text('ip'),
+    period_start: ts('period_start').notNull(),
+    period_end: ts('period_end').notNull(),
+    territory: text('territory').notNull(),
+    units: integer('units').notNull().default(0),
+    gross_sales: money('gross_sales').notNull().default(0),
+    net_sales: money('net_sales').notNull(),
+    currency: text('currency').notNull().default('JPY'),
+    royalty: money('royalty').notNull().default(0),
+    state: text('state').notNull().default('submitted'),
+    report: text('report'),
+    owner: text('owner'),
+  },
+  (t) => [
+    index('sales_licensee_period_idx').on(t.licensee, t.period_start),
+    index('sales_license_idx').on(t.license),
+    index('sales_period_idx').on(t.period_start),
+    index('sales_ip_idx').on(t.ip),
+  ],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    ...recordColumns,
+    licensee: text('licensee').notNull(),
+    period_start: ts('period_start').notNull(),
+    period_end: ts('period_end').notNull(),
+    amount: money('amount').notNull().default(0),
+    currency: text('currency').notNull().default('JPY'),
+    tax_lines: jsonb('tax_lines').$type<TaxLine[]>().notNull().default([]),
+    due_date: ts('due_date'),
+    state: text('state').notNull().default('draft'),
+    sales: text('sales').array().notNull().default([]),
+    owner: text('owner'),
+  },
+  (t) => [index('invoices_licensee_idx').on(t.licensee, t.state)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    ...recordColumns,
+    subject_type: text('subject_type').notNull(),
+    subject_key: text('subject_key').notNull(),
+    group: text('group'),
+    step: text('step'),
+    reviewer: text('reviewer'),
+    state: text('state').notNull().default('pending'),
+    comment: text('comment'),
+    markups: jsonb('markups').$type<{ image: string; x: number; y: number; note: string }[]>().notNull().default([]),
+    revision: integer('revision').notNull().default(1),
+  },
+  (t) => [index('reviews_subject_idx').on(t.subject_type, t.subject_key), index('reviews_reviewer_idx').on(t.reviewer)],
+);

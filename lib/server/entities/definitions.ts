@@ -1,0 +1,324 @@
+import { getTableColumns } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { createInsertSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import * as t from '../db/entities-schema';
+import * as r from './field-rules';
+
+export const ENTITY_NAMES = [
+  'Tag',
+  'Holder',
+  'IP',
+  'Designer',
+  'Licensee',
+  'License',
+  'Usage',
+  'Sales',
+  'Product',
+  'Invoice',
+  'Review',
+] as const;
+export type EntityName = (typeof ENTITY_NAMES)[number];
+
+/** Columns the server alone writes, on every entity (DESIGN §4). */
+export const RECORD_FIELDS = ['key', 'dateCreated', 'dateUpdated', 'status', 'version'] as const;
+
+export type Scope = 'public' | 'holder' | 'owner' | 'designer' | 'licensee' | 'usage' | 'review';
+
+export interface EntityDef {
+  name: EntityName;
+  table: PgTable;
+  /** Validates a create body: server-owned fields are not part of it (unknown keys are refused). */
+  create: z.ZodObject;
+  /** Same fields, all optional, for PATCH. */
+  patch: z.ZodObject;
+  /** Fields set by the server or by a flow, never taken from a request body. */
+  serverOwned: readonly string[];
+  /** Who sees which rows (object level, DESIGN §4). */
+  scope: Scope;
+  /** Fields a query may filter, sort and group on; everything else is refused by name. */
+  queryable: readonly string[];
+  /** Whether /api/tag/assign and revoke apply. */
+  taggable: boolean;
+}
+
+/**
+ * From the table: drizzle-zod derives every column; the rules above tighten them; server-owned
+ * and record fields are removed; what remains is strict (an unknown field is an error).
+ */
+function define(
+  name: EntityName,
+  table: PgTable,
+  options: {
+    refine?: Record<string, z.ZodType>;
+    serverOwned?: string[];
+    scope: Scope;
+    queryable: string[];
+  },
+): EntityDef {
+  const serverOwned = [...RECORD_FIELDS, ...(options.serverOwned ?? [])];
+  const derived = createInsertSchema(table as never) as unknown as z.ZodObject;
+  const columns = getTableColumns(table);
+  const shape: Record<string, z.ZodType> = {};
+  for (const [field, column] of Object.entries(columns)) {
+    if (serverOwned.includes(field)) continue;
+    // A rule replaces the derived type; whether the field may be left out still follows the column.
+    let fieldSchema = options.refine?.[field] ?? (derived.shape[field] as z.ZodType);
+    if (!column.notNull) fieldSchema = fieldSchema.nullish();
+    else if (column.hasDefault) fieldSchema = fieldSchema.optional();
+    shape[field] = fieldSchema;
+  }
+  const create = z.object(shape).strict();
+  for (const field of options.queryable) {
+    if (!(field in columns)) throw new Error(`${name}: queryable field ${field} is not a column`);
+  }
+  return {
+    name,
+    table,
+    create,
+    patch: create
+      .partial()
+      .extend({ version: z.number().int().min(1).optional() })
+      .strict(),
+    serverOwned,
+    scope: options.scope,
+    queryable: ['key', 'dateCreated', 'dateUpdated', 'status', ...options.queryable],
+    taggable: 'tags' in columns,
+  };
+}
+
+const approverGroups = z.object({ legal: r.subRefs(), brand: r.subRefs(), cfl: r.subRefs(), boss: r.subRefs() });
+
+export const entities: Record<EntityName, EntityDef> = {
+  Tag: define('Tag', t.tags, {
+    refine: {
+      name_jp: r.requiredText(60),
+      name_en: r.requiredText(60),
+      color: r.color(),
+      description: r.shortText(500).nullish(),
+    },
+    scope: 'public',
+    queryable: ['name_jp', 'name_en', 'color'],
+  }),
+  Holder: define('Holder', t.holders, {
+    refine: {
+      name: r.shortText(200),
+      approver: approverGroups,
+      manager_legal: r.subRefs(),
+      manager_brand: r.subRefs(),
+      manager_cfl: r.subRefs(),
+      terms: z.record(z.string().max(60), z.array(z.unknown()).max(500)),
+      config: r.stringMap(),
+    },
+    // Approvers and managers change through /api/role/*, which writes the admin log.
+    serverOwned: ['is_default', 'approver', 'manager_legal', 'manager_brand', 'manager_cfl'],
+    scope: 'public',
+    queryable: ['name', 'is_default'],
+  }),
+  IP: define('IP', t.ips, {
+    refine: {
+      name: r.requiredText(200),
+      kind: z.enum(['primary', 'secondary']),
+      holder: r.key().nullish(),
+      designer: r.key().nullish(),
+      parent: r.key().nullish(),
+      description: r.longText().nullish(),
+      guidelines: r.longText().nullish(),
+      categories: r.textList(),
+      tags: r.keyList(50),
+      images: r.images(),
+    },
+    serverOwned: ['state', 'owner', 'tags'],
+    scope: 'owner',
+    queryable: ['name', 'kind', 'state', 'holder', 'designer', 'parent', 'categories', 'tags', 'owner'],
+  }),
+  Designer: define('Designer', t.designers, {
+    refine: {
+      role: z.enum(['personal', 'corporate']),
+      cat: r.shortText(100).nullish(),
+      pr: r.longText(2000).nullish(),
+      photo: r.shortText(200).nullish(),
+      desc: r.longText(5000).nullish(),
+      job_title: r.shortText(100).nullish(),
+      license: r.shortText(200).nullish(),
+      achievements: r.longText(5000).nullish(),
+      accepted_terms_version: r.stringMap(),
+      document: z.array(z.object({ image: z.string().max(128), desc: z.string().max(500) })).max(20),
+      perferred_contact: r.shortText(50).nullish(),
+      email: r.email(),
+      tel: r.shortText(40).nullish(),
+      fax: r.shortText(40).nullish(),
+      location: r.shortText(100).nullish(),
+      address: z.object({ city: r.shortText(100).optional(), country: r.shortText(100).optional() }).strict(),
+      corporate_name: r.shortText(200).nullish(),
+      br: r.shortText(60).nullish(),
+      responsible_person: r.shortText(100).nullish(),
+      invno: r.shortText(60).nullish(),
+      affiliation: r.shortText(200).nullish(),
+      linked: r.shortText(500).nullish(),
+      name: z.object({ first: r.shortText(100).optional(), last: r.shortText(100).optional() }).strict(),
+      creator_name: r.requiredText(100),
+      tags: r.keyList(50),
+    },
+    serverOwned: ['owner', 'tags'],
+    scope: 'public',
+    queryable: ['role', 'cat', 'email', 'location', 'creator_name', 'corporate_name', 'tags', 'owner'],
+  }),
+  Licensee: define('Licensee', t.licensees, {
+    refine: {
+      name: r.requiredText(200),
+      email: r.email().nullish(),
+      tel: r.shortText(40).nullish(),
+      country: r.shortText(100).nullish(),
+      address: z
+        .object({ city: r.shortText(100).optional(), country: r.shortText(100).optional(), line: r.shortText(300).optional() })
+        .strict(),
+      br: r.shortText(60).nullish(),
+      website: r.shortText(300).nullish(),
+      accepted_terms_version: r.stringMap(),
+      tags: r.keyList(50),
+    },
+    serverOwned: ['owner', 'tags'],
+    scope: 'licensee',
+    queryable: ['name', 'email', 'country', 'tags', 'owner'],
+  }),
+  License: define('License', t.licenses, {
+    refine: {
+      ip: r.key(),
+      licensee: r.key(),
+      designer: r.key().nullish(),
+      territory: r.textList(100, 60).min(1, { error: 'required' }),
+      channels: r.textList(),
+      categories: r.textList(),
+      term_start: r.dateInput(),
+      term_end: r.dateInput(),
+      royalty_rate_bp: r.basisPoints(),
+      minimum_guarantee: r.money(),
+      advance: r.money(),
+      currency: r.currency(),
+      contract: r.shortText(200).nullish(),
+      notes: r.longText(5000).nullish(),
+    },
+    serverOwned: ['state', 'applicant', 'contract'],
+    scope: 'licensee',
+    queryable: [
+      'ip',
+      'licensee',
+      'designer',
+      'applicant',
+      'state',
+      'territory',
+      'term_start',
+      'term_end',
+      'currency',
+      'royalty_rate_bp',
+    ],
+  }),
+  Usage: define('Usage', t.usages, {
+    refine: { ip: r.key(), designer: r.key().nullish(), purpose: r.requiredText(2000), reason: r.shortText(2000).nullish() },
+    serverOwned: ['state', 'applicant', 'reason'],
+    scope: 'usage',
+    queryable: ['ip', 'designer', 'applicant', 'state'],
+  }),
+  Sales: define('Sales', t.sales, {
+    refine: {
+      license: r.key(),
+      product: r.key(),
+      licensee: r.key().nullish(),
+      ip: r.key().nullish(),
+      period_start: r.dateInput(),
+      period_end: r.dateInput(),
+      territory: r.requiredText(60),
+      units: z.number().int().min(0).max(1_000_000_000),
+      gross_sales: r.money(),
+      net_sales: r.money(),
+      currency: r.currency(),
+      report: r.shortText(64).nullish(),
+    },
+    serverOwned: ['state', 'royalty', 'owner', 'licensee', 'ip'],
+    scope: 'licensee',
+    queryable: [
+      'license',
+      'product',
+      'licensee',
+      'ip',
+      'period_start',
+      'period_end',
+      'territory',
+      'currency',
+      'state',
+      'units',
+      'net_sales',
+      'royalty',
+    ],
+  }),
+  Product: define('Product', t.products, {
+    refine: {
+      license: r.key(),
+      ip: r.key().nullish(),
+      licensee: r.key().nullish(),
+      designer: r.key().nullish(),
+      name: r.requiredText(200),
+      sku: r.requiredText(64),
+      category: r.shortText(100).nullish(),
+      images: r.images(),
+      price: r.money().nullish(),
+      currency: r.currency(),
+      planned_launch: r.dateInput().nullish(),
+      tags: r.keyList(50),
+    },
+    serverOwned: ['state', 'owner', 'tags', 'ip', 'licensee', 'designer'],
+    scope: 'licensee',
+    queryable: ['license', 'ip', 'licensee', 'designer', 'name', 'sku', 'category', 'state', 'tags', 'planned_launch'],
+  }),
+  Invoice: define('Invoice', t.invoices, {
+    refine: {
+      licensee: r.key(),
+      period_start: r.dateInput(),
+      period_end: r.dateInput(),
+      currency: r.currency(),
+      tax_lines: z
+        .array(
+          z.object({
+            kind: z.enum(['vat', 'withholding']),
+            label: r.shortText(100),
+            rate_bp: r.basisPoints(),
+            amount: z.number().int(),
+          }),
+        )
+        .max(10),
+      due_date: r.dateInput().nullish(),
+      sales: r.keyList(),
+    },
+    serverOwned: ['state', 'amount', 'owner', 'tax_lines'],
+    scope: 'licensee',
+    queryable: ['licensee', 'period_start', 'period_end', 'currency', 'state', 'due_date', 'amount'],
+  }),
+  Review: define('Review', t.reviews, {
+    refine: {
+      subject_type: z.enum(['usage', 'ip', 'license', 'product', 'sales', 'invoice', 'liquid']),
+      subject_key: r.key(),
+      group: z.enum(['legal', 'brand', 'cfl', 'boss', 'designer', 'holder', 'admin']).nullish(),
+      step: r.shortText(60).nullish(),
+      state: z.enum(['pending', 'approved', 'approved_with_conditions', 'rejected', 'changes_requested']),
+      comment: r.longText(5000).nullish(),
+      markups: z
+        .array(
+          z.object({
+            image: z.string().max(128),
+            x: z.number().min(0).max(1),
+            y: z.number().min(0).max(1),
+            note: r.shortText(1000),
+          }),
+        )
+        .max(50),
+    },
+    serverOwned: ['reviewer', 'revision'],
+    scope: 'review',
+    queryable: ['subject_type', 'subject_key', 'group', 'step', 'reviewer', 'state'],
+  }),
+};
+
+export function entityByName(name: string): EntityDef | undefined {
+  return (ENTITY_NAMES as readonly string[]).includes(name) ? entities[name as EntityName] : undefined;
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * The field rules shared by the entity schemas: one place for what "an e-mail", "a date" or
+ * "money" means, applied over what drizzle-zod derives from the columns.
+ */
+
+// SPEC §5: a standard e-mail pattern; the default text pattern accepts any characters.
+export const EMAIL_PATTERN =
+  "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$";
+
+export const email = () => z.string().max(254).regex(new RegExp(EMAIL_PATTERN), { error: 'email' });
+export const shortText = (max = 200) => z.string().trim().max(max);
+export const requiredText = (max = 200) => z.string().trim().min(1, { error: 'required' }).max(max);
+export const longText = (max = 20_000) => z.string().max(max);
+
+/** Dates arrive as ISO strings (date or date-time with offset) and are converted to dates (SPEC §5). */
+export const dateInput = () =>
+  z
+    .union([z.iso.datetime({ offset: true }), z.iso.date()])
+    .transform((value) => new Date(value))
+    .refine((d) => !Number.isNaN(d.getTime()), { error: 'date' });
+
+/** Money in integer minor units (yen, cents): never a float. */
+export const money = () => z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** Rates in basis points: 1250 = 12.5 %. */
+export const basisPoints = () => z.number().int().min(0).max(10_000);
+export const currency = () => z.string().regex(/^[A-Z]{3}$/, { error: 'currency' });
+export const color = () => z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'color' });
+export const key = () => z.string().regex(/^[A-Za-z0-9]{1,64}$/, { error: 'key' });
+export const sub = () => z.string().min(1).max(128);
+export const textList = (maxItems = 50, maxLength = 100) => z.array(z.string().trim().min(1).max(maxLength)).max(maxItems);
+export const keyList = (maxItems = 500) => z.array(key()).max(maxItems);
+export const images = () =>
+  z
+    .array(
+      z.object({
+        hash: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/),
+        name: z.string().max(255).optional(),
+        mime: z.string().max(100).optional(),
+      }),
+    )
+    .max(20);
+export const subRefs = () => z.array(z.object({ sub: sub() })).max(200);
+export const stringMap = () => z.record(z.string().max(100), z.string().max(10_000));

@@ -1,0 +1,133 @@
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { getTableColumns } from 'drizzle-orm';
+import { AppError } from '../api/errors';
+import type { EntityDef } from './definitions';
+import type { Viewer } from './viewer';
+
+type Row = Record<string, unknown>;
+
+function col(def: EntityDef, name: string): PgColumn {
+  const column = getTableColumns(def.table)[name];
+  if (!column) throw new Error(`${def.name} has no column ${name}`);
+  return column;
+}
+
+const none = sql`false`;
+
+function anyOf(def: EntityDef, column: string, keys: string[]): SQL {
+  return keys.length ? inArray(col(def, column), keys) : none;
+}
+
+/** IP states everyone signed in may see; drafts and reviews in progress stay with their people. */
+export const VISIBLE_IP_STATES = ['published', 'approved'];
+
+/**
+ * Rows the viewer may read, as a WHERE condition (undefined: all). Records of other
+ * organisations or other designers simply do not exist for the viewer: "not found".
+ */
+export function readScope(def: EntityDef, viewer: Viewer): SQL | undefined {
+  if (viewer.holder) return undefined;
+  switch (def.name) {
+    case 'Tag':
+    case 'Holder':
+    case 'Designer':
+      return undefined;
+    case 'IP':
+      return or(
+        inArray(col(def, 'state'), VISIBLE_IP_STATES),
+        eq(col(def, 'owner'), viewer.sub),
+        anyOf(def, 'designer', viewer.designers),
+      );
+    case 'Licensee':
+      return anyOf(def, 'key', viewer.licensees);
+    case 'License':
+      return or(
+        anyOf(def, 'licensee', viewer.licensees),
+        anyOf(def, 'designer', viewer.designers),
+        eq(col(def, 'applicant'), viewer.sub),
+      );
+    case 'Product':
+      return or(anyOf(def, 'licensee', viewer.licensees), anyOf(def, 'designer', viewer.designers));
+    case 'Sales':
+    case 'Invoice':
+      return anyOf(def, 'licensee', viewer.licensees);
+    case 'Usage':
+      return or(eq(col(def, 'applicant'), viewer.sub), anyOf(def, 'designer', viewer.designers));
+    case 'Review':
+      return eq(col(def, 'reviewer'), viewer.sub);
+  }
+}
+
+function forbid(): never {
+  throw new AppError('forbidden', 'permission denied');
+}
+
+/** Function- and object-level check for creating a record from a validated body. */
+export function assertMayCreate(def: EntityDef, viewer: Viewer, body: Row): void {
+  switch (def.name) {
+    case 'Tag':
+    case 'Holder':
+    case 'Licensee':
+      if (!viewer.product) forbid();
+      return;
+    case 'Review':
+      if (!viewer.holder) forbid();
+      return;
+    case 'IP':
+      if (body.kind === 'primary' ? !viewer.product : !(viewer.designerRole || viewer.holder)) forbid();
+      if (body.designer && !viewer.holder && !viewer.designers.includes(String(body.designer))) forbid();
+      return;
+    case 'Designer':
+      if (!viewer.designerRole && !viewer.admin) forbid();
+      return;
+    case 'Usage':
+      if (!viewer.designerRole && !viewer.holder) forbid();
+      if (body.designer && !viewer.holder && !viewer.designers.includes(String(body.designer))) forbid();
+      return;
+    case 'License': {
+      if (viewer.holder) return;
+      const forOwnOrg = viewer.licensees.includes(String(body.licensee));
+      const asDesigner =
+        body.designer !== undefined && body.designer !== null && viewer.designers.includes(String(body.designer));
+      if (!forOwnOrg && !asDesigner) forbid();
+      return;
+    }
+    case 'Product':
+    case 'Sales':
+    case 'Invoice':
+      // The organisation is checked against the license (or the body) by the create hooks.
+      if (!viewer.holder && viewer.licensees.length === 0) forbid();
+      return;
+  }
+}
+
+/** Object-level check for changing or deleting a row the viewer can already read. */
+export function mayWrite(def: EntityDef, viewer: Viewer, row: Row): boolean {
+  if (viewer.holder) return def.name !== 'Holder' || viewer.product;
+  switch (def.name) {
+    case 'Tag':
+    case 'Holder':
+    case 'Review':
+      return false;
+    case 'IP':
+    case 'Designer':
+      return row.owner === viewer.sub;
+    case 'Licensee':
+      return viewer.licenseeAdmin.includes(String(row.key));
+    case 'License':
+      return row.applicant === viewer.sub || viewer.licensees.includes(String(row.licensee));
+    case 'Product':
+    case 'Sales':
+    case 'Invoice':
+      return viewer.licensees.includes(String(row.licensee));
+    case 'Usage':
+      return row.applicant === viewer.sub;
+  }
+}
+
+export function combine(...conditions: (SQL | undefined)[]): SQL | undefined {
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  if (present.length === 0) return undefined;
+  return present.length === 1 ? present[0] : and(...present);
+}

@@ -1,0 +1,115 @@
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { AppError } from '../api/errors';
+import type { Db } from '../db/client';
+import { newKey } from '../keys';
+import { validationMessage } from '../../validation/messages';
+import { deriveOnCreate } from './create-hooks';
+import type { EntityDef } from './definitions';
+import { assertMayCreate, combine, mayWrite, readScope } from './policy';
+import { validateBatch, validateRecord } from './validate';
+import type { Viewer } from './viewer';
+
+export type Row = Record<string, unknown>;
+
+function keyColumn(def: EntityDef): PgColumn {
+  return getTableColumns(def.table).key as PgColumn;
+}
+
+function versionColumn(def: EntityDef): PgColumn {
+  return getTableColumns(def.table).version as PgColumn;
+}
+
+/** Adds what the viewer may know about its relation to the record (SPEC §3 "mine flag"). */
+export function present(def: EntityDef, viewer: Viewer, row: Row): Row {
+  if (def.name === 'Designer') return { ...row, mine: row.owner === viewer.sub };
+  return row;
+}
+
+function notFound(def: EntityDef): never {
+  throw new AppError('not_found', `${def.name} not found`);
+}
+
+/** Readable but not the viewer's to change (another designer's public profile, say). */
+function readOnly(): never {
+  throw new AppError('forbidden', 'permission denied');
+}
+
+export async function getRecord(db: Db, def: EntityDef, viewer: Viewer, key: string): Promise<Row> {
+  const rows = await db
+    .select()
+    .from(def.table as PgTable)
+    .where(combine(eq(keyColumn(def), key), readScope(def, viewer)))
+    .limit(1);
+  const row = rows[0] as Row | undefined;
+  if (!row) notFound(def);
+  return present(def, viewer, row);
+}
+
+async function insertOne(db: Db, def: EntityDef, values: Row): Promise<Row> {
+  try {
+    const [row] = (await db
+      .insert(def.table as PgTable)
+      .values({ ...values, key: newKey() } as never)
+      .returning()) as Row[];
+    return row!;
+  } catch (err) {
+    // A constraint the schema cannot see (a duplicate name, say): status 4, nothing written.
+    throw new AppError('create_failed', 'the record could not be created', { reason: (err as Error).message.split('\n')[0] });
+  }
+}
+
+export async function createRecord(db: Db, def: EntityDef, viewer: Viewer, body: unknown): Promise<Row> {
+  const parsed = validateRecord(def.create, body, viewer.lang) as Row;
+  assertMayCreate(def, viewer, parsed);
+  const values = await deriveOnCreate(db, def, viewer, parsed);
+  return present(def, viewer, await insertOne(db, def, values));
+}
+
+/** A batch is all or nothing: every body validates (else status 15) and one transaction inserts all. */
+export async function createBatch(db: Db, def: EntityDef, viewer: Viewer, bodies: unknown): Promise<Row[]> {
+  const parsed = validateBatch(def.create, bodies, viewer.lang) as Row[];
+  for (const body of parsed) assertMayCreate(def, viewer, body);
+  return db.transaction(async (tx) => {
+    const created: Row[] = [];
+    for (const body of parsed)
+      created.push(await insertOne(tx as unknown as Db, def, await deriveOnCreate(tx as unknown as Db, def, viewer, body)));
+    return created.map((row) => present(def, viewer, row));
+  });
+}
+
+function staleVersion(viewer: Viewer): never {
+  throw new AppError('conflict', 'version conflict', {
+    errors: { version: validationMessage({ code: 'version' }, viewer.lang) },
+    codes: { version: { code: 'version' } },
+  });
+}
+
+/**
+ * Changes the fields named in the body in one UPDATE. A body naming `version` is applied only
+ * if the record still has it (409 otherwise); without it, untouched fields are never overwritten.
+ */
+export async function patchRecord(db: Db, def: EntityDef, viewer: Viewer, key: string, body: unknown): Promise<Row> {
+  const parsed = validateRecord(def.patch, body, viewer.lang) as Row;
+  const { version, ...changes } = parsed;
+  const current = await getRecord(db, def, viewer, key);
+  if (!mayWrite(def, viewer, current)) readOnly();
+  if (version !== undefined && version !== current.version) staleVersion(viewer);
+  const conditions: SQL[] = [eq(keyColumn(def), key)];
+  if (version !== undefined) conditions.push(eq(versionColumn(def), version));
+  const updated = (await db
+    .update(def.table as PgTable)
+    .set({ ...changes, version: sql`${versionColumn(def)} + 1`, dateUpdated: new Date() } as never)
+    .where(and(...conditions))
+    .returning()) as Row[];
+  // Someone else's update landed between the read and this write.
+  if (!updated[0]) staleVersion(viewer);
+  return present(def, viewer, updated[0]);
+}
+
+export async function deleteRecord(db: Db, def: EntityDef, viewer: Viewer, key: string): Promise<{ key: string }> {
+  const current = await getRecord(db, def, viewer, key);
+  if (!mayWrite(def, viewer, current)) readOnly();
+  await db.delete(def.table as PgTable).where(eq(keyColumn(def), key));
+  return { key };
+}

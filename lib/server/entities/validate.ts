@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import { AppError } from '../api/errors';
+import { messagesFor, type FieldError, type Lang, type ValidationCode } from '../../validation/messages';
+
+const CUSTOM_CODES: readonly string[] = ['required', 'email', 'date', 'currency', 'color', 'key'];
+
+/** One zod issue → the code and parameters of a translated per-field message. */
+function toFieldError(issue: z.core.$ZodIssue): FieldError {
+  if (CUSTOM_CODES.includes(issue.message)) return { code: issue.message as ValidationCode };
+  switch (issue.code) {
+    case 'invalid_type':
+      return { code: issue.input === undefined ? 'required' : issue.expected === 'int' ? 'integer' : 'type' };
+    case 'too_big':
+      if (issue.origin === 'string') return { code: 'tooLong', params: { max: Number(issue.maximum) } };
+      if (issue.origin === 'array') return { code: 'tooMany', params: { max: Number(issue.maximum) } };
+      return { code: 'tooLarge', params: { max: Number(issue.maximum) } };
+    case 'too_small':
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? { code: 'required' } : { code: 'tooShort', params: { min: Number(issue.minimum) } };
+      if (issue.origin === 'array') return { code: 'tooFew', params: { min: Number(issue.minimum) } };
+      return { code: 'tooSmall', params: { min: Number(issue.minimum) } };
+    case 'invalid_value':
+      return { code: 'choice', params: { options: issue.values.map(String).join(', ') } };
+    case 'invalid_format':
+      return { code: issue.format === 'regex' ? 'pattern' : issue.format === 'email' ? 'email' : 'date' };
+    case 'invalid_union':
+      return { code: 'date' };
+    case 'unrecognized_keys':
+      return { code: 'unknownField' };
+    default:
+      return { code: 'invalid' };
+  }
+}
+
+/** Field paths like `address.city` or, in a batch, `3.name`. Unknown keys are reported under their own names. */
+function collect(issues: readonly z.core.$ZodIssue[], prefix = ''): Record<string, FieldError> {
+  const errors: Record<string, FieldError> = {};
+  for (const issue of issues) {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const name of issue.keys) errors[[prefix, base, name].filter(Boolean).join('.')] ??= { code: 'unknownField' };
+      continue;
+    }
+    errors[[prefix, base].filter(Boolean).join('.') || '_'] ??= toFieldError(issue);
+  }
+  return errors;
+}
+
+export interface ValidationDetails {
+  errors: Record<string, string>;
+  codes: Record<string, FieldError>;
+}
+
+/** Parses one record: the parsed value, or status 5 with a message under each field. */
+export function validateRecord<T extends z.ZodType>(schema: T, body: unknown, lang: Lang): z.output<T> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const codes = collect(result.error.issues);
+  throw new AppError('validation', 'validation failed', { errors: messagesFor(codes, lang), codes } satisfies ValidationDetails);
+}
+
+/** Parses a batch: all records or none (status 15), errors keyed by `index.field`. */
+export function validateBatch<T extends z.ZodType>(schema: T, bodies: unknown, lang: Lang, maxItems = 1000): z.output<T>[] {
+  if (!Array.isArray(bodies) || bodies.length === 0 || bodies.length > maxItems) {
+    const codes = { _: { code: 'tooMany', params: { max: maxItems } } as FieldError };
+    throw new AppError('batch_validation', 'validation failed', { errors: messagesFor(codes, lang), codes });
+  }
+  const parsed: z.output<T>[] = [];
+  const codes: Record<string, FieldError> = {};
+  bodies.forEach((body, index) => {
+    const result = schema.safeParse(body);
+    if (result.success) parsed.push(result.data);
+    else Object.assign(codes, collect(result.error.issues, String(index)));
+  });
+  if (Object.keys(codes).length) {
+    throw new AppError('batch_validation', 'validation failed', {
+      errors: messagesFor(codes, lang),
+      codes,
+    } satisfies ValidationDetails);
+  }
+  return parsed;
+}

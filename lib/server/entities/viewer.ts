@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { entitiesOf, hasAccess } from '../../acl/match';
+import { accessLists } from '../../acl/roles';
+import { getConfig } from '../../config';
+import type { Caller } from '../api/authenticate';
+import type { Db } from '../db/client';
+import { designers } from '../db/entities-schema';
+
+/** What object-level rules need to know about the caller (DESIGN §4). */
+export interface Viewer {
+  sub: string;
+  lang: 'jp' | 'en';
+  access: string[];
+  /** admin, boss or the product role: sees and manages every record. */
+  holder: boolean;
+  admin: boolean;
+  /** Product role or admin: publishes primary IP, manages tags and terms. */
+  product: boolean;
+  designerRole: boolean;
+  /** Licensee organisations the caller belongs to, any sub-role. */
+  licensees: string[];
+  /** Licensee organisations where the caller is owner or admin. */
+  licenseeAdmin: string[];
+  /** Designer records the caller owns. */
+  designers: string[];
+}
+
+export async function viewerOf(db: Db, caller: Caller): Promise<Viewer> {
+  const { aclClient: client, productKey: product } = getConfig();
+  const lists = accessLists({ client, product });
+  const owned = await db.select({ key: designers.key }).from(designers).where(eq(designers.owner, caller.sub));
+  return {
+    sub: caller.sub,
+    lang: caller.lang,
+    access: caller.access,
+    holder: hasAccess(lists.holder, caller.access),
+    admin: hasAccess(lists.system, caller.access),
+    product: hasAccess(lists.holderProductOnly, caller.access),
+    designerRole: hasAccess(lists.designer, caller.access),
+    licensees: entitiesOf(caller.access, 'licensee', client),
+    licenseeAdmin: entitiesOf(caller.access, 'licensee', client, ['owner', 'admin']),
+    designers: owned.map((d) => d.key),
+  };
+}
