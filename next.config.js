@@ -11,7 +11,10 @@ const nextConfig = {
   async rewrites() {
     // The provider sets the interaction cookie on /interaction/<uid>; the form posts must stay
     // under that path for the browser to send it, so they are rewritten to API routes.
-    return [{ source: '/interaction/:uid/:action', destination: '/api/interaction/:uid/:action' }];
+    return [
+      { source: '/interaction/:uid/:action', destination: '/api/interaction/:uid/:action' },
+      { source: '/openapi.json', destination: '/api/openapi' },
+    ];
   },
   async headers() {
     return [

@@ -3,6 +3,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../api/errors';
 import type { Db } from '../db/client';
 import { newKey } from '../keys';
+import { compileAggregate } from '../query/aggregate';
+import { parseQueryRequest, runQuery } from '../query/page';
 import { validationMessage } from '../../validation/messages';
 import { deriveOnCreate } from './create-hooks';
 import type { EntityDef } from './definitions';
@@ -112,4 +114,26 @@ export async function deleteRecord(db: Db, def: EntityDef, viewer: Viewer, key: 
   if (!mayWrite(def, viewer, current)) readOnly();
   await db.delete(def.table as PgTable).where(eq(keyColumn(def), key));
   return { key };
+}
+
+/** A query page of what the viewer may see; a body the language does not allow is status 5. */
+export async function queryRecords(
+  db: Db,
+  def: EntityDef,
+  viewer: Viewer,
+  body: unknown,
+): Promise<{ items: Row[]; nextCursor: string | null }> {
+  const plan = parseQueryRequest(def, body ?? {});
+  const page = await runQuery(db, def, plan, readScope(def, viewer));
+  return { items: page.rows.map((row) => present(def, viewer, row as Row)), nextCursor: page.nextCursor };
+}
+
+export async function aggregateRecords(
+  db: Db,
+  def: EntityDef,
+  viewer: Viewer,
+  body: unknown,
+): Promise<Record<string, unknown>[]> {
+  const pipeline = body && typeof body === 'object' && !Array.isArray(body) ? (body as { pipeline?: unknown }).pipeline : body;
+  return compileAggregate(def, pipeline)(db, readScope(def, viewer));
 }

@@ -4,12 +4,25 @@ import { messagesFor, type FieldError, type Lang, type ValidationCode } from '..
 
 const CUSTOM_CODES: readonly string[] = ['required', 'email', 'date', 'currency', 'color', 'key'];
 
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
+  let current: unknown = body;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[segment];
+  }
+  return current;
+}
+
 /** One zod issue → the code and parameters of a translated per-field message. */
-function toFieldError(issue: z.core.$ZodIssue): FieldError {
+function toFieldError(issue: z.core.$ZodIssue, body: unknown): FieldError {
   if (CUSTOM_CODES.includes(issue.message)) return { code: issue.message as ValidationCode };
+  const absent = valueAt(body, issue.path) === undefined || valueAt(body, issue.path) === '';
+  if (absent && (issue.code === 'invalid_type' || issue.code === 'invalid_union' || issue.code === 'invalid_value')) {
+    return { code: 'required' };
+  }
   switch (issue.code) {
     case 'invalid_type':
-      return { code: issue.input === undefined ? 'required' : issue.expected === 'int' ? 'integer' : 'type' };
+      return { code: issue.expected === 'int' ? 'integer' : 'type' };
     case 'too_big':
       if (issue.origin === 'string') return { code: 'tooLong', params: { max: Number(issue.maximum) } };
       if (issue.origin === 'array') return { code: 'tooMany', params: { max: Number(issue.maximum) } };
@@ -33,7 +46,7 @@ function toFieldError(issue: z.core.$ZodIssue): FieldError {
 }
 
 /** Field paths like `address.city` or, in a batch, `3.name`. Unknown keys are reported under their own names. */
-function collect(issues: readonly z.core.$ZodIssue[], prefix = ''): Record<string, FieldError> {
+function collect(issues: readonly z.core.$ZodIssue[], body: unknown, prefix = ''): Record<string, FieldError> {
   const errors: Record<string, FieldError> = {};
   for (const issue of issues) {
     const base = issue.path.map(String).join('.');
@@ -41,7 +54,7 @@ function collect(issues: readonly z.core.$ZodIssue[], prefix = ''): Record<strin
       for (const name of issue.keys) errors[[prefix, base, name].filter(Boolean).join('.')] ??= { code: 'unknownField' };
       continue;
     }
-    errors[[prefix, base].filter(Boolean).join('.') || '_'] ??= toFieldError(issue);
+    errors[[prefix, base].filter(Boolean).join('.') || '_'] ??= toFieldError(issue, body);
   }
   return errors;
 }
@@ -55,7 +68,7 @@ export interface ValidationDetails {
 export function validateRecord<T extends z.ZodType>(schema: T, body: unknown, lang: Lang): z.output<T> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const codes = collect(result.error.issues);
+  const codes = collect(result.error.issues, body);
   throw new AppError('validation', 'validation failed', { errors: messagesFor(codes, lang), codes } satisfies ValidationDetails);
 }
 
@@ -70,7 +83,7 @@ export function validateBatch<T extends z.ZodType>(schema: T, bodies: unknown, l
   bodies.forEach((body, index) => {
     const result = schema.safeParse(body);
     if (result.success) parsed.push(result.data);
-    else Object.assign(codes, collect(result.error.issues, String(index)));
+    else Object.assign(codes, collect(result.error.issues, body, String(index)));
   });
   if (Object.keys(codes).length) {
     throw new AppError('batch_validation', 'validation failed', {

@@ -1,7 +1,7 @@
 import { and, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../api/errors';
 import type { EntityDef } from '../entities/definitions';
-import { type Field, invalid, isPlainObject, parseIsoDate } from './fields';
+import { type Field, isPlainObject, parseIsoDate } from './fields';
 import { type SortSpec, sortSignature } from './sort';
 
 /**

@@ -39,7 +39,6 @@ export const MAX_CONDITIONS = 50;
 export const MAX_IN_VALUES = 500;
 
 const OPERATORS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists', '$contains']);
-const RANGE_OPERATORS = new Set(['$gt', '$gte', '$lt', '$lte']);
 
 interface State {
   def: EntityDef;

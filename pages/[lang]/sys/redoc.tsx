@@ -1,6 +1,10 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
-import { withPage } from '@/components/page/withPage';
+import { withPage, type ScreenViewProps } from '@/components/page/withPage';
+import { ApiViewer } from '@/components/sys/ApiViewer';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/sys/redoc', ComingSoon);
+function Redoc(props: ScreenViewProps) {
+  return <ApiViewer {...props} kind="redoc" />;
+}
+
+export default withPage('/sys/redoc', Redoc);
 export const getServerSideProps = pageProps();

@@ -1,6 +1,10 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
-import { withPage } from '@/components/page/withPage';
+import { withPage, type ScreenViewProps } from '@/components/page/withPage';
+import { ApiViewer } from '@/components/sys/ApiViewer';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/sys/swagger', ComingSoon);
+function Swagger(props: ScreenViewProps) {
+  return <ApiViewer {...props} kind="swagger" />;
+}
+
+export default withPage('/sys/swagger', Swagger);
 export const getServerSideProps = pageProps();

@@ -1,0 +1,57 @@
+import Head from 'next/head';
+import Script from 'next/script';
+import { useSession } from 'next-auth/react';
+import { useEffect, useRef } from 'react';
+import type { ScreenViewProps } from '../page/withPage';
+
+interface SwaggerRequest {
+  headers: Record<string, string>;
+}
+interface ViewerWindow {
+  SwaggerUIBundle?: (options: Record<string, unknown>) => unknown;
+  Redoc?: { init: (url: string, options: Record<string, unknown>, element: HTMLElement | null) => void };
+}
+
+/** Swagger UI or ReDoc over the live /openapi.json; their bundles load only on these pages. */
+export function ApiViewer({ title, kind }: ScreenViewProps & { kind: 'swagger' | 'redoc' }) {
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  const tokenRef = useRef(token);
+  useEffect(() => {
+    tokenRef.current = token;
+  }, [token]);
+  const start = () => {
+    const w = window as unknown as ViewerWindow;
+    if (kind === 'swagger') {
+      w.SwaggerUIBundle?.({
+        url: '/openapi.json',
+        dom_id: '#api-viewer',
+        deepLinking: true,
+        // "Try it out" calls carry the signed-in user's token.
+        requestInterceptor: (request: SwaggerRequest) => {
+          if (tokenRef.current) request.headers.Authorization = `Bearer ${tokenRef.current}`;
+          return request;
+        },
+      });
+    } else {
+      w.Redoc?.init('/openapi.json', { hideDownloadButton: false, scrollYOffset: 56 }, document.getElementById('api-viewer'));
+    }
+  };
+  return (
+    <section>
+      {kind === 'swagger' && (
+        <Head>
+          {/* eslint-disable-next-line @next/next/no-css-tags -- the viewer's own stylesheet, loaded on this page only */}
+          <link rel="stylesheet" href="/api/assets/swagger-ui.css" />
+        </Head>
+      )}
+      <h1 className="h3">{title}</h1>
+      <div id="api-viewer" data-testid="api-viewer" className="bg-white rounded border p-2" />
+      <Script
+        src={kind === 'swagger' ? '/api/assets/swagger-ui.js' : '/api/assets/redoc.js'}
+        strategy="afterInteractive"
+        onReady={start}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { useSession } from 'next-auth/react';
+import useSWR from 'swr';
+import { productApi, type Envelope } from './fetcher';
+import { checkBatch, checkRecord } from './validation';
+import type { Lang } from '../validation/messages';
+
+type JsonSchema = Record<string, unknown>;
+interface OpenApi {
+  components: { schemas: Record<string, JsonSchema> };
+}
+
+let openApi: Promise<OpenApi | null> | undefined;
+
+/** /openapi.json once per page load: the API's own schemas drive the forms' checks (SPEC §5). */
+export function loadOpenApi(): Promise<OpenApi | null> {
+  openApi ??= fetch('/openapi.json')
+    .then((res) => (res.ok ? (res.json() as Promise<OpenApi>) : null))
+    .catch(() => null);
+  return openApi;
+}
+
+export function useEntitySchema(entity: string, mode: 'Create' | 'Patch' = 'Create') {
+  return useSWR(['openapi', entity, mode], async () => (await loadOpenApi())?.components.schemas[`${entity}${mode}`] ?? null, {
+    revalidateOnFocus: false,
+  });
+}
+
+export interface SaveResult<T> {
+  status: number;
+  errors: Record<string, string>;
+  data: T | null;
+}
+
+function fromEnvelope<T>(answer: Envelope<unknown> | null): SaveResult<T> {
+  if (!answer) return { status: 1, errors: {}, data: null };
+  if (answer.status === 0) return { status: 0, errors: {}, data: answer.data as T };
+  const detail = answer.data as { errors?: Record<string, string> } | string;
+  return { status: answer.status, errors: typeof detail === 'object' && detail?.errors ? detail.errors : {}, data: null };
+}
+
+/**
+ * Creates one record or a batch: checked in the browser first (status 5 / 15 with messages
+ * under each field), then sent; an exception while creating answers status 4.
+ */
+export async function createEntity<T>(
+  entity: string,
+  input: Record<string, unknown> | Record<string, unknown>[],
+  schema: JsonSchema,
+  lang: Lang,
+  token?: string,
+): Promise<SaveResult<T>> {
+  const check = Array.isArray(input) ? checkBatch(schema, input, lang) : checkRecord(schema, input, lang);
+  if (check.status !== 0) return { status: check.status, errors: check.errors, data: null };
+  try {
+    return fromEnvelope<T>(await productApi(`/v1/${entity}`, { body: check.data, token }));
+  } catch {
+    return { status: 4, errors: {}, data: null };
+  }
+}
+
+export async function patchEntity<T>(
+  entity: string,
+  key: string,
+  input: Record<string, unknown>,
+  schema: JsonSchema,
+  lang: Lang,
+  token?: string,
+): Promise<SaveResult<T>> {
+  const check = checkRecord(schema, input, lang);
+  if (check.status !== 0) return { status: check.status, errors: check.errors, data: null };
+  return fromEnvelope<T>(
+    await productApi(`/v1/${entity}/${encodeURIComponent(key)}`, { method: 'PATCH', body: check.data, token }),
+  );
+}
+
+export interface QueryBody {
+  filter?: Record<string, unknown>;
+  sort?: Record<string, 1 | -1>;
+  limit?: number;
+  cursor?: string;
+}
+
+/** One SWR hook for entity queries; the key stays null until the session has a token. */
+export function useEntityQuery<T>(entity: string, body: QueryBody | null) {
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  return useSWR(body && token ? ['query', entity, JSON.stringify(body), token] : null, async () => {
+    const answer = await productApi<{ items: T[]; nextCursor: string | null }>(`/v1/${entity}/query`, { body, token });
+    return answer?.status === 0 ? answer.data : null;
+  });
+}
+
+export function useRecord<T>(entity: string, key: string | null) {
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  return useSWR(key && token ? ['record', entity, key, token] : null, async () => {
+    const answer = await productApi<T>(`/v1/${entity}/${encodeURIComponent(key!)}`, { token });
+    return answer?.status === 0 ? answer.data : null;
+  });
+}

@@ -1,0 +1,217 @@
+import packageJson from '../../../package.json';
+import { getConfig } from '../../config';
+import { ENTITY_NAMES } from '../entities/definitions';
+import { entityComponents, inputSchema, type JsonSchema } from './entity-schemas';
+import { otherRoutes } from './other-routes';
+import type { RouteDoc } from './route-docs';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function envelope(data: JsonSchema): JsonSchema {
+  return { type: 'object', required: ['status', 'data'], properties: { status: { type: 'integer', const: 0 }, data } };
+}
+
+const errorResponses = {
+  '400': {
+    description: 'Validation failed: status 5 (one record), 15 (a batch), 4 (creation failed) or -1',
+    content: { 'application/json': { schema: ref('ErrorEnvelope') } },
+  },
+  '401': {
+    description: "status 8 'invalid session' (no credentials) or 7 (token invalid or expired)",
+    content: { 'application/json': { schema: ref('ErrorEnvelope') } },
+  },
+  '403': { description: 'Permission denied', content: { 'application/json': { schema: ref('ErrorEnvelope') } } },
+  '404': {
+    description: 'Not found (also for records of other organisations)',
+    content: { 'application/json': { schema: ref('ErrorEnvelope') } },
+  },
+  '409': {
+    description: "Stale version: status 5 with a 'version' error",
+    content: { 'application/json': { schema: ref('ErrorEnvelope') } },
+  },
+};
+
+function operation(doc: RouteDoc) {
+  const op: Record<string, unknown> = {
+    summary: doc.summary,
+    tags: [doc.tag],
+    description: doc.acl ? `Requires one of: ${doc.acl}` : undefined,
+    security: doc.public ? [] : undefined,
+    responses: {
+      '200': { description: 'status 0', content: { 'application/json': { schema: envelope(doc.output ?? {}) } } },
+      ...errorResponses,
+    },
+  };
+  if (doc.input) {
+    op.requestBody = { required: true, content: { 'application/json': { schema: inputSchema(doc.input) } } };
+  }
+  const params = [...doc.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  if (params.length) op.parameters = params;
+  return op;
+}
+
+const querySchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    filter: {
+      type: 'object',
+      description:
+        'Field conditions with $eq $ne $in $nin $gt $gte $lt $lte $exists $contains, combined with $and / $or; declared fields only.',
+    },
+    sort: { type: 'object', additionalProperties: { enum: [1, -1] }, maxProperties: 3 },
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
+    cursor: { type: 'string' },
+  },
+};
+
+const aggregateSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['pipeline'],
+  properties: {
+    pipeline: {
+      type: 'array',
+      description: 'Stages $match, $group ($sum $avg $min $max $count), $sort, $limit.',
+      items: { type: 'object' },
+      maxItems: 4,
+    },
+  },
+};
+
+function entityPaths(): Record<string, Record<string, unknown>> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const name of ENTITY_NAMES) {
+    const list = {
+      type: 'object',
+      properties: { items: { type: 'array', items: ref(name) }, nextCursor: { type: ['string', 'null'] } },
+    };
+    const tag = name;
+    paths[`/api/v1/${name}`] = {
+      get: {
+        ...operation({ path: '', method: 'get', summary: `List ${name} records visible to the caller`, tag, output: list }),
+        parameters: [
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500 } },
+          { name: 'cursor', in: 'query', schema: { type: 'string' } },
+        ],
+      },
+      post: {
+        ...operation({
+          path: '',
+          method: 'post',
+          summary: `Create one ${name}, or a batch (array) all or nothing`,
+          tag,
+          output: ref(name),
+        }),
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { oneOf: [ref(`${name}Create`), { type: 'array', items: ref(`${name}Create`), maxItems: 1000 }] },
+            },
+          },
+        },
+      },
+    };
+    paths[`/api/v1/${name}/{id}`] = {
+      get: operation({ path: '/{id}', method: 'get', summary: `Read one ${name}`, tag, output: ref(name) }),
+      patch: {
+        ...operation({
+          path: '/{id}',
+          method: 'patch',
+          summary: `Change fields of one ${name} (send version to guard against lost updates)`,
+          tag,
+          output: ref(name),
+        }),
+        requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Patch`) } } },
+      },
+      delete: operation({
+        path: '/{id}',
+        method: 'delete',
+        summary: `Delete one ${name}`,
+        tag,
+        output: { type: 'object', properties: { key: { type: 'string' } } },
+      }),
+    };
+    paths[`/api/v1/${name}/query`] = {
+      post: {
+        ...operation({ path: '', method: 'post', summary: `Query ${name} records`, tag, output: list }),
+        requestBody: { required: true, content: { 'application/json': { schema: querySchema } } },
+      },
+    };
+    paths[`/api/v1/${name}/aggregate`] = {
+      post: {
+        ...operation({
+          path: '',
+          method: 'post',
+          summary: `Aggregate ${name} records`,
+          tag,
+          output: { type: 'array', items: { type: 'object' } },
+        }),
+        requestBody: { required: true, content: { 'application/json': { schema: aggregateSchema } } },
+      },
+    };
+  }
+  return paths;
+}
+
+function routePaths(): Record<string, Record<string, unknown>> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const doc of otherRoutes()) {
+    paths[doc.path] ??= {};
+    paths[doc.path]![doc.method] = operation(doc);
+  }
+  return paths;
+}
+
+let cached: Record<string, unknown> | undefined;
+
+/** OpenAPI 3.1 of every route that exists, built from the schemas the server validates with. */
+export function openApiDocument(): Record<string, unknown> {
+  if (cached) return cached;
+  const config = getConfig();
+  cached = {
+    openapi: '3.1.0',
+    info: {
+      title: `${config.systemTitle} API`,
+      version: packageJson.version,
+      description: 'Answers are `{ status, data }`; status 0 is success. Send `Authorization: Bearer <access token>`.',
+    },
+    servers: [{ url: config.appUrl }],
+    security: [{ bearer: [] }, { session: [] }],
+    paths: { ...entityPaths(), ...routePaths() },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        session: { type: 'apiKey', in: 'cookie', name: 'next-auth.session-token' },
+      },
+      schemas: {
+        ...entityComponents(),
+        ErrorEnvelope: {
+          type: 'object',
+          required: ['status', 'data'],
+          properties: {
+            status: {
+              type: 'integer',
+              description:
+                '8 invalid session, 7 invalid token, 5 validation, 15 batch validation, 4 creation failed, 3 forbidden, 2 not found, -1 missing input',
+            },
+            data: {
+              description: 'A message, or { errors: { field: message }, codes: { field: { code, params } } }',
+              oneOf: [
+                { type: 'string' },
+                { type: 'object', properties: { errors: { type: 'object', additionalProperties: { type: 'string' } } } },
+              ],
+            },
+          },
+        },
+      },
+    },
+  };
+  return cached;
+}

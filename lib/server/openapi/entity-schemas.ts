@@ -1,0 +1,60 @@
+import { getTableColumns } from 'drizzle-orm';
+import { z } from 'zod';
+import { entities, ENTITY_NAMES, type EntityDef, type EntityName } from '../entities/definitions';
+
+export type JsonSchema = Record<string, unknown>;
+
+/** JSON Schema of what a client sends, generated from the same zod schema the server validates with. */
+export function inputSchema(schema: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+/** The type a column takes in a JSON answer (dates are ISO strings, money integer minor units). */
+function columnJson(column: { dataType: string; columnType: string; notNull: boolean }): JsonSchema {
+  let schema: JsonSchema;
+  switch (column.dataType) {
+    case 'date':
+      schema = { type: 'string', format: 'date-time' };
+      break;
+    case 'number':
+      schema = { type: column.columnType === 'PgDoublePrecision' || column.columnType === 'PgReal' ? 'number' : 'integer' };
+      break;
+    case 'boolean':
+      schema = { type: 'boolean' };
+      break;
+    case 'array':
+      schema = { type: 'array', items: { type: 'string' } };
+      break;
+    case 'json':
+      schema = {};
+      break;
+    default:
+      schema = { type: 'string' };
+  }
+  return column.notNull ? schema : { anyOf: [schema, { type: 'null' }] };
+}
+
+/** A stored record as the API answers it: every column, server-owned ones included. */
+export function recordSchema(def: EntityDef): JsonSchema {
+  const create = inputSchema(def.create);
+  const createProps = (create.properties ?? {}) as Record<string, JsonSchema>;
+  const properties: Record<string, JsonSchema> = {};
+  for (const [name, column] of Object.entries(getTableColumns(def.table))) {
+    properties[name] = createProps[name] && column.dataType !== 'date' ? createProps[name] : columnJson(column);
+  }
+  if (def.name === 'Designer') properties.mine = { type: 'boolean', description: "true when the record is the caller's own" };
+  return { type: 'object', properties, required: ['key', 'dateCreated', 'dateUpdated', 'status', 'version'] };
+}
+
+export function entityComponents(): Record<string, JsonSchema> {
+  const components: Record<string, JsonSchema> = {};
+  for (const name of ENTITY_NAMES) {
+    const def = entities[name as EntityName];
+    components[name] = recordSchema(def);
+    components[`${name}Create`] = inputSchema(def.create);
+    components[`${name}Patch`] = inputSchema(def.patch);
+  }
+  return components;
+}
