@@ -52,6 +52,7 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   TRUST_PROXY: flag,
+  AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
@@ -105,6 +106,7 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     analyticsId: e.ANALYTICS_ID,
     demo: { seed: e.SEED_DEMO, password: e.DEMO_PASSWORD },
     trustProxy: e.TRUST_PROXY,
+    authCacheMs: e.AUTH_CACHE_MS,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_SECONDS },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
   };

@@ -16,6 +16,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipl-api-test-'));
 process.env.DATA_DIR = dataDir;
 process.env.DEMO_PASSWORD = TEST_DEMO_PASSWORD;
 process.env.APP_URL = TEST_APP_URL;
+// Every request verifies its credentials afresh, so a revoked entry shows at once in assertions.
+process.env.AUTH_CACHE_MS = '0';
 // Settings a developer's shell might carry that would change what these tests check.
 for (const name of [
   'OIDC_ISSUER',

@@ -4,7 +4,7 @@ import { getConfig } from '../../config';
 import { verifyBearer } from '../auth/verify-bearer';
 import { getDb } from '../db/client';
 import { getSecrets } from '../secrets';
-import { accessOf, findUserBySub } from '../users/accounts';
+import { callerRecord } from '../users/accounts';
 import { AppError } from './errors';
 
 export interface Caller {
@@ -32,6 +32,39 @@ function bearerOf(req: IncomingMessage): string | undefined {
  * next-auth session cookie. No credentials at all: status 8; a token that fails: status 7.
  */
 export async function authenticate(req: IncomingMessage & { cookies?: Partial<Record<string, string>> }): Promise<Caller> {
+  const credential = bearerOf(req) ?? sessionCookieOf(req);
+  const ttl = getConfig().authCacheMs;
+  if (credential && ttl > 0) {
+    const hit = recent.get(credential);
+    if (hit && hit.until > Date.now()) return { ...hit.caller, lang: requestedLang(req) ?? hit.caller.lang };
+  }
+  const caller = await authenticateAfresh(req);
+  if (credential && ttl > 0) {
+    if (recent.size >= 10_000) recent.clear();
+    recent.set(credential, { caller, until: Date.now() + ttl });
+  }
+  return caller;
+}
+
+/**
+ * Verified callers for a moment (AUTH_CACHE_MS, default 2 s): a burst of calls from one page
+ * verifies its token once. A revoked entry or a signed-out session takes effect within it.
+ */
+const recent = new Map<string, { caller: Caller; until: number }>();
+
+function sessionCookieOf(req: IncomingMessage & { cookies?: Partial<Record<string, string>> }): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  const match = /(?:^|;\s*)((?:__Secure-)?next-auth\.session-token(?:\.\d+)?)=([^;]+)/.exec(header);
+  return match ? `${match[1]}=${match[2]}` : undefined;
+}
+
+/** Drops remembered callers (tests, and after an access change in this process). */
+export function forgetCallers(): void {
+  recent.clear();
+}
+
+async function authenticateAfresh(req: IncomingMessage & { cookies?: Partial<Record<string, string>> }): Promise<Caller> {
   const bearer = bearerOf(req);
   let sub: string | undefined;
   let via: Caller['via'] = 'bearer';
@@ -52,9 +85,8 @@ export async function authenticate(req: IncomingMessage & { cookies?: Partial<Re
     sub = token.sub;
     via = 'session';
   }
-  const db = await getDb();
-  const user = await findUserBySub(db, sub);
+  const user = await callerRecord(await getDb(), sub);
   if (!user || user.status !== 0) throw new AppError('invalid_token', 'invalid session');
   const lang = requestedLang(req) ?? (user.lang === 'en' ? 'en' : 'jp');
-  return { sub, access: await accessOf(db, sub), via, lang };
+  return { sub, access: user.access, via, lang };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { adminLog } from '../db/schema';
+import { forgetCallers } from '../api/authenticate';
 import { newKey } from '../keys';
 
 export interface AdminLogInput {
@@ -14,4 +15,6 @@ export interface AdminLogInput {
 /** Pass the transaction of the change itself, so the change and its log entry land together. */
 export async function writeAdminLog(db: Pick<Db, 'insert'>, entry: AdminLogInput): Promise<void> {
   await db.insert(adminLog).values({ key: newKey(), sub: entry.sub, action: entry.action, data: entry.data, ref: entry.ref });
+  // Every role or access change is logged here, so this process stops trusting what it remembered.
+  forgetCallers();
 }

@@ -87,3 +87,19 @@ export async function upsertUserFromClaims(db: Db, claims: ExternalClaims, defau
 export function newSub(): string {
   return newKey();
 }
+
+export interface CallerRecord {
+  status: number;
+  lang: string;
+  access: string[];
+}
+
+/** Status, language and access entries in one round trip: every API request needs them. */
+export async function callerRecord(db: Db, sub: string): Promise<CallerRecord | undefined> {
+  const result = await db.execute<{ status: number; lang: string; access: string[] | null }>(sql`
+    select u.status, u.lang,
+           coalesce((select array_agg(a.entry order by a.entry) from user_access a where a.sub = u.sub), '{}') as access
+    from users u where u.sub = ${sub}`);
+  const row = result.rows[0];
+  return row ? { status: Number(row.status), lang: row.lang, access: row.access ?? [] } : undefined;
+}

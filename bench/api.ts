@@ -1,0 +1,208 @@
+/**
+ * bench/api: /api/v1/IP/query over 100,000 IP records under 32 connections, side by side with a
+ * bare node:http + pg handler running the same SQL, in one run. Also the same query against the
+ * embedded PGlite. Prints a markdown report and writes it under bench/results/.
+ *
+ *   npx tsx bench/api.ts            (BENCH_DURATION=seconds, BENCH_ROWS=n to change the size)
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { encode } from 'next-auth/jwt';
+import pg from 'pg';
+import { startApp } from './lib/app-server';
+import { startPostgres } from './lib/postgres';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 15);
+const CONNECTIONS = 32;
+const SECRET = 'bench-secret-' + Math.random().toString(36).slice(2);
+const QUERY_BODY = { filter: { state: 'published', name: { $contains: 'cat' } }, limit: 20 };
+// The statement the query route compiles for that body (admin: no object-level scope).
+const BASELINE_SQL = `select * from ips where state = $1 and name ilike $2 escape '\\' order by date_created desc, key desc limit 21`;
+const BASELINE_PARAMS = ['published', '%cat%'];
+
+const SEED_SQL = `
+insert into ips (key, name, kind, state, description, categories, tags, images, owner, date_created, date_updated)
+select md5(i::text) || substr(md5((i * 7)::text), 1, 16),
+       'Character ' || i || case when i % 10 = 0 then ' cat' when i % 10 = 1 then ' dog' else '' end,
+       case when i % 20 = 0 then 'primary' else 'secondary' end,
+       (array['published','draft','approved','submitted'])[1 + i % 4],
+       'Seeded for the benchmark',
+       array['snack'], '{}', '[]'::jsonb, null,
+       now() - (i || ' seconds')::interval, now()
+from generate_series(1, $1::int) as s(i)`;
+
+interface Run {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(label: string, url: string, headers: Record<string, string>): Promise<Run> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(QUERY_BODY),
+  });
+  return {
+    label,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function sessionCookie(sub: string): Promise<string> {
+  const token = await encode({ token: { sub, expiresAt: Math.floor(Date.now() / 1000) + 3600 }, secret: SECRET });
+  return `next-auth.session-token=${token}`;
+}
+
+async function adminSub(client: pg.Client | pg.Pool): Promise<string> {
+  const { rows } = await client.query<{ sub: string }>(`select sub from users where email = 'admin@example.com'`);
+  if (!rows[0]) throw new Error('admin account missing');
+  return rows[0].sub;
+}
+
+function baselineServer(pool: pg.Pool): Promise<{ url: string; close: () => void }> {
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', async () => {
+      try {
+        JSON.parse(body);
+        const { rows } = await pool.query(BASELINE_SQL, BASELINE_PARAMS);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ status: 0, data: { items: rows.slice(0, 20), nextCursor: null } }));
+      } catch (err) {
+        res.writeHead(500);
+        res.end(String(err));
+      }
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as import('node:net').AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
+    }),
+  );
+}
+
+async function postgresRuns(): Promise<Run[]> {
+  const server = await startPostgres();
+  const admin = new pg.Client({ connectionString: server.url('postgres') });
+  await admin.connect();
+  await admin.query('drop database if exists ipl_bench');
+  await admin.query('create database ipl_bench');
+  await admin.end();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipl-bench-'));
+  const app = await startApp(3310, {
+    DATABASE_URL: server.url('ipl_bench'),
+    NEXTAUTH_SECRET: SECRET,
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: 'bench-password',
+  });
+  const pool = new pg.Pool({ connectionString: server.url('ipl_bench'), max: 10 });
+  try {
+    await pool.query(SEED_SQL, [ROWS]);
+    await pool.query('analyze ips');
+    const cookie = await sessionCookie(await adminSub(pool));
+    const probe = await fetch(`${app.url}/api/v1/IP/query`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(QUERY_BODY),
+    });
+    const probeBody = (await probe.json()) as { status: number; data: { items: unknown[] } };
+    if (probeBody.status !== 0 || probeBody.data.items.length !== 20)
+      throw new Error(`query probe failed: ${JSON.stringify(probeBody).slice(0, 300)}`);
+    const baseline = await baselineServer(pool);
+    // Alternate, so neither side always runs on a warmer machine.
+    await load('warm-up', `${app.url}/api/v1/IP/query`, { cookie });
+    const ours = await load('platform /api/v1/IP/query (PostgreSQL)', `${app.url}/api/v1/IP/query`, { cookie });
+    const bare = await load('bare node:http + pg, same SQL', baseline.url, {});
+    baseline.close();
+    return [ours, bare];
+  } finally {
+    await pool.end();
+    await app.stop();
+    server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function pgliteRun(): Promise<Run> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipl-bench-pglite-'));
+  // Migrate and seed the embedded database before the app opens it: PGlite has one owner at a time.
+  process.env.DATA_DIR = dataDir;
+  delete process.env.DATABASE_URL;
+  const { getDbHandle, closeDb } = await import('../lib/server/db/client');
+  const { runMigrations } = await import('../lib/server/db/migrate');
+  const { seed } = await import('../lib/server/db/seed');
+  const { sql } = await import('drizzle-orm');
+  const handle = await getDbHandle();
+  await runMigrations(handle);
+  await seed(handle.db, 'bench-password');
+  await handle.db.execute(sql.raw(SEED_SQL.replace('$1::int', String(ROWS))));
+  await handle.db.execute(sql`analyze ips`);
+  const found = await handle.db.execute<{ sub: string }>(sql`select sub from users where email = 'admin@example.com'`);
+  const sub = found.rows[0]?.sub;
+  await closeDb();
+  if (!sub) throw new Error('admin account missing');
+  const app = await startApp(3311, { NEXTAUTH_SECRET: SECRET, DATA_DIR: dataDir, DEMO_PASSWORD: 'bench-password' });
+  try {
+    const cookie = await sessionCookie(sub);
+    await load('warm-up', `${app.url}/api/v1/IP/query`, { cookie });
+    return await load('platform /api/v1/IP/query (PGlite)', `${app.url}/api/v1/IP/query`, { cookie });
+  } finally {
+    await app.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function report(runs: Run[], pglite: Run | null): string {
+  const [ours, bare] = runs;
+  const lines = [
+    `# API query benchmark`,
+    '',
+    `${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'} · ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB · Node ${process.version}`,
+    '',
+    `${ROWS.toLocaleString('en')} IP records; POST body \`${JSON.stringify(QUERY_BODY)}\`; ${CONNECTIONS} connections for ${DURATION} s each.`,
+    '',
+    '| run | requests/s | p50 ms | p99 ms | errors | non-2xx |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...[...runs, ...(pglite ? [pglite] : [])].map(
+      (r) => `| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
+    ),
+    '',
+    ours && bare
+      ? `**Ratio platform / bare (PostgreSQL): ${(ours.rps / bare.rps).toFixed(2)}** (goal ≥ 0.5); platform p99 ${ours.p99} ms (goal < 50 ms).`
+      : '',
+  ];
+  return lines.join('\n');
+}
+
+async function main() {
+  const runs = await postgresRuns();
+  const pglite = process.env.BENCH_SKIP_PGLITE === '1' ? null : await pgliteRun();
+  const text = report(runs, pglite);
+  console.log(text);
+  const file = path.join(__dirname, 'results', `api-${new Date().toISOString().slice(0, 10)}.md`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text + '\n');
+  console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
+}
+
+void main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,44 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface AppServer {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+/** `next start` of the production build with its own data directory and settings. */
+export async function startApp(port: number, env: Record<string, string>): Promise<AppServer> {
+  const root = path.resolve(__dirname, '..', '..');
+  if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no production build: run `npx next build` first');
+  const url = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port)], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', APP_URL: url, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/api/core/server/status`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`app did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

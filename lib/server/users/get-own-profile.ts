@@ -1,0 +1,33 @@
+import type { Caller } from '../api/authenticate';
+import { AppError } from '../api/errors';
+import type { Db } from '../db/client';
+import { findUserBySub } from './accounts';
+
+export interface OwnProfile {
+  sub: string;
+  email: string;
+  nickname: string;
+  first_name: string;
+  last_name: string;
+  picture: string | null;
+  lang: string;
+  wallet: string | null;
+  access: string[];
+}
+
+/** GET /api/core/users/profile: the caller's own profile. */
+export async function getOwnProfile(db: Db, caller: Caller): Promise<OwnProfile> {
+  const row = await findUserBySub(db, caller.sub);
+  if (!row) throw new AppError('not_found', 'user not found');
+  return {
+    sub: row.sub,
+    email: row.email,
+    nickname: row.nickname,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    picture: row.picture,
+    lang: row.lang,
+    wallet: row.wallet,
+    access: caller.access,
+  };
+}

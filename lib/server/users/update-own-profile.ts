@@ -1,0 +1,48 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Caller } from '../api/authenticate';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { shortText } from '../entities/field-rules';
+import { validateInput } from '../common/validate-input';
+import { getOwnProfile, type OwnProfile } from './get-own-profile';
+
+/** An EVM address: 0x and 40 hexadecimal digits. */
+export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** Body of /api/core/users/profile/update: the caller's own names, language, picture and wallet. */
+export const usersProfileUpdateInput = z
+  .object({
+    nickname: shortText(100).optional(),
+    first_name: shortText(100).optional(),
+    last_name: shortText(100).optional(),
+    lang: z.enum(['jp', 'en']).optional(),
+    // A site path or an http(s) address; never javascript: or data: URLs.
+    picture: z
+      .string()
+      .trim()
+      .max(2000)
+      .regex(/^(https?:\/\/[^\s]+|\/(?![/\\])[^\s]*)$/)
+      .nullable()
+      .optional(),
+    wallet: z.string().trim().regex(EVM_ADDRESS).nullable().optional(),
+  })
+  .strict();
+
+export async function updateOwnProfile(db: Db, caller: Caller, body: unknown): Promise<OwnProfile> {
+  const input = validateInput(usersProfileUpdateInput, body, caller.lang);
+  const patch: Partial<typeof users.$inferInsert> = {};
+  if (input.nickname !== undefined) patch.nickname = input.nickname;
+  if (input.first_name !== undefined) patch.firstName = input.first_name;
+  if (input.last_name !== undefined) patch.lastName = input.last_name;
+  if (input.lang !== undefined) patch.lang = input.lang;
+  if (input.picture !== undefined) patch.picture = input.picture || null;
+  if (input.wallet !== undefined) patch.wallet = input.wallet;
+  if (Object.keys(patch).length) {
+    await db
+      .update(users)
+      .set({ ...patch, version: sql`${users.version} + 1`, dateUpdated: new Date() })
+      .where(eq(users.sub, caller.sub));
+  }
+  return getOwnProfile(db, caller);
+}
