@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -92,7 +93,7 @@ function baselineServer(pool: pg.Pool): Promise<{ url: string; close: () => void
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as import('node:net').AddressInfo;
+      const { port } = server.address() as AddressInfo;
       resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
     }),
   );
