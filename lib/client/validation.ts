@@ -13,7 +13,8 @@ export interface FormCheck<T> {
   data: T;
 }
 
-const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: false });
+// verbose: errors carry their schema, so a pattern failure of an e-mail field reads as 'email'.
+const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: false, verbose: true });
 addFormats(ajv);
 const compiled = new WeakMap<JsonSchema, ValidateFunction>();
 
@@ -39,6 +40,8 @@ function fieldOf(error: ErrorObject): string {
 /** ajv's error → the same codes the server uses, so both sides show the same words. */
 function toFieldError(error: ErrorObject, value: unknown): FieldError {
   const p = error.params as Record<string, unknown>;
+  const format = (error.parentSchema as { format?: string } | undefined)?.format;
+  if ((error.keyword === 'pattern' || error.keyword === 'format') && format === 'email') return { code: 'email' };
   switch (error.keyword) {
     case 'required':
       return { code: 'required' };

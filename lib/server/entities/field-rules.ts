@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const EMAIL_PATTERN =
   "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$";
 
-export const email = () => z.string().max(254).regex(new RegExp(EMAIL_PATTERN), { error: 'email' });
+export const email = () => z.email({ pattern: new RegExp(EMAIL_PATTERN), error: 'email' }).max(254);
 export const shortText = (max = 200) => z.string().trim().max(max);
 export const requiredText = (max = 200) => z.string().trim().min(1, { error: 'required' }).max(max);
 export const longText = (max = 20_000) => z.string().max(max);

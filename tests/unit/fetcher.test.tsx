@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const signIn = vi.fn();
+vi.mock('next-auth/react', () => ({ signIn: (...args: unknown[]) => signIn(...args) }));
+
+const { coreApi, productApi } = await import('@/lib/client/fetcher');
+
+function answer(status: number, body: unknown) {
+  return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+}
+
+describe('API clients (SPEC §8)', () => {
+  let alert: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    localStorage.clear();
+    window.history.replaceState(null, '', '/jp/holder/ip?page=2');
+    alert = vi.fn();
+    window.alert = alert as unknown as typeof window.alert;
+    signIn.mockReset();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the bearer token, JSON with POST when there is a body and GET otherwise', async () => {
+    const fetchMock = vi.fn(() => answer(200, { status: 0, data: { ok: true } }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await productApi('/v1/IP/query', { token: 't0k', body: { limit: 1 } })).toEqual({ status: 0, data: { ok: true } });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/IP/query');
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer t0k');
+    expect(init.body).toBe('{"limit":1}');
+    await coreApi('https://core.example', '/server/status');
+    expect((fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].method).toBe('GET');
+    expect((fetchMock.mock.calls[1] as unknown as [string])[0]).toBe('https://core.example/server/status');
+  });
+
+  it('401 from the core API: address stored, alert shown, nothing returned', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer(401, { status: 7, data: 'invalid session' })),
+    );
+    expect(await coreApi('', '/users/profile', { token: 'x' })).toBeNull();
+    expect(alert).toHaveBeenCalledWith('Core API authentication failed.');
+    expect(localStorage.getItem('redirectAfterSignIn')).toBe(encodeURIComponent('/jp/holder/ip?page=2'));
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('401 from the product API: address stored and sign-in starts', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer(401, { status: 8, data: 'invalid session' })),
+    );
+    expect(await productApi('/v1/IP')).toBeNull();
+    expect(signIn).toHaveBeenCalledWith('oidc', { callbackUrl: window.location.href });
+    expect(localStorage.getItem('redirectAfterSignIn')).toBe(encodeURIComponent('/jp/holder/ip?page=2'));
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('other non-200 answers are logged and give null; validation answers keep their envelope', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer(500, { status: 1, data: 'boom' })),
+    );
+    expect(await productApi('/v1/IP')).toBeNull();
+    expect(error).toHaveBeenCalled();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer(400, { status: 5, data: { errors: { name: 'required' } } })),
+    );
+    expect(await productApi('/v1/IP', { body: {} })).toEqual({ status: 5, data: { errors: { name: 'required' } } });
+    error.mockRestore();
+  });
+
+  it('a failed fetch gives null', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('network down'))),
+    );
+    expect(await coreApi('', '/server/status')).toBeNull();
+    expect(await productApi('/v1/IP')).toBeNull();
+    error.mockRestore();
+  });
+
+  it('does not store the address on the root path', async () => {
+    window.history.replaceState(null, '', '/jp');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer(401, {})),
+    );
+    await productApi('/v1/IP');
+    expect(localStorage.getItem('redirectAfterSignIn')).toBeNull();
+  });
+});
