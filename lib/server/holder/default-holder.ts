@@ -1,0 +1,69 @@
+import { eq, sql } from 'drizzle-orm';
+import { AppError } from '../api/errors';
+import type { DbOrTx } from '../common/tx';
+import { holders, type SubRef } from '../db/entities-schema';
+
+export type HolderRow = typeof holders.$inferSelect;
+
+export const APPROVER_GROUPS = ['legal', 'brand', 'cfl', 'boss'] as const;
+export const MANAGER_GROUPS = ['legal', 'brand', 'cfl'] as const;
+export type ApproverGroup = (typeof APPROVER_GROUPS)[number];
+export type ManagerGroup = (typeof MANAGER_GROUPS)[number];
+
+/** The lists of the default holder people are placed in (SPEC §3, §5). */
+export const HOLDER_LIST_TYPES = [
+  'approver_legal',
+  'approver_brand',
+  'approver_cfl',
+  'approver_boss',
+  'manager_legal',
+  'manager_brand',
+  'manager_cfl',
+] as const;
+export type HolderListType = (typeof HOLDER_LIST_TYPES)[number];
+
+export function approverType(group: ApproverGroup): HolderListType {
+  return `approver_${group}`;
+}
+
+export function managerType(group: ManagerGroup): HolderListType {
+  return `manager_${group}`;
+}
+
+/** The single default holder (SPEC §3); `forUpdate` locks it for the rest of the transaction. */
+export async function findDefaultHolder(db: DbOrTx, options: { forUpdate?: boolean } = {}): Promise<HolderRow | undefined> {
+  const query = db.select().from(holders).where(eq(holders.is_default, true)).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function requireDefaultHolder(db: DbOrTx, options: { forUpdate?: boolean } = {}): Promise<HolderRow> {
+  const row = await findDefaultHolder(db, options);
+  if (!row) throw new AppError('not_found', 'holder not found');
+  return row;
+}
+
+export function listOf(holder: HolderRow, type: HolderListType): SubRef[] {
+  const [kind, group] = type.split('_') as ['approver' | 'manager', string];
+  if (kind === 'approver') return holder.approver[group as ApproverGroup] ?? [];
+  return holder[`manager_${group as ManagerGroup}`] ?? [];
+}
+
+/** Writes one list back, bumping the holder's version. */
+export async function saveList(db: DbOrTx, holder: HolderRow, type: HolderListType, list: SubRef[]): Promise<void> {
+  const [kind, group] = type.split('_') as ['approver' | 'manager', string];
+  const patch = kind === 'approver' ? { approver: { ...holder.approver, [group]: list } } : { [`manager_${group}`]: list };
+  await db
+    .update(holders)
+    .set({ ...patch, version: sql`${holders.version} + 1`, dateUpdated: new Date() })
+    .where(eq(holders.key, holder.key));
+}
+
+/** The approver and manager groups a person belongs to, computed from their sub (SPEC §6). */
+export function groupsOf(holder: HolderRow | undefined, sub: string): { approver: ApproverGroup[]; manager: ManagerGroup[] } {
+  if (!holder) return { approver: [], manager: [] };
+  return {
+    approver: APPROVER_GROUPS.filter((g) => listOf(holder, approverType(g)).some((r) => r.sub === sub)),
+    manager: MANAGER_GROUPS.filter((g) => listOf(holder, managerType(g)).some((r) => r.sub === sub)),
+  };
+}

@@ -1,0 +1,9 @@
+import { apiRoute } from '@/lib/server/api/route';
+import { getDb } from '@/lib/server/db/client';
+import { aclOf } from '@/lib/server/roles/role-lists';
+import { assignTag } from '@/lib/server/tags/assign-tag';
+
+export default apiRoute({
+  acl: aclOf('holder'),
+  methods: { POST: async ({ caller, query, body }) => assignTag(await getDb(), caller, query.id, body) },
+});

@@ -1,0 +1,9 @@
+import { apiRoute } from '@/lib/server/api/route';
+import { getDb } from '@/lib/server/db/client';
+import { aclOf } from '@/lib/server/roles/role-lists';
+import { revokeTag } from '@/lib/server/tags/revoke-tag';
+
+export default apiRoute({
+  acl: aclOf('holder'),
+  methods: { POST: async ({ caller, query, body }) => revokeTag(await getDb(), caller, query.id, body) },
+});
