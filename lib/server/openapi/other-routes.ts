@@ -1,7 +1,53 @@
+import { z } from 'zod';
+import { docCreateInput } from '../docs/create-doc';
+import { docReplaceInput } from '../docs/replace-doc';
+import { docSearchInput } from '../docs/search-docs';
+import { roleApproverInput } from '../holder/change-approver';
+import { roleBossInput } from '../holder/change-boss';
+import { roleContractInput } from '../holder/change-contract-signer';
+import { roleManagerInput } from '../holder/change-manager';
+import { roleSetInput } from '../holder/set-holder-role';
+import { roleLicenseeRemoveInput, roleLicenseeSetInput } from '../licensees/change-licensee-member';
+import { rolesGetInput } from '../roles/get-roles';
+import { rolesSetInput } from '../roles/grant-role';
+import { rolesRevokeInput } from '../roles/revoke-role';
+import { shorturiDropInput } from '../shorturi/drop-short-uri';
+import { shorturiNewInput } from '../shorturi/create-short-uri';
+import { shorturiGetInput } from '../shorturi/resolve-short-uri';
+import { tagChangeInput } from '../tags/tag-input';
+import { usersGetBioInput } from '../users/get-bio';
+import { usersGetEthInput } from '../users/get-eth-address';
+import { usersGetProfileInput } from '../users/get-public-profile';
+import { usersGetInput } from '../users/get-user';
+import { usersListInput } from '../users/list-users';
+import { aclPutInput, usersAclSetInput } from '../users/replace-user-acl';
+import { usersAclRequestInput } from '../users/request-acl';
+import { usersSetBioInput } from '../users/set-bio';
+import { usersSetInput } from '../users/set-user';
+import { usersProfileUpdateInput } from '../users/update-own-profile';
+import { logWorkflowInput } from '../workflow/add-workflow-log';
 import type { RouteDoc } from './route-docs';
+
+const gateInput = z.object({ id: z.string(), password: z.string() });
+const admin = 'calbee:admin';
+const holder = 'calbee:admin, calbee:boss, calbee:<product>';
 
 /** Routes outside the generic entity routes. Each names the zod schema its handler validates with. */
 export function otherRoutes(): RouteDoc[] {
+  const core = (
+    path: string,
+    summary: string,
+    input?: z.ZodType,
+    acl?: string,
+    method: RouteDoc['method'] = 'post',
+  ): RouteDoc => ({
+    path: `/api/core${path}`,
+    method,
+    summary,
+    tag: 'core',
+    input,
+    acl,
+  });
   return [
     {
       path: '/api/core/server/status',
@@ -12,6 +58,166 @@ export function otherRoutes(): RouteDoc[] {
       output: { type: 'object', properties: { label: { type: 'string' }, version: { type: 'string' } } },
     },
     { path: '/api/core/notify/list', method: 'get', summary: "The caller's notifications and unread count", tag: 'notify' },
-    { path: '/api/gate', method: 'post', summary: 'Registration gate check', tag: 'core', public: true },
+    { path: '/api/core/notify/list', method: 'post', summary: "The caller's notifications and unread count", tag: 'notify' },
+    { path: '/api/gate', method: 'post', summary: 'Registration gate check', tag: 'core', public: true, input: gateInput },
+    core('/roles/profile', "The caller's access entries and holder groups", undefined, undefined, 'get'),
+    core('/roles/profile', "The caller's access entries and holder groups"),
+    core('/roles/get', "A user's access entries (administrators, or the user)", rolesGetInput),
+    core('/roles/set', 'Grant one access entry', rolesSetInput, admin),
+    core('/roles/revoke', 'Revoke one access entry', rolesRevokeInput, admin),
+    core('/users/list', 'Find users', usersListInput, holder),
+    core('/users/get', 'One user with access entries', usersGetInput),
+    core('/users/set', "Change a user's names, language or status", usersSetInput, admin),
+    core('/users/acl', "A user's access entries", rolesGetInput),
+    core('/users/acl/set', "Replace a user's access entries", usersAclSetInput, admin),
+    core('/users/acl/request', 'Ask for an access entry', usersAclRequestInput),
+    core('/users/acl/request', 'Access requests: own, or all pending for administrators', undefined, undefined, 'get'),
+    core('/users/acl/revoke', 'Revoke one access entry', rolesRevokeInput, admin),
+    core('/users/profile', "The caller's own profile", undefined, undefined, 'get'),
+    core('/users/profile', "The caller's own profile"),
+    core('/users/get/profile', "A user's public profile", usersGetProfileInput),
+    core('/users/profile/update', "Change the caller's own profile", usersProfileUpdateInput),
+    core('/users/getbio', "A user's biography", usersGetBioInput),
+    core('/users/setbio', "Set the caller's biography", usersSetBioInput),
+    core('/users/get/eth', "A user's wallet address", usersGetEthInput),
+    core('/users/get/wallet', "The caller's wallet address", undefined, undefined, 'get'),
+    core('/users/get/wallet', "The caller's wallet address"),
+    core('/shorturi/new', 'Shorten a same-site address', shorturiNewInput),
+    core('/shorturi/get', 'Resolve a short address', shorturiGetInput),
+    core('/shorturi/drop', 'Delete a short address', shorturiDropInput),
+    { path: '/api/role/get', method: 'get', summary: "The holder's approver groups and managers", tag: 'role', acl: holder },
+    {
+      path: '/api/role/set',
+      method: 'post',
+      summary: 'Add a person to an approver or manager list (type and person both required)',
+      tag: 'role',
+      input: roleSetInput,
+      acl: holder,
+    },
+    ...(['post', 'delete'] as const).flatMap((method): RouteDoc[] => [
+      {
+        path: '/api/role/manager/{x}',
+        method,
+        summary: `${method === 'post' ? 'Add' : 'Remove'} a manager of group x (legal, brand, cfl)`,
+        tag: 'role',
+        input: roleManagerInput,
+        acl: `${admin}, calbee:<product>`,
+      },
+      {
+        path: '/api/role/approver/{x}',
+        method,
+        summary: `${method === 'post' ? 'Add' : 'Remove'} an approver of group x (legal, brand, cfl, boss)`,
+        tag: 'role',
+        input: roleApproverInput,
+        acl: `${admin}, calbee:<product>, managers of x`,
+      },
+      {
+        path: '/api/role/boss',
+        method,
+        summary: `${method === 'post' ? 'Add' : 'Remove'} a boss approver with the calbee:boss entry`,
+        tag: 'role',
+        input: roleBossInput,
+        acl: `${admin}, calbee:<product>`,
+      },
+      {
+        path: '/api/role/contract',
+        method,
+        summary: `${method === 'post' ? 'Add' : 'Remove'} a contract signer of the holder`,
+        tag: 'role',
+        input: roleContractInput,
+        acl: `${admin}, calbee:<product>`,
+      },
+      {
+        path: '/api/role/licensee/{x}',
+        method,
+        summary: `${method === 'post' ? 'Set' : 'Remove'} a member of licensee organisation x`,
+        tag: 'role',
+        input: method === 'post' ? roleLicenseeSetInput : roleLicenseeRemoveInput,
+        acl: `${admin}, calbee:<product>, owners and admins of x`,
+      },
+    ]),
+    { path: '/api/role/contract', method: 'get', summary: "The holder's contract signers", tag: 'role', acl: holder },
+    { path: '/api/role/licensee/{x}', method: 'get', summary: 'Members of licensee organisation x', tag: 'role' },
+    { path: '/api/acl/{id}', method: 'get', summary: "A user's access entries", tag: 'acl' },
+    {
+      path: '/api/acl/{id}',
+      method: 'put',
+      summary: "Replace a user's access entries",
+      tag: 'acl',
+      input: aclPutInput,
+      acl: admin,
+    },
+    { path: '/api/doc/{name}', method: 'get', summary: 'Documents of a collection', tag: 'doc' },
+    {
+      path: '/api/doc/{name}',
+      method: 'post',
+      summary: 'Create a document',
+      tag: 'doc',
+      input: docCreateInput,
+      acl: `${admin}, calbee:<product>`,
+    },
+    { path: '/api/doc/{name}/{id}', method: 'get', summary: 'Read a document', tag: 'doc' },
+    {
+      path: '/api/doc/{name}/{id}',
+      method: 'put',
+      summary: 'Replace a document (send version to guard against lost updates)',
+      tag: 'doc',
+      input: docReplaceInput,
+      acl: `${admin}, calbee:<product>`,
+    },
+    {
+      path: '/api/doc/{name}/{id}',
+      method: 'delete',
+      summary: 'Delete a document',
+      tag: 'doc',
+      acl: `${admin}, calbee:<product>`,
+    },
+    {
+      path: '/api/doc/{name}/search',
+      method: 'post',
+      summary: 'Documents whose data contains the given object',
+      tag: 'doc',
+      input: docSearchInput,
+    },
+    {
+      path: '/api/tag/assign/{id}',
+      method: 'post',
+      summary: 'Put tag id on a record',
+      tag: 'Tag',
+      input: tagChangeInput,
+      acl: holder,
+    },
+    {
+      path: '/api/tag/revoke/{id}',
+      method: 'post',
+      summary: 'Take tag id off a record',
+      tag: 'Tag',
+      input: tagChangeInput,
+      acl: holder,
+    },
+    {
+      path: '/api/v1/LogWorkflow',
+      method: 'post',
+      summary: 'Write a workflow log entry {data, time, action, path, key, ref, remarks}',
+      tag: 'LogWorkflow',
+      input: logWorkflowInput,
+      acl: holder,
+    },
+    {
+      path: '/api/v1/LogWorkflow',
+      method: 'get',
+      summary: 'Workflow log entries, newest first (?key=&limit=&cursor=)',
+      tag: 'LogWorkflow',
+      acl: holder,
+    },
   ];
 }
+
+/** Route files that are not part of the product API: the auth library, the provider, assets. */
+export const UNDOCUMENTED_ROUTE_FILES = [
+  'auth/[...nextauth].ts',
+  'oidc/[[...path]].ts',
+  'interaction/[uid]/[action].ts',
+  'assets/[name].ts',
+  'openapi.ts',
+];
