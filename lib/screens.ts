@@ -36,6 +36,8 @@ const list: Screen[] = [
   { path: '/designer/license', title: 'designer.license', acl: 'designer', section: 'designer' },
   { path: '/designer/product', title: 'designer.product', acl: 'designer', section: 'designer' },
   { path: '/designer/profile', title: 'designer.profile', acl: 'designer', section: 'designer' },
+  // The designer view page (SPEC §2): /[lang]/designer/<designer key>.
+  { path: '/designer/[id]', title: 'designer.view', acl: 'signedIn', section: 'other' },
   // Licensee section
   { path: '/licensee/gallery', title: 'licensee.gallery', acl: 'licensee', section: 'licensee' },
   { path: '/licensee/list', title: 'licensee.list', acl: 'licensee', section: 'licensee' },
