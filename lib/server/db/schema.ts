@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, uniqueIndex, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, uniqueIndex, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

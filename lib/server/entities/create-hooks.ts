@@ -24,6 +24,26 @@ async function visibleLicense(db: Db, viewer: Viewer, key: string) {
   return license;
 }
 
+/** A product's IP, organisation and designer, from its license. */
+async function productFacts(db: Db, viewer: Viewer, product: Row): Promise<Row> {
+  const license = await visibleLicense(db, viewer, String(product.license));
+  if (!license) missing('license', viewer.lang);
+  return { ip: license.ip, licensee: license.licensee, designer: license.designer };
+}
+
+/** A sales report's organisation, IP and royalty, from its license (which must hold its product). */
+async function salesFacts(db: Db, viewer: Viewer, report: Row): Promise<Row> {
+  const license = await visibleLicense(db, viewer, String(report.license));
+  if (!license) missing('license', viewer.lang);
+  const [product] = await db
+    .select({ key: products.key })
+    .from(products)
+    .where(and(eq(products.key, String(report.product)), eq(products.license, license.key)))
+    .limit(1);
+  if (!product) missing('product', viewer.lang);
+  return { licensee: license.licensee, ip: license.ip, royalty: royaltyOf(Number(report.net_sales), license.royalty_rate_bp) };
+}
+
 /**
  * Server-owned values of a new record: who made it, and the facts copied from the records it
  * points at (a product's IP and organisation come from its license, never from the body).
@@ -49,28 +69,12 @@ export async function deriveOnCreate(db: Db, def: EntityDef, viewer: Viewer, bod
       // Organisations are created by the holder; their first owner arrives by invitation.
       values.owner = null;
       break;
-    case 'Product': {
-      const license = await visibleLicense(db, viewer, String(body.license));
-      if (!license) missing('license', viewer.lang);
-      Object.assign(values, { ip: license.ip, licensee: license.licensee, designer: license.designer });
+    case 'Product':
+      Object.assign(values, await productFacts(db, viewer, body));
       break;
-    }
-    case 'Sales': {
-      const license = await visibleLicense(db, viewer, String(body.license));
-      if (!license) missing('license', viewer.lang);
-      const [product] = await db
-        .select({ key: products.key })
-        .from(products)
-        .where(and(eq(products.key, String(body.product)), eq(products.license, license.key)))
-        .limit(1);
-      if (!product) missing('product', viewer.lang);
-      Object.assign(values, {
-        licensee: license.licensee,
-        ip: license.ip,
-        royalty: royaltyOf(Number(body.net_sales), license.royalty_rate_bp),
-      });
+    case 'Sales':
+      Object.assign(values, await salesFacts(db, viewer, body));
       break;
-    }
     case 'Invoice':
       if (!viewer.holder && !viewer.licensees.includes(String(body.licensee))) missing('licensee', viewer.lang);
       break;
@@ -78,4 +82,19 @@ export async function deriveOnCreate(db: Db, def: EntityDef, viewer: Viewer, bod
       break;
   }
   return values;
+}
+
+/**
+ * Server-owned values a change makes stale are derived again, as on create: a product's IP,
+ * organisation and designer when its license changes; a sales report's royalty (and organisation
+ * and IP) when its net amount, license or product changes.
+ */
+export async function deriveOnPatch(db: Db, def: EntityDef, viewer: Viewer, current: Row, changes: Row): Promise<Row> {
+  if (def.name === 'Product' && changes.license !== undefined) {
+    return { ...changes, ...(await productFacts(db, viewer, changes)) };
+  }
+  if (def.name === 'Sales' && ['license', 'product', 'net_sales'].some((field) => changes[field] !== undefined)) {
+    return { ...changes, ...(await salesFacts(db, viewer, { ...current, ...changes })) };
+  }
+  return changes;
 }

@@ -14,12 +14,18 @@ export const shortText = (max = 200) => z.string().trim().max(max);
 export const requiredText = (max = 200) => z.string().trim().min(1, { error: 'required' }).max(max);
 export const longText = (max = 20_000) => z.string().max(max);
 
-/** Dates arrive as ISO strings (date or date-time with offset) and are converted to dates (SPEC §5). */
+/**
+ * Dates arrive as ISO strings (date or date-time with offset) and are converted to dates (SPEC §5),
+ * within the years 1000 to 9999 in UTC: PostgreSQL refuses the driver's text for years outside
+ * 1–9999, and reading back years below 100 as JS dates turns them into 19xx/20xx.
+ */
 export const dateInput = () =>
   z
     .union([z.iso.datetime({ offset: true }), z.iso.date()])
     .transform((value) => new Date(value))
-    .refine((d) => !Number.isNaN(d.getTime()), { error: 'date' });
+    .refine((d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1000 && d.getUTCFullYear() <= 9999, {
+      error: 'date',
+    });
 
 /** Money in integer minor units (yen, cents): never a float. */
 export const money = () => z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);

@@ -126,6 +126,23 @@ export function mayWrite(def: EntityDef, viewer: Viewer, row: Row): boolean {
   }
 }
 
+/** Body fields the create rule of an entity reads (assertMayCreate), so a change to them is checked by it too. */
+const CREATE_RULE_FIELDS: Partial<Record<EntityDef['name'], readonly string[]>> = {
+  IP: ['kind', 'designer'],
+  Usage: ['designer'],
+  License: ['licensee', 'designer'],
+};
+
+/**
+ * A change may not make a record the caller could not have created or could not change: moving
+ * it to another organisation or designer, or promoting an IP to primary.
+ */
+export function assertMayChange(def: EntityDef, viewer: Viewer, current: Row, changes: Row): void {
+  const next = { ...current, ...changes };
+  if (!mayWrite(def, viewer, next)) forbid();
+  if (CREATE_RULE_FIELDS[def.name]?.some((field) => field in changes)) assertMayCreate(def, viewer, next);
+}
+
 export function combine(...conditions: (SQL | undefined)[]): SQL | undefined {
   const present = conditions.filter((c): c is SQL => c !== undefined);
   if (present.length === 0) return undefined;

@@ -6,9 +6,9 @@ import { newKey } from '../keys';
 import { compileAggregate } from '../query/aggregate';
 import { parseQueryRequest, runQuery } from '../query/page';
 import { validationMessage } from '../../validation/messages';
-import { deriveOnCreate } from './create-hooks';
+import { deriveOnCreate, deriveOnPatch } from './create-hooks';
 import type { EntityDef } from './definitions';
-import { assertMayCreate, combine, mayWrite, readScope } from './policy';
+import { assertMayChange, assertMayCreate, combine, mayWrite, readScope } from './policy';
 import { validateBatch, validateRecord } from './validate';
 import type { Viewer } from './viewer';
 
@@ -97,13 +97,22 @@ export async function patchRecord(db: Db, def: EntityDef, viewer: Viewer, key: s
   const current = await getRecord(db, def, viewer, key);
   if (!mayWrite(def, viewer, current)) readOnly();
   if (version !== undefined && version !== current.version) staleVersion(viewer);
+  const values = await deriveOnPatch(db, def, viewer, current, changes);
+  assertMayChange(def, viewer, current, values);
   const conditions: SQL[] = [eq(keyColumn(def), key)];
   if (version !== undefined) conditions.push(eq(versionColumn(def), version));
-  const updated = (await db
-    .update(def.table as PgTable)
-    .set({ ...changes, version: sql`${versionColumn(def)} + 1`, dateUpdated: new Date() } as never)
-    .where(and(...conditions))
-    .returning()) as Row[];
+  let updated: Row[];
+  try {
+    updated = (await db
+      .update(def.table as PgTable)
+      .set({ ...values, version: sql`${versionColumn(def)} + 1`, dateUpdated: new Date() } as never)
+      .where(and(...conditions))
+      .returning()) as Row[];
+  } catch (err) {
+    // A constraint the schema cannot see (a duplicate name, say): status 4 as on create, nothing written.
+    const cause = ((err as { cause?: unknown }).cause ?? err) as Error;
+    throw new AppError('create_failed', 'the record could not be changed', { reason: String(cause.message).split('\n')[0] });
+  }
   // Someone else's update landed between the read and this write.
   if (!updated[0]) staleVersion(viewer);
   return present(def, viewer, updated[0]);

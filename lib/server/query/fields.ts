@@ -156,5 +156,7 @@ export function parseIsoDate(text: string): Date | undefined {
   check.setUTCFullYear(year);
   if (check.getUTCDate() !== day) return undefined;
   const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  // An offset can carry the instant out of the years 1 to 9999 in UTC, which PostgreSQL cannot read back as ISO text.
+  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1 || date.getUTCFullYear() > 9999) return undefined;
+  return date;
 }
