@@ -52,10 +52,16 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   TRUST_PROXY: flag,
+  REVIEW_SLA_BUSINESS_DAYS: z.coerce.number().int().min(1).max(365).default(10),
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   SESSION_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -106,9 +112,11 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     analyticsId: e.ANALYTICS_ID,
     demo: { seed: e.SEED_DEMO, password: e.DEMO_PASSWORD },
     trustProxy: e.TRUST_PROXY,
+    reviewSlaBusinessDays: e.REVIEW_SLA_BUSINESS_DAYS,
     authCacheMs: e.AUTH_CACHE_MS,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_SECONDS },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
   };
 }
 

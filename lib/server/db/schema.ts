@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, uniqueIndex, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, uniqueIndex, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -174,4 +174,25 @@ export const aclRequests = pgTable(
     dateDecided: ts('date_decided'),
   },
   (t) => [index('acl_requests_state_idx').on(t.state, t.dateCreated), index('acl_requests_sub_idx').on(t.sub)],
+);
+
+/**
+ * The content-addressed file store (DESIGN §1 "files"): one row per distinct content, keyed by
+ * the sha-256 of its bytes; the bytes live under DATA_DIR/files/<first 2 hex>/<hash>.
+ */
+export const files = pgTable(
+  'files',
+  {
+    hash: text('hash').primaryKey(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    // The original file name (at most 255 characters), for downloads; never used for the type.
+    name: text('name').notNull(),
+    owner: text('owner').notNull(),
+    public: boolean('public').notNull().default(false),
+    width: integer('width'),
+    height: integer('height'),
+    dateCreated: ts('date_created').notNull().defaultNow(),
+  },
+  (t) => [index('files_owner_idx').on(t.owner)],
 );

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../api/errors';
 import type { Db } from '../db/client';
+import { openInitialStage } from '../flow/open-initial-stage';
 import { newKey } from '../keys';
 import { compileAggregate } from '../query/aggregate';
 import { parseQueryRequest, runQuery } from '../query/page';
@@ -65,7 +66,13 @@ export async function createRecord(db: Db, def: EntityDef, viewer: Viewer, body:
   const parsed = validateRecord(def.create, body, viewer.lang) as Row;
   assertMayCreate(def, viewer, parsed);
   const values = await deriveOnCreate(db, def, viewer, parsed);
-  return present(def, viewer, await insertOne(db, def, values));
+  // The record and the review round it is born into land together, or neither does.
+  return db.transaction(async (txAny) => {
+    const tx = txAny as unknown as Db;
+    const row = await insertOne(tx, def, values);
+    await openInitialStage(tx, viewer, def.name, row);
+    return present(def, viewer, row);
+  });
 }
 
 /** A batch is all or nothing: every body validates (else status 15) and one transaction inserts all. */
@@ -74,8 +81,11 @@ export async function createBatch(db: Db, def: EntityDef, viewer: Viewer, bodies
   for (const body of parsed) assertMayCreate(def, viewer, body);
   return db.transaction(async (tx) => {
     const created: Row[] = [];
-    for (const body of parsed)
-      created.push(await insertOne(tx as unknown as Db, def, await deriveOnCreate(tx as unknown as Db, def, viewer, body)));
+    for (const body of parsed) {
+      const row = await insertOne(tx as unknown as Db, def, await deriveOnCreate(tx as unknown as Db, def, viewer, body));
+      await openInitialStage(tx as unknown as Db, viewer, def.name, row);
+      created.push(row);
+    }
     return created.map((row) => present(def, viewer, row));
   });
 }

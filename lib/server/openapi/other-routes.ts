@@ -26,6 +26,10 @@ import { usersSetBioInput } from '../users/set-bio';
 import { usersSetInput } from '../users/set-user';
 import { usersProfileUpdateInput } from '../users/update-own-profile';
 import { logWorkflowInput } from '../workflow/add-workflow-log';
+import { approveInput } from '../flow/approve-subject';
+import { decisionInput } from '../flow/decide-review';
+import { storageMimeInput } from '../storage/file-info';
+import { storageSaveInput } from '../storage/upload-input';
 import type { RouteDoc } from './route-docs';
 
 const gateInput = z.object({ id: z.string(), password: z.string() });
@@ -209,6 +213,81 @@ export function otherRoutes(): RouteDoc[] {
       summary: 'Workflow log entries, newest first (?key=&limit=&cursor=)',
       tag: 'LogWorkflow',
       acl: holder,
+    },
+    {
+      path: '/api/v1/Review/{id}/{state}',
+      method: 'patch',
+      summary: 'Decide a pending review: state is approved, approved_with_conditions, rejected or changes_requested',
+      tag: 'Review',
+      input: decisionInput,
+    },
+    {
+      path: '/api/v1/Review/stats/{id}',
+      method: 'get',
+      summary: 'Decisions on a record counted by state and group',
+      tag: 'Review',
+    },
+    {
+      path: '/api/v1/{entity}/{id}/{action}',
+      method: 'post',
+      summary:
+        "Take a step of the record's flow (submit, resubmit, publish, retire, revoke, start_review, …) with an optional comment",
+      tag: 'flow',
+      input: z.object({ comment: z.string().max(5000).optional() }),
+    },
+    {
+      path: '/api/v1/{entity}/{id}/{action}',
+      method: 'get',
+      summary: "action = history: the record's reviews (every round) and workflow log",
+      tag: 'flow',
+    },
+    {
+      path: '/api/v1/Holder/approve/{kind}',
+      method: 'get',
+      summary: "Approval queue (kind: licenses, ips, products): what the caller's groups still have to decide, with waiting time",
+      tag: 'Holder',
+      acl: holder,
+    },
+    {
+      path: '/api/v1/Holder/approve/{kind}/{id}',
+      method: 'post',
+      summary: "Decide for the caller's group on one queue item",
+      tag: 'Holder',
+      input: approveInput,
+      acl: holder,
+    },
+    {
+      path: '/api/v1/Usage/holder/list',
+      method: 'post',
+      summary: "Usage permits for the holder: the caller's queue and all permits (query body)",
+      tag: 'Usage',
+      acl: holder,
+    },
+    core('/storage/save', 'Store a file (base64); the type is sniffed from the bytes', storageSaveInput),
+    core('/storage/mime', 'Type, size and name of a stored file', storageMimeInput),
+    core('/public/save', 'Store a public file', storageSaveInput, holder),
+    {
+      path: '/api/core/public/fetch/{id}',
+      method: 'get',
+      summary: 'A public file (immutable cache by content hash)',
+      tag: 'core',
+      public: true,
+    },
+    { path: '/api/core/public/mime/{id}', method: 'get', summary: 'Metadata of a public file', tag: 'core', public: true },
+    {
+      path: '/api/core/public/avatar/{id}',
+      method: 'get',
+      summary: "A user's avatar (thumbnail or initials)",
+      tag: 'core',
+      public: true,
+    },
+    { path: '/api/files/{hash}', method: 'get', summary: 'A stored file the caller may read', tag: 'storage' },
+    {
+      path: '/api/image',
+      method: 'get',
+      summary: "Image optimisation: ?url=<this site's file path>&w=&q= (quality 75, device sizes 640-3840)",
+      tag: 'storage',
+      public: true,
     },
   ];
 }

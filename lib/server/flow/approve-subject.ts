@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { AppError } from '../api/errors';
+import type { Db } from '../db/client';
+import { validateRecord } from '../entities/validate';
+import type { Viewer } from '../entities/viewer';
+import { DECISIONS, decideReview, decisionInput, type DecisionResult } from './decide-review';
+import { reviewQueue } from './review-queue';
+import type { Subject } from './types';
+
+/** The holder approval screens' kinds (SPEC §7 /v1/Holder/approve/licenses|ips|products). */
+export const APPROVAL_KINDS: Record<string, Subject[]> = { licenses: ['license'], ips: ['ip'], products: ['product'] };
+
+export const approveInput = decisionInput.extend({ decision: z.enum(DECISIONS) }).strict();
+
+export function subjectsOfKind(kind: unknown): Subject[] {
+  const subjects = APPROVAL_KINDS[String(kind)];
+  if (!subjects) throw new AppError('not_found', 'not found');
+  return subjects;
+}
+
+/** Decides for the caller's group whose turn it is on one item of an approval queue. */
+export async function approveSubject(db: Db, viewer: Viewer, kind: unknown, key: string, body: unknown): Promise<DecisionResult> {
+  const subjects = subjectsOfKind(kind);
+  const input = validateRecord(approveInput, body, viewer.lang);
+  const queue = await reviewQueue(db, viewer, subjects);
+  const item = queue.find((q) => q.subject.key === key);
+  if (!item) throw new AppError('not_found', 'nothing of yours to decide on this item');
+  const { decision, ...rest } = input;
+  return decideReview(db, viewer, item.review.key, decision, rest);
+}

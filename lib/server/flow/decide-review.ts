@@ -1,0 +1,148 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { AppError } from '../api/errors';
+import type { Db } from '../db/client';
+import { reviews } from '../db/entities-schema';
+import { entities } from '../entities/definitions';
+import { longText, shortText } from '../entities/field-rules';
+import { validateRecord } from '../entities/validate';
+import type { Viewer } from '../entities/viewer';
+import { canDecideFor, decide, stageOf } from './engine';
+import { enterState } from './enter-state';
+import { toAppError } from './errors';
+import { actorFacts, defaultHolder } from './facts';
+import { flowFor } from './overrides';
+import { logTransition } from './record-events';
+import { lockSubject, moveSubject } from './subject-row';
+import { bindingForSubject } from './subjects';
+import type { ActorFacts, Decision, PastDecision, ReviewerGroup, Subject } from './types';
+
+export const DECISIONS = ['approved', 'approved_with_conditions', 'rejected', 'changes_requested'] as const;
+
+export const decisionInput = z
+  .object({
+    comment: longText(5000).optional(),
+    markups: z
+      .array(
+        z.object({ image: z.string().max(128), x: z.number().min(0).max(1), y: z.number().min(0).max(1), note: shortText(1000) }),
+      )
+      .max(50)
+      .optional(),
+  })
+  .strict();
+
+type Row = Record<string, unknown>;
+
+/** Decide for exactly this Review's group, even when the person sits in several groups. */
+function factsForGroup(facts: ActorFacts, group: ReviewerGroup): ActorFacts {
+  return {
+    ...facts,
+    groups: facts.groups.filter((g) => g === group),
+    isDesignerOfSubject: group === 'designer' && facts.isDesignerOfSubject,
+    isProduct: group === 'holder' && facts.isProduct,
+    isAdmin: group === 'holder' && facts.isAdmin,
+  };
+}
+
+export interface DecisionResult {
+  review: Row;
+  subject: Row;
+  moved: boolean;
+}
+
+/**
+ * PATCH /api/v1/Review/{id}/{state}: one reviewer's decision on a pending Review. The Review and
+ * its subject are locked together, so two reviewers deciding at once are applied one after the
+ * other: both decisions are stored and the subject moves exactly once.
+ */
+export async function decideReview(
+  db: Db,
+  viewer: Viewer,
+  reviewKey: string,
+  state: string,
+  body: unknown,
+): Promise<DecisionResult> {
+  if (!(DECISIONS as readonly string[]).includes(state))
+    throw new AppError('not_found', `unknown decision ${state.slice(0, 40)}`);
+  const decision = state as Decision;
+  const input = validateRecord(decisionInput, body ?? {}, viewer.lang);
+  try {
+    return await db.transaction(async (txAny) => {
+      const tx = txAny as unknown as Db;
+      const [review] = await tx.select().from(reviews).where(eq(reviews.key, reviewKey)).for('update').limit(1);
+      if (!review) throw new AppError('not_found', 'Review not found');
+      const binding = bindingForSubject(review.subject_type as Subject);
+      const def = entities[binding.entity];
+      const subject = await lockSubject(tx, def, { ...viewer, holder: true }, review.subject_key);
+      const holder = await defaultHolder(tx);
+      const flow = flowFor(binding.subject, holder.config);
+      const facts = await actorFacts(tx, viewer, holder, binding, subject);
+      const group = review.group as ReviewerGroup;
+      if (!canDecideFor(group, facts)) throw new AppError('not_found', 'Review not found');
+      if (review.state !== 'pending')
+        throw new AppError('conflict', 'this review has already been decided', { errors: { state: review.state } });
+      if (subject.state !== review.step || !stageOf(flow, String(subject.state))) {
+        throw new AppError('conflict', 'the record has moved on since this review was opened', {
+          errors: { state: String(subject.state) },
+        });
+      }
+      const decided = await tx
+        .select({ group: reviews.group, reviewer: reviews.reviewer, state: reviews.state })
+        .from(reviews)
+        .where(
+          and(
+            eq(reviews.subject_key, review.subject_key),
+            eq(reviews.step, review.step ?? ''),
+            eq(reviews.revision, review.revision),
+            ne(reviews.state, 'pending'),
+            ne(reviews.state, 'closed'),
+          ),
+        );
+      const past = decided.map((d) => ({ group: d.group, reviewer: d.reviewer ?? '', state: d.state }) as PastDecision);
+      const outcome = decide(flow, String(subject.state), past, decision, factsForGroup(facts, group), input.comment);
+      const [updated] = await tx
+        .update(reviews)
+        .set({
+          state: decision,
+          reviewer: viewer.sub,
+          comment: input.comment ?? null,
+          markups: input.markups ?? [],
+          version: sql`${reviews.version} + 1`,
+          dateUpdated: new Date(),
+        })
+        .where(and(eq(reviews.key, reviewKey), eq(reviews.state, 'pending')))
+        .returning();
+      if (!updated) throw new AppError('conflict', 'this review has already been decided');
+      const from = String(subject.state);
+      const event = {
+        subject: binding.subject,
+        action: decision,
+        from,
+        actor: viewer.sub,
+        comment: input.comment,
+        data: { group, review: reviewKey, round: review.revision },
+      };
+      if (!outcome.next) {
+        await logTransition(tx, { ...event, row: subject, to: from });
+        return { review: updated, subject, moved: false };
+      }
+      // The round is over: reviews nobody needs any more are closed, not left pending.
+      await tx
+        .update(reviews)
+        .set({ state: 'closed', dateUpdated: new Date() })
+        .where(
+          and(
+            eq(reviews.subject_key, review.subject_key),
+            eq(reviews.step, from),
+            eq(reviews.revision, review.revision),
+            eq(reviews.state, 'pending'),
+          ),
+        );
+      const moved = await moveSubject(tx, def, review.subject_key, from, outcome.next);
+      await enterState(tx, flow, holder, binding, { ...event, row: moved, to: outcome.next }, ['owner']);
+      return { review: updated, subject: moved, moved: true };
+    });
+  } catch (err) {
+    throw toAppError(err, viewer.lang);
+  }
+}

@@ -1,0 +1,53 @@
+import { and, eq, max } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { reviews } from '../db/entities-schema';
+import { newKey } from '../keys';
+import { audienceOf } from './audience';
+import { groupsDue, stageOf } from './engine';
+import type { HolderContext } from './facts';
+import { logTransition, notifyTransition, type TransitionEvent } from './record-events';
+import type { SubjectBinding } from './subjects';
+import type { Audience, FlowDef, ReviewerGroup } from './types';
+
+type Row = Record<string, unknown>;
+
+/**
+ * What happens when a record arrives in a state: a review stage opens a new round with one
+ * pending Review per group; the move is logged; the people concerned are notified.
+ */
+export async function enterState(
+  tx: Db,
+  flow: FlowDef,
+  holder: HolderContext,
+  binding: SubjectBinding,
+  event: TransitionEvent,
+  audiences: readonly Audience[],
+): Promise<{ round: number | null; notified: number }> {
+  const stage = stageOf(flow, event.to);
+  let round: number | null = null;
+  let due: ReviewerGroup[] = [];
+  if (stage) {
+    const [last] = await tx
+      .select({ round: max(reviews.revision) })
+      .from(reviews)
+      .where(and(eq(reviews.subject_key, String(event.row.key)), eq(reviews.step, stage.state)));
+    round = (last?.round ?? 0) + 1;
+    await tx.insert(reviews).values(
+      stage.groups.map((group) => ({
+        key: newKey(),
+        subject_type: flow.subject,
+        subject_key: String(event.row.key),
+        group,
+        step: stage.state,
+        state: 'pending',
+        revision: round!,
+      })),
+    );
+    due = groupsDue(stage, []);
+  }
+  await logTransition(tx, event);
+  const withReviewers: readonly Audience[] = stage ? [...new Set([...audiences, 'reviewers' as const])] : audiences;
+  const people = await audienceOf(tx, holder, binding, event.row, withReviewers, due, event.actor);
+  const notified = await notifyTransition(tx, event, people, due);
+  return { round, notified };
+}

@@ -1,0 +1,66 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { reviews } from '../db/entities-schema';
+import { logWorkflow, users } from '../db/schema';
+import type { EntityDef } from '../entities/definitions';
+import { getRecord } from '../entities/records';
+import type { Viewer } from '../entities/viewer';
+
+/** A record's reviews (every round, each with its reviewer's name) and its workflow log. */
+export async function subjectHistory(db: Db, def: EntityDef, viewer: Viewer, key: string) {
+  const subject = await getRecord(db, def, viewer, key);
+  const rounds = await db
+    .select({
+      key: reviews.key,
+      group: reviews.group,
+      step: reviews.step,
+      state: reviews.state,
+      comment: reviews.comment,
+      markups: reviews.markups,
+      revision: reviews.revision,
+      dateCreated: reviews.dateCreated,
+      dateUpdated: reviews.dateUpdated,
+      reviewer: reviews.reviewer,
+      reviewerName: users.nickname,
+      reviewerFirst: users.firstName,
+      reviewerLast: users.lastName,
+    })
+    .from(reviews)
+    .leftJoin(users, eq(users.sub, reviews.reviewer))
+    .where(eq(reviews.subject_key, key))
+    .orderBy(asc(reviews.revision), asc(reviews.dateCreated));
+  const log = await db.select().from(logWorkflow).where(eq(logWorkflow.key, key)).orderBy(desc(logWorkflow.time)).limit(200);
+  return { subject, reviews: rounds, log };
+}
+
+/** Decisions on a record counted by state and by group (GET /api/v1/Review/stats/{id}). */
+export async function reviewStats(db: Db, def: EntityDef, viewer: Viewer, key: string) {
+  await getRecord(db, def, viewer, key);
+  const rows = await db.select({ group: reviews.group, state: reviews.state }).from(reviews).where(eq(reviews.subject_key, key));
+  const byState: Record<string, number> = {};
+  const byGroup: Record<string, Record<string, number>> = {};
+  for (const row of rows) {
+    byState[row.state] = (byState[row.state] ?? 0) + 1;
+    const group = row.group ?? 'none';
+    byGroup[group] ??= {};
+    byGroup[group][row.state] = (byGroup[group][row.state] ?? 0) + 1;
+  }
+  return { key, total: rows.length, byState, byGroup };
+}
+
+const FLOW_ENTITIES = ['IP', 'Usage', 'License', 'Product', 'Sales', 'Invoice'] as const;
+
+/** Which flow entity a key belongs to, among those the viewer may see. */
+export async function findSubject(db: Db, viewer: Viewer, key: string): Promise<EntityDef> {
+  const { entities } = await import('../entities/definitions');
+  for (const name of FLOW_ENTITIES) {
+    try {
+      await getRecord(db, entities[name], viewer, key);
+      return entities[name];
+    } catch {
+      // not this entity, or not visible: try the next
+    }
+  }
+  const { AppError } = await import('../api/errors');
+  throw new AppError('not_found', 'not found');
+}

@@ -1,0 +1,83 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns } from 'drizzle-orm';
+import { getConfig } from '../../config';
+import type { Db } from '../db/client';
+import { designers, reviews } from '../db/entities-schema';
+import { entities } from '../entities/definitions';
+import type { Viewer } from '../entities/viewer';
+import { groupsDue, stageOf } from './engine';
+import { defaultHolder, groupsOf } from './facts';
+import { flowFor } from './overrides';
+import { businessDaysBetween } from './business-days';
+import { bindingForSubject } from './subjects';
+import type { PastDecision, ReviewerGroup, Subject } from './types';
+
+type Row = Record<string, unknown>;
+
+export interface QueueItem {
+  review: { key: string; group: ReviewerGroup; step: string; revision: number; dateCreated: Date };
+  subject: Row;
+  /** Business days the item has waited at this step. */
+  waitingDays: number;
+  overdue: boolean;
+}
+
+/**
+ * What the signed-in reviewer's groups still have to decide for one kind of subject: pending
+ * Reviews of the current round whose group is due, oldest first, with how long each has waited.
+ */
+export async function reviewQueue(db: Db, viewer: Viewer, subjects: readonly Subject[], now = new Date()): Promise<QueueItem[]> {
+  const holder = await defaultHolder(db);
+  const mine: ReviewerGroup[] = groupsOf(holder, viewer.sub);
+  if (viewer.product || viewer.admin) mine.push('holder');
+  const ownDesigners = (await db.select({ key: designers.key }).from(designers).where(eq(designers.owner, viewer.sub))).map(
+    (d) => d.key,
+  );
+  if (ownDesigners.length) mine.push('designer');
+  if (mine.length === 0) return [];
+  const pending = await db
+    .select()
+    .from(reviews)
+    .where(and(inArray(reviews.subject_type, [...subjects]), eq(reviews.state, 'pending'), inArray(reviews.group, mine)))
+    .orderBy(asc(reviews.dateCreated))
+    .limit(500);
+  const limitDays = Number(holder.config['review.sla_business_days'] ?? getConfig().reviewSlaBusinessDays);
+  const items: QueueItem[] = [];
+  for (const review of pending) {
+    const binding = bindingForSubject(review.subject_type as Subject);
+    const def = entities[binding.entity];
+    const [subject] = (await db
+      .select()
+      .from(def.table as PgTable)
+      .where(eq(getTableColumns(def.table).key!, review.subject_key))
+      .limit(1)) as Row[];
+    if (!subject || subject.state !== review.step) continue;
+    if (review.group === 'designer' && !ownDesigners.includes(String(binding.designerOf(subject)))) continue;
+    const flow = flowFor(binding.subject, holder.config);
+    const stage = stageOf(flow, review.step ?? '');
+    if (!stage) continue;
+    const decided = await db
+      .select({ group: reviews.group, reviewer: reviews.reviewer, state: reviews.state })
+      .from(reviews)
+      .where(
+        and(eq(reviews.subject_key, review.subject_key), eq(reviews.step, stage.state), eq(reviews.revision, review.revision)),
+      );
+    const past = decided.filter((d) => d.state !== 'pending' && d.state !== 'closed') as PastDecision[];
+    if (!groupsDue(stage, past).includes(review.group as ReviewerGroup)) continue;
+    const waitingDays = businessDaysBetween(review.dateCreated, now);
+    items.push({
+      review: {
+        key: review.key,
+        group: review.group as ReviewerGroup,
+        step: review.step ?? '',
+        revision: review.revision,
+        dateCreated: review.dateCreated,
+      },
+      subject,
+      waitingDays,
+      overdue: waitingDays > limitDays,
+    });
+  }
+  return items;
+}

@@ -1,0 +1,86 @@
+import type { EntityName } from '../entities/definitions';
+import type { Subject } from './types';
+
+type Row = Record<string, unknown>;
+
+/** How a flow subject sits in its entity's table: who applied, which organisation, which designer. */
+export interface SubjectBinding {
+  subject: Subject;
+  entity: EntityName;
+  ownerOf: (row: Row) => string | null;
+  licenseeOf: (row: Row) => string | null;
+  designerOf: (row: Row) => string | null;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+const bindings: Record<Subject, SubjectBinding> = {
+  primary_ip: {
+    subject: 'primary_ip',
+    entity: 'IP',
+    ownerOf: (r) => text(r.owner),
+    licenseeOf: () => null,
+    designerOf: () => null,
+  },
+  ip: { subject: 'ip', entity: 'IP', ownerOf: (r) => text(r.owner), licenseeOf: () => null, designerOf: (r) => text(r.designer) },
+  usage: {
+    subject: 'usage',
+    entity: 'Usage',
+    ownerOf: (r) => text(r.applicant),
+    licenseeOf: () => null,
+    designerOf: (r) => text(r.designer),
+  },
+  license: {
+    subject: 'license',
+    entity: 'License',
+    ownerOf: (r) => text(r.applicant),
+    licenseeOf: (r) => text(r.licensee),
+    designerOf: (r) => text(r.designer),
+  },
+  product: {
+    subject: 'product',
+    entity: 'Product',
+    ownerOf: (r) => text(r.owner),
+    licenseeOf: (r) => text(r.licensee),
+    designerOf: (r) => text(r.designer),
+  },
+  sales: {
+    subject: 'sales',
+    entity: 'Sales',
+    ownerOf: (r) => text(r.owner),
+    licenseeOf: (r) => text(r.licensee),
+    designerOf: () => null,
+  },
+  invoice: {
+    subject: 'invoice',
+    entity: 'Invoice',
+    ownerOf: (r) => text(r.owner),
+    licenseeOf: (r) => text(r.licensee),
+    designerOf: () => null,
+  },
+  liquid: { subject: 'liquid', entity: 'Review', ownerOf: () => null, licenseeOf: () => null, designerOf: () => null },
+};
+
+/** The flow a stored record follows; null for entities without one. */
+export function bindingForRecord(entity: EntityName, row: Row): SubjectBinding | null {
+  switch (entity) {
+    case 'IP':
+      return row.kind === 'primary' ? bindings.primary_ip : bindings.ip;
+    case 'Usage':
+      return bindings.usage;
+    case 'License':
+      return bindings.license;
+    case 'Product':
+      return bindings.product;
+    case 'Sales':
+      return bindings.sales;
+    case 'Invoice':
+      return bindings.invoice;
+    default:
+      return null;
+  }
+}
+
+export function bindingForSubject(subject: Subject): SubjectBinding {
+  return bindings[subject];
+}

@@ -1,0 +1,58 @@
+import fs from 'node:fs/promises';
+import sharp from 'sharp';
+import { AppError } from '../api/errors';
+import { blobPath, thumbPath } from './paths';
+import { MAX_IMAGE_PIXELS } from './limits';
+import { writeAtomic } from './write-atomic';
+
+/** Small sizes, then the device sizes of SPEC §9: the only widths thumbnails are made at. */
+export const THUMBNAIL_WIDTHS = [64, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
+export const DEFAULT_QUALITY = 75;
+
+/** The smallest allowed width at least as wide as asked (the largest for anything wider). */
+export function thumbnailWidth(width: number): number {
+  if (!Number.isFinite(width) || width < 1) throw new RangeError('width must be a positive number');
+  return THUMBNAIL_WIDTHS.find((allowed) => allowed >= width) ?? THUMBNAIL_WIDTHS[THUMBNAIL_WIDTHS.length - 1];
+}
+
+export function thumbnailQuality(quality: number | undefined): number {
+  if (quality === undefined) return DEFAULT_QUALITY;
+  if (!Number.isInteger(quality) || quality < 1 || quality > 100) throw new RangeError('quality must be an integer 1–100');
+  return quality;
+}
+
+export interface Thumbnail {
+  bytes: Buffer;
+  width: number;
+  quality: number;
+}
+
+/**
+ * A WebP rendering of a stored image at most `width` (rounded up to an allowed size) wide,
+ * never enlarged, EXIF orientation applied and metadata dropped; cached under
+ * DATA_DIR/files/thumbs/<hash>-<w>-<q>.webp. Access is the caller's check, made before.
+ */
+export async function thumbnail(hash: string, width: number, quality?: number): Promise<Thumbnail> {
+  const w = thumbnailWidth(width);
+  const q = thumbnailQuality(quality);
+  const cached = thumbPath(hash, w, q);
+  const hit = await fs.readFile(cached).catch(() => null);
+  if (hit) return { bytes: hit, width: w, quality: q };
+  const source = blobPath(hash);
+  if (!(await fs.stat(source).catch(() => null))?.isFile()) throw new AppError('not_found', 'file not found');
+  let bytes: Buffer;
+  try {
+    bytes = await sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
+      .autoOrient()
+      .resize({ width: w, withoutEnlargement: true })
+      .webp({ quality: q })
+      .toBuffer();
+  } catch {
+    // Not an image (a PDF), or one sharp cannot decode within the pixel limit.
+    throw new AppError('validation', 'the file cannot be made into a thumbnail', {
+      errors: { url: 'The file cannot be made into a thumbnail.' },
+    });
+  }
+  await writeAtomic(cached, bytes);
+  return { bytes, width: w, quality: q };
+}

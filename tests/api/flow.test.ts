@@ -1,0 +1,292 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureReady } from '@/lib/server/boot';
+import { getDb } from '@/lib/server/db/client';
+import { reviews } from '@/lib/server/db/entities-schema';
+import { logWorkflow, notifications } from '@/lib/server/db/schema';
+import { serveFlowApi, type FlowApi } from './flow-api';
+import { issueAccessToken, subOf } from './tokens';
+
+type Envelope<T = Record<string, unknown>> = { status: number; data: T };
+type Rec = Record<string, unknown>;
+
+let api: FlowApi;
+const token: Record<string, string> = {};
+let designerKey = '';
+let otherDesignerKey = '';
+
+async function unread(email: string): Promise<{ subject: string; content: string }[]> {
+  const db = await getDb();
+  return db
+    .select({ subject: notifications.subject, content: notifications.content })
+    .from(notifications)
+    .where(eq(notifications.target, await subOf(email)));
+}
+
+beforeAll(async () => {
+  await ensureReady();
+  api = await serveFlowApi();
+  const people = {
+    admin: 'admin@example.com',
+    holder: 'holder@example.com',
+    brand: 'brand@example.com',
+    legal: 'legal@example.com',
+    cfl: 'cfl@example.com',
+    boss: 'boss@example.com',
+    designer: 'designer@example.com',
+    studio: 'studio@example.com',
+    user: 'user@example.com',
+  };
+  for (const [name, email] of Object.entries(people)) token[name] = await issueAccessToken(await subOf(email));
+  designerKey = String(
+    (await api.call<Envelope>('POST', '/api/v1/Designer', token.designer, { email: 'designer@example.com', creator_name: 'Sho' }))
+      .json.data.key,
+  );
+  otherDesignerKey = String(
+    (
+      await api.call<Envelope>('POST', '/api/v1/Designer', token.studio, {
+        email: 'studio@example.com',
+        creator_name: 'Studio',
+        role: 'corporate',
+      })
+    ).json.data.key,
+  );
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+async function newSecondaryIp(name: string): Promise<string> {
+  const res = await api.call<Envelope>('POST', '/api/v1/IP', token.designer, { name, kind: 'secondary', designer: designerKey });
+  expect(res.json.status).toBe(0);
+  expect(res.json.data.state).toBe('draft');
+  return String(res.json.data.key);
+}
+
+async function pendingReview(subjectKey: string, group: string): Promise<string> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ key: reviews.key })
+    .from(reviews)
+    .where(and(eq(reviews.subject_key, subjectKey), eq(reviews.group, group), eq(reviews.state, 'pending')));
+  if (!row) throw new Error(`no pending ${group} review for ${subjectKey}`);
+  return row.key;
+}
+
+async function queueKeys(who: string, kind = 'ips'): Promise<string[]> {
+  const res = await api.call<Envelope<{ subject: Rec }[]>>('GET', `/api/v1/Holder/approve/${kind}`, token[who]);
+  expect(res.json.status).toBe(0);
+  return res.json.data.map((item) => String(item.subject.key));
+}
+
+describe('secondary IP flow', () => {
+  it('submitted IP is approved by brand then legal, each seeing it only while its decision is pending', async () => {
+    const key = await newSecondaryIp('Flow approved');
+    const submitted = await api.call<Envelope>('POST', `/api/v1/IP/${key}/submit`, token.designer);
+    expect(submitted.json.data.state).toBe('submitted');
+    expect(await queueKeys('brand')).toContain(key);
+    expect(await queueKeys('legal')).toContain(key);
+    expect(await queueKeys('cfl')).not.toContain(key);
+
+    const brand = await api.call<Envelope<{ moved: boolean; subject: Rec }>>(
+      'PATCH',
+      `/api/v1/Review/${await pendingReview(key, 'brand')}/approved`,
+      token.brand,
+      {},
+    );
+    expect(brand.json.status).toBe(0);
+    expect(brand.json.data.moved).toBe(false);
+    expect(brand.json.data.subject.state).toBe('submitted');
+    expect(await queueKeys('brand')).not.toContain(key);
+    expect(await queueKeys('legal')).toContain(key);
+
+    const legal = await api.call<Envelope<{ moved: boolean; subject: Rec }>>(
+      'POST',
+      `/api/v1/Holder/approve/ips/${key}`,
+      token.legal,
+      { decision: 'approved' },
+    );
+    expect(legal.json.data.moved).toBe(true);
+    expect(legal.json.data.subject.state).toBe('approved');
+    expect(await queueKeys('legal')).not.toContain(key);
+
+    const stats = await api.call<Envelope<{ total: number; byState: Rec; byGroup: Record<string, Rec> }>>(
+      'GET',
+      `/api/v1/Review/stats/${key}`,
+      token.designer,
+    );
+    expect(stats.json.data.byState).toEqual({ approved: 2 });
+    expect(stats.json.data.byGroup).toEqual({ brand: { approved: 1 }, legal: { approved: 1 } });
+
+    const db = await getDb();
+    const log = await db.select().from(logWorkflow).where(eq(logWorkflow.key, key));
+    expect(log.map((l) => l.action).sort()).toEqual(['approved', 'approved', 'submit']);
+    expect(log.find((l) => l.action === 'submit')).toMatchObject({ path: 'draft>submitted', ref: 'ip' });
+    const designerNotes = await unread('designer@example.com');
+    expect(designerNotes.some((n) => n.subject.includes('Flow approved') && n.subject.includes('承認済み'))).toBe(true);
+    const brandNotes = await unread('brand@example.com');
+    expect(brandNotes.some((n) => n.subject.includes('審査依頼') && n.subject.includes('Flow approved'))).toBe(true);
+  });
+
+  it('a rejection needs a comment, ends the round at once and reaches the designer with the comment', async () => {
+    const key = await newSecondaryIp('Flow rejected');
+    await api.call('POST', `/api/v1/IP/${key}/submit`, token.designer);
+    const review = await pendingReview(key, 'legal');
+    const silent = await api.call<Envelope<{ errors: Rec }>>('PATCH', `/api/v1/Review/${review}/rejected`, token.legal, {});
+    expect(silent.status).toBe(400);
+    expect(silent.json.data.errors.comment).toBeTruthy();
+    const rejected = await api.call<Envelope<{ subject: Rec }>>('PATCH', `/api/v1/Review/${review}/rejected`, token.legal, {
+      comment: 'The logo is distorted.',
+    });
+    expect(rejected.json.data.subject.state).toBe('rejected');
+    expect(await queueKeys('brand')).not.toContain(key);
+    const history = await api.call<Envelope<{ reviews: Rec[] }>>('GET', `/api/v1/IP/${key}/history`, token.designer);
+    expect(history.json.data.reviews.find((r) => r.group === 'legal')).toMatchObject({
+      state: 'rejected',
+      comment: 'The logo is distorted.',
+    });
+    expect(history.json.data.reviews.find((r) => r.group === 'brand')).toMatchObject({ state: 'closed' });
+    expect((await unread('designer@example.com')).some((n) => n.content.includes('The logo is distorted.'))).toBe(true);
+  });
+
+  it('changes requested: the designer resubmits and a new round opens, the old one kept', async () => {
+    const key = await newSecondaryIp('Flow changes');
+    await api.call('POST', `/api/v1/IP/${key}/submit`, token.designer);
+    const asked = await api.call<Envelope<{ subject: Rec }>>(
+      'PATCH',
+      `/api/v1/Review/${await pendingReview(key, 'brand')}/changes_requested`,
+      token.brand,
+      {
+        comment: 'Use the official colours.',
+        markups: [{ image: 'img1', x: 0.25, y: 0.5, note: 'This red' }],
+      },
+    );
+    expect(asked.json.data.subject.state).toBe('changes_requested');
+    const again = await api.call<Envelope>('POST', `/api/v1/IP/${key}/resubmit`, token.designer);
+    expect(again.json.data.state).toBe('submitted');
+    const history = await api.call<Envelope<{ reviews: Rec[] }>>('GET', `/api/v1/IP/${key}/history`, token.designer);
+    const rounds = history.json.data.reviews.map((r) => [r.revision, r.group, r.state]);
+    expect(rounds).toEqual(
+      expect.arrayContaining([
+        [1, 'brand', 'changes_requested'],
+        [2, 'brand', 'pending'],
+        [2, 'legal', 'pending'],
+      ]),
+    );
+    expect(history.json.data.reviews.find((r) => r.state === 'changes_requested')!.markups).toEqual([
+      { image: 'img1', x: 0.25, y: 0.5, note: 'This red' },
+    ]);
+  });
+
+  it('refuses illegal moves with a clear message and changes nothing', async () => {
+    const key = await newSecondaryIp('Flow illegal');
+    const wrongState = await api.call<Envelope>('POST', `/api/v1/IP/${key}/resubmit`, token.designer);
+    expect(wrongState.status).toBe(409);
+    expect(String((wrongState.json.data as unknown as { errors: Rec }).errors.state)).toContain('changes_requested');
+    expect((await api.call('POST', `/api/v1/IP/${key}/fly`, token.designer)).status).toBe(404);
+    expect((await api.call('POST', `/api/v1/IP/${key}/submit`, token.studio)).status).toBe(404);
+    expect((await api.call('POST', `/api/v1/IP/${key}/submit`, token.brand)).status).toBe(403);
+    await api.call('POST', `/api/v1/IP/${key}/submit`, token.designer);
+    const review = await pendingReview(key, 'brand');
+    expect((await api.call('PATCH', `/api/v1/Review/${review}/approved`, token.cfl, {})).status).toBe(404);
+    expect((await api.call('PATCH', `/api/v1/Review/${review}/maybe`, token.brand, {})).status).toBe(404);
+    const after = await api.call<Envelope>('GET', `/api/v1/IP/${key}`, token.designer);
+    expect(after.json.data.state).toBe('submitted');
+    expect(after.json.data.version).toBe(2);
+  });
+
+  it('approve with conditions counts as approval and keeps the conditions', async () => {
+    const key = await newSecondaryIp('Flow conditions');
+    await api.call('POST', `/api/v1/IP/${key}/submit`, token.designer);
+    await api.call('POST', `/api/v1/Holder/approve/ips/${key}`, token.brand, {
+      decision: 'approved_with_conditions',
+      comment: 'Only on stationery.',
+    });
+    const done = await api.call<Envelope<{ subject: Rec }>>('POST', `/api/v1/Holder/approve/ips/${key}`, token.legal, {
+      decision: 'approved',
+    });
+    expect(done.json.data.subject.state).toBe('approved');
+  });
+});
+
+describe('concurrency', () => {
+  it('two approvals sent at once leave one consistent outcome and two Review records', async () => {
+    const key = await newSecondaryIp('Flow race');
+    await api.call('POST', `/api/v1/IP/${key}/submit`, token.designer);
+    const [a, b] = await Promise.all([
+      api.call<Envelope<{ moved: boolean }>>(
+        'PATCH',
+        `/api/v1/Review/${await pendingReview(key, 'brand')}/approved`,
+        token.brand,
+        {},
+      ),
+      api.call<Envelope<{ moved: boolean }>>(
+        'PATCH',
+        `/api/v1/Review/${await pendingReview(key, 'legal')}/approved`,
+        token.legal,
+        {},
+      ),
+    ]);
+    expect([a.json.status, b.json.status]).toEqual([0, 0]);
+    expect([a.json.data.moved, b.json.data.moved].filter(Boolean)).toHaveLength(1);
+    const db = await getDb();
+    const [decided] = await db
+      .select({ n: count() })
+      .from(reviews)
+      .where(and(eq(reviews.subject_key, key), eq(reviews.state, 'approved')));
+    expect(decided!.n).toBe(2);
+    expect((await api.call<Envelope>('GET', `/api/v1/IP/${key}`, token.designer)).json.data.state).toBe('approved');
+    const moves = await db
+      .select()
+      .from(logWorkflow)
+      .where(and(eq(logWorkflow.key, key), eq(logWorkflow.path, 'submitted>approved')));
+    expect(moves).toHaveLength(1);
+  });
+
+  it('the same review decided twice at once: one wins, the other is told it was already decided', async () => {
+    const key = await newSecondaryIp('Flow double');
+    await api.call('POST', `/api/v1/IP/${key}/submit`, token.designer);
+    const review = await pendingReview(key, 'brand');
+    const results = await Promise.all([
+      api.call<Envelope>('PATCH', `/api/v1/Review/${review}/approved`, token.brand, {}),
+      api.call<Envelope>('PATCH', `/api/v1/Review/${review}/rejected`, token.brand, { comment: 'No' }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const state = (await api.call<Envelope>('GET', `/api/v1/IP/${key}`, token.designer)).json.data.state;
+    expect(results.find((r) => r.status === 200)!.json.data).toBeDefined();
+    expect(['submitted', 'rejected']).toContain(state);
+  });
+});
+
+describe('other flows', () => {
+  it('a primary IP is published by holder staff only', async () => {
+    const created = await api.call<Envelope>('POST', '/api/v1/IP', token.holder, { name: 'Primary flow', kind: 'primary' });
+    const key = String(created.json.data.key);
+    expect((await api.call('POST', `/api/v1/IP/${key}/publish`, token.boss)).status).toBe(403);
+    const published = await api.call<Envelope>('POST', `/api/v1/IP/${key}/publish`, token.holder);
+    expect(published.json.data.state).toBe('published');
+    const retire = await api.call<Envelope<{ errors: Rec }>>('POST', `/api/v1/IP/${key}/retire`, token.holder, {});
+    expect(retire.json.data.errors.comment).toBeTruthy();
+  });
+
+  it('a usage permit is requested by a designer and decided by brand', async () => {
+    const created = await api.call<Envelope>('POST', '/api/v1/IP', token.holder, { name: 'Permit base', kind: 'primary' });
+    await api.call('POST', `/api/v1/IP/${created.json.data.key}/publish`, token.holder);
+    const usage = await api.call<Envelope>('POST', '/api/v1/Usage', token.studio, {
+      ip: created.json.data.key,
+      designer: otherDesignerKey,
+      purpose: 'Stickers',
+    });
+    expect(usage.json.data.state).toBe('requested');
+    const list = await api.call<Envelope<{ queue: { subject: Rec }[] }>>('POST', '/api/v1/Usage/holder/list', token.brand, {});
+    expect(list.json.data.queue.map((q) => q.subject.key)).toContain(usage.json.data.key);
+    const decided = await api.call<Envelope<{ subject: Rec }>>(
+      'PATCH',
+      `/api/v1/Review/${await pendingReview(String(usage.json.data.key), 'brand')}/approved`,
+      token.brand,
+      {},
+    );
+    expect(decided.json.data.subject.state).toBe('approved');
+  });
+});
