@@ -9,7 +9,6 @@ import { logTransition, notifyTransition, type TransitionEvent } from './record-
 import type { SubjectBinding } from './subjects';
 import type { Audience, FlowDef, ReviewerGroup } from './types';
 
-
 /**
  * What happens when a record arrives in a state: a review stage opens a new round with one
  * pending Review per group; the move is logged; the people concerned are notified.
