@@ -3,4 +3,7 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { ensureReady, printStartBanner } = await import('./lib/server/boot');
   printStartBanner(await ensureReady());
+  // Overdue reviews are reminded hourly; the reviews are stamped, so replicas never send twice.
+  const { startReminders } = await import('./lib/server/flow/schedule-reminders');
+  startReminders();
 }

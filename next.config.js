@@ -2,6 +2,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // Several dev servers can run side by side from one checkout, each with its own build directory.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   // The app's own files; tests and scripts are type-checked by `npm run typecheck`.
   typescript: { tsconfigPath: 'tsconfig.build.json' },

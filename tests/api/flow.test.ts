@@ -290,3 +290,69 @@ describe('other flows', () => {
     expect(decided.json.data.subject.state).toBe('approved');
   });
 });
+
+describe('waiting time, reminders and versions', () => {
+  it('flags items past the limit in the queue and reminds their reviewers once a day', async () => {
+    const { remindOverdue } = await import('@/lib/server/flow/remind-overdue');
+    const key = await newSecondaryIp('Flow overdue');
+    await api.call('POST', `/api/v1/IP/${key}/submit`, token.designer);
+    const db = await getDb();
+    const threeWeeksAgo = new Date(Date.now() - 21 * 24 * 3600 * 1000);
+    await db.update(reviews).set({ dateCreated: threeWeeksAgo }).where(eq(reviews.subject_key, key));
+    const queue = await api.call<Envelope<{ subject: Rec; waitingDays: number; overdue: boolean }[]>>(
+      'GET',
+      '/api/v1/Holder/approve/ips',
+      token.brand,
+    );
+    const item = queue.json.data.find((q) => q.subject.key === key)!;
+    expect(item.waitingDays).toBe(15);
+    expect(item.overdue).toBe(true);
+    const before = (await unread('brand@example.com')).filter(
+      (n) => n.subject.includes('Flow overdue') && n.subject.includes('期限超過'),
+    );
+    expect(before).toHaveLength(0);
+    expect(await remindOverdue(db)).toBeGreaterThanOrEqual(2);
+    const after = (await unread('brand@example.com')).filter(
+      (n) => n.subject.includes('Flow overdue') && n.subject.includes('期限超過'),
+    );
+    expect(after).toHaveLength(1);
+    expect(after[0]!.content).toContain('15');
+    await remindOverdue(db);
+    expect(
+      (await unread('brand@example.com')).filter((n) => n.subject.includes('Flow overdue') && n.subject.includes('期限超過')),
+    ).toHaveLength(1);
+  });
+
+  it('keeps each submitted version for side-by-side comparison', async () => {
+    const key = await newSecondaryIp('Version one');
+    await api.call('POST', `/api/v1/IP/${key}/submit`, token.designer);
+    await api.call('PATCH', `/api/v1/Review/${await pendingReview(key, 'brand')}/changes_requested`, token.brand, {
+      comment: 'Rename it.',
+    });
+    await api.call('POST', `/api/v1/IP/${key}/revise`, token.designer);
+    expect((await api.call<Envelope>('PATCH', `/api/v1/IP/${key}`, token.designer, { name: 'Version two' })).json.status).toBe(0);
+    await api.call('POST', `/api/v1/IP/${key}/submit`, token.designer);
+    const history = await api.call<Envelope<{ versions: { revision: number; data: Rec }[] }>>(
+      'GET',
+      `/api/v1/IP/${key}/history`,
+      token.designer,
+    );
+    expect(history.json.data.versions.map((v) => [v.revision, v.data.name])).toEqual([
+      [1, 'Version one'],
+      [2, 'Version two'],
+    ]);
+  });
+});
+
+describe('records under review', () => {
+  it('the applicant cannot change an IP while reviewers decide or after approval; holder staff can', async () => {
+    const key = await newSecondaryIp('Frozen');
+    await api.call('POST', `/api/v1/IP/${key}/submit`, token.designer);
+    const frozen = await api.call<Envelope>('PATCH', `/api/v1/IP/${key}`, token.designer, { name: 'Changed under review' });
+    expect(frozen.status).toBe(403);
+    expect((await api.call<Envelope>('GET', `/api/v1/IP/${key}`, token.designer)).json.data.name).toBe('Frozen');
+    expect(
+      (await api.call<Envelope>('PATCH', `/api/v1/IP/${key}`, token.holder, { description: 'Holder note' })).json.status,
+    ).toBe(0);
+  });
+});

@@ -243,6 +243,23 @@ export const reviews = pgTable(
     comment: text('comment'),
     markups: jsonb('markups').$type<{ image: string; x: number; y: number; note: string }[]>().notNull().default([]),
     revision: integer('revision').notNull().default(1),
+    // When the reviewers of a pending review past its limit were last reminded.
+    reminded_at: ts('reminded_at'),
   },
   (t) => [index('reviews_subject_idx').on(t.subject_type, t.subject_key), index('reviews_reviewer_idx').on(t.reviewer)],
+);
+
+/** What a record looked like each time it entered a review round: versions to compare side by side. */
+export const subjectVersions = pgTable(
+  'subject_versions',
+  {
+    key: text('key').primaryKey(),
+    subject_type: text('subject_type').notNull(),
+    subject_key: text('subject_key').notNull(),
+    step: text('step').notNull(),
+    revision: integer('revision').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    dateCreated: ts('date_created').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subject_versions_round_idx').on(t.subject_key, t.step, t.revision)],
 );

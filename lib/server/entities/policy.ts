@@ -103,6 +103,24 @@ export function assertMayCreate(def: EntityDef, viewer: Viewer, body: Row): void
 }
 
 /** Object-level check for changing or deleting a row the viewer can already read. */
+/**
+ * States in which an applicant may still change their own record: once it is with the
+ * reviewers (or decided), what they decide on must not change under them.
+ */
+export const EDITABLE_STATES: Partial<Record<EntityDef['name'], readonly string[]>> = {
+  IP: ['draft', 'changes_requested'],
+  Usage: ['requested'],
+  License: ['applied'],
+  Product: ['draft', 'changes_requested'],
+  Sales: ['submitted'],
+  Invoice: ['draft'],
+};
+
+function editable(def: EntityDef, row: Row): boolean {
+  const states = EDITABLE_STATES[def.name];
+  return !states || states.includes(String(row.state));
+}
+
 export function mayWrite(def: EntityDef, viewer: Viewer, row: Row): boolean {
   if (viewer.holder) return def.name !== 'Holder' || viewer.product;
   switch (def.name) {
@@ -111,18 +129,19 @@ export function mayWrite(def: EntityDef, viewer: Viewer, row: Row): boolean {
     case 'Review':
       return false;
     case 'IP':
+      return row.owner === viewer.sub && editable(def, row);
     case 'Designer':
       return row.owner === viewer.sub;
     case 'Licensee':
       return viewer.licenseeAdmin.includes(String(row.key));
     case 'License':
-      return row.applicant === viewer.sub || viewer.licensees.includes(String(row.licensee));
+      return (row.applicant === viewer.sub || viewer.licensees.includes(String(row.licensee))) && editable(def, row);
     case 'Product':
     case 'Sales':
     case 'Invoice':
-      return viewer.licensees.includes(String(row.licensee));
+      return viewer.licensees.includes(String(row.licensee)) && editable(def, row);
     case 'Usage':
-      return row.applicant === viewer.sub;
+      return row.applicant === viewer.sub && editable(def, row);
   }
 }
 

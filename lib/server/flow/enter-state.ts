@@ -1,6 +1,6 @@
 import { and, eq, max } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { reviews } from '../db/entities-schema';
+import { reviews, subjectVersions } from '../db/entities-schema';
 import { newKey } from '../keys';
 import { audienceOf } from './audience';
 import { groupsDue, stageOf } from './engine';
@@ -41,6 +41,15 @@ export async function enterState(
         revision: round!,
       })),
     );
+    // The record as the reviewers of this round see it, kept for side-by-side comparison.
+    await tx.insert(subjectVersions).values({
+      key: newKey(),
+      subject_type: flow.subject,
+      subject_key: String(event.row.key),
+      step: stage.state,
+      revision: round,
+      data: JSON.parse(JSON.stringify(event.row)) as Record<string, unknown>,
+    });
     due = groupsDue(stage, []);
   }
   await logTransition(tx, event);

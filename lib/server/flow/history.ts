@@ -1,6 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { reviews } from '../db/entities-schema';
+import { reviews, subjectVersions } from '../db/entities-schema';
 import { logWorkflow, users } from '../db/schema';
 import type { EntityDef } from '../entities/definitions';
 import { getRecord } from '../entities/records';
@@ -30,7 +30,17 @@ export async function subjectHistory(db: Db, def: EntityDef, viewer: Viewer, key
     .where(eq(reviews.subject_key, key))
     .orderBy(asc(reviews.revision), asc(reviews.dateCreated));
   const log = await db.select().from(logWorkflow).where(eq(logWorkflow.key, key)).orderBy(desc(logWorkflow.time)).limit(200);
-  return { subject, reviews: rounds, log };
+  const versions = await db
+    .select({
+      step: subjectVersions.step,
+      revision: subjectVersions.revision,
+      data: subjectVersions.data,
+      dateCreated: subjectVersions.dateCreated,
+    })
+    .from(subjectVersions)
+    .where(eq(subjectVersions.subject_key, key))
+    .orderBy(asc(subjectVersions.dateCreated));
+  return { subject, reviews: rounds, log, versions };
 }
 
 /** Decisions on a record counted by state and by group (GET /api/v1/Review/stats/{id}). */

@@ -16,7 +16,7 @@ import type { PastDecision, ReviewerGroup, Subject } from './types';
 type Row = Record<string, unknown>;
 
 export interface QueueItem {
-  review: { key: string; group: ReviewerGroup; step: string; revision: number; dateCreated: Date };
+  review: { key: string; subjectType: Subject; group: ReviewerGroup; step: string; revision: number; dateCreated: Date };
   subject: Row;
   /** Business days the item has waited at this step. */
   waitingDays: number;
@@ -27,14 +27,23 @@ export interface QueueItem {
  * What the signed-in reviewer's groups still have to decide for one kind of subject: pending
  * Reviews of the current round whose group is due, oldest first, with how long each has waited.
  */
-export async function reviewQueue(db: Db, viewer: Viewer, subjects: readonly Subject[], now = new Date()): Promise<QueueItem[]> {
+export async function reviewQueue(
+  db: Db,
+  viewer: Viewer,
+  subjects: readonly Subject[],
+  now = new Date(),
+  // allGroups: every pending item of every group (the reminder job), not one reviewer's share.
+  options: { allGroups?: boolean } = {},
+): Promise<QueueItem[]> {
   const holder = await defaultHolder(db);
-  const mine: ReviewerGroup[] = groupsOf(holder, viewer.sub);
-  if (viewer.product || viewer.admin) mine.push('holder');
+  const mine: ReviewerGroup[] = options.allGroups
+    ? ['legal', 'brand', 'cfl', 'boss', 'holder', 'designer']
+    : groupsOf(holder, viewer.sub);
+  if (!options.allGroups && (viewer.product || viewer.admin)) mine.push('holder');
   const ownDesigners = (await db.select({ key: designers.key }).from(designers).where(eq(designers.owner, viewer.sub))).map(
     (d) => d.key,
   );
-  if (ownDesigners.length) mine.push('designer');
+  if (!options.allGroups && ownDesigners.length) mine.push('designer');
   if (mine.length === 0) return [];
   const pending = await db
     .select()
@@ -53,7 +62,8 @@ export async function reviewQueue(db: Db, viewer: Viewer, subjects: readonly Sub
       .where(eq(getTableColumns(def.table).key!, review.subject_key))
       .limit(1)) as Row[];
     if (!subject || subject.state !== review.step) continue;
-    if (review.group === 'designer' && !ownDesigners.includes(String(binding.designerOf(subject)))) continue;
+    if (!options.allGroups && review.group === 'designer' && !ownDesigners.includes(String(binding.designerOf(subject))))
+      continue;
     const flow = flowFor(binding.subject, holder.config);
     const stage = stageOf(flow, review.step ?? '');
     if (!stage) continue;
@@ -69,6 +79,7 @@ export async function reviewQueue(db: Db, viewer: Viewer, subjects: readonly Sub
     items.push({
       review: {
         key: review.key,
+        subjectType: review.subject_type as Subject,
         group: review.group as ReviewerGroup,
         step: review.step ?? '',
         revision: review.revision,

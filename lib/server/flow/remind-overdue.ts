@@ -1,0 +1,72 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import en from '../../../locales/en/flow.json';
+import jp from '../../../locales/jp/flow.json';
+import type { Db } from '../db/client';
+import { reviews } from '../db/entities-schema';
+import { notifications } from '../db/schema';
+import type { Viewer } from '../entities/viewer';
+import { newKey } from '../keys';
+import { languagesOf, reviewersOf } from './audience';
+import { defaultHolder } from './facts';
+import { displayName } from './record-events';
+import { reviewQueue } from './review-queue';
+import { bindingForSubject } from './subjects';
+import type { Subject } from './types';
+
+const SUBJECTS: Subject[] = ['usage', 'ip', 'license', 'product', 'sales', 'invoice'];
+const catalogues = { jp, en };
+
+/**
+ * Reminds the reviewers of every overdue item once a day: a notification per person, and the
+ * review stamped so another server process does not send the same reminder again.
+ */
+export async function remindOverdue(db: Db, now = new Date()): Promise<number> {
+  const holder = await defaultHolder(db);
+  // Everyone's queue: the system looks with the eyes of all groups.
+  const system: Viewer = {
+    sub: 'system',
+    lang: 'jp',
+    access: [],
+    holder: true,
+    admin: true,
+    product: true,
+    designerRole: false,
+    licensees: [],
+    licenseeAdmin: [],
+    designers: [],
+  };
+  const queue = await reviewQueue(db, system, SUBJECTS, now, { allGroups: true });
+  const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000);
+  let sent = 0;
+  for (const item of queue.filter((q) => q.overdue)) {
+    const claimed = await db
+      .update(reviews)
+      .set({ reminded_at: now })
+      .where(
+        and(
+          eq(reviews.key, item.review.key),
+          eq(reviews.state, 'pending'),
+          or(isNull(reviews.reminded_at), lt(reviews.reminded_at, dayAgo)),
+        ),
+      )
+      .returning({ key: reviews.key });
+    if (!claimed.length) continue;
+    const binding = bindingForSubject(item.review.subjectType);
+    const people = await reviewersOf(db, holder, binding, item.subject, [item.review.group]);
+    const langs = await languagesOf(db, people);
+    const rows = people.map((sub) => {
+      const c = catalogues[langs.get(sub) ?? 'jp'];
+      const values: Record<string, string> = {
+        subject: c.subject[binding.subject],
+        name: displayName(item.subject),
+        group: c.group[item.review.group],
+        days: String(item.waitingDays),
+      };
+      const fill = (t: string) => t.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
+      return { key: newKey(), target: sub, subject: fill(c.notify.overdueSubject), content: fill(c.notify.overdueBody) };
+    });
+    if (rows.length) await db.insert(notifications).values(rows);
+    sent += rows.length;
+  }
+  return sent;
+}
