@@ -12,6 +12,7 @@ import { getDb } from '@/lib/server/db/client';
 import { invoices, ips, licensees, licenses, products, sales } from '@/lib/server/db/entities-schema';
 import { userAccess, users } from '@/lib/server/db/schema';
 import { newKey } from '@/lib/server/keys';
+import { grantPermit } from './permits';
 import { serveEntityApi, type EntityApi } from './entity-api';
 import { issueAccessToken, subOf } from './tokens';
 
@@ -292,7 +293,10 @@ const invoiceBody = (licensee: string): Rec => ({ licensee, period_start: '2026-
 const FACTORIES: Record<Target, () => Promise<string>> = {
   Tag: async () => String((await make('Tag', 'holder', { name_jp: 'タグ', name_en: `tag ${n()}` })).key),
   Holder: async () => String((await make('Holder', 'holder', { name: `holder ${n()}` })).key),
-  IP: async () => String((await make('IP', 'designer', { name: `draft ${n()}`, kind: 'secondary', designer: fx.D1 })).key),
+  IP: async () =>
+    String(
+      (await make('IP', 'designer', { name: `draft ${n()}`, kind: 'secondary', designer: fx.D1, parent: fx.ipPublished })).key,
+    ),
   'IP·published': async () => {
     const key = String((await make('IP', 'holder', { name: `primary ${n()}`, kind: 'primary' })).key);
     await publish(key);
@@ -334,7 +338,7 @@ function createBody(t: Target, role: Role): Rec {
     case 'Holder':
       return { name: `created ${n()}` };
     case 'IP':
-      return { name: `created ${n()}`, kind: 'secondary' };
+      return { name: `created ${n()}`, kind: 'secondary', parent: fx.ipPublished };
     case 'IP·published':
       return { name: `created ${n()}`, kind: 'primary' };
     case 'Designer':
@@ -426,6 +430,9 @@ beforeAll(async () => {
     (await make('Designer', 'studio', { email: 'studio@example.com', creator_name: 'Kawaii', role: 'corporate' })).key,
   );
   fx.ipPublished = await FACTORIES['IP·published']();
+  // Secondary IPs are made from a primary IP their designer holds an approved permit for.
+  await grantPermit(sub.designer, fx.ipPublished, fx.D1);
+  await grantPermit(sub.studio, fx.ipPublished, fx.D2);
 
   target['IP·published'] = fx.ipPublished;
   target.Designer = fx.D1;
@@ -775,7 +782,10 @@ describe('between two designers', () => {
       ['studio', fx.D2],
     ] as const) {
       mine[role] = {
-        IP: String((await make('IP', role, { name: `${role} draft`, kind: 'secondary', designer: designerKey })).key),
+        IP: String(
+          (await make('IP', role, { name: `${role} draft`, kind: 'secondary', designer: designerKey, parent: fx.ipPublished }))
+            .key,
+        ),
         Usage: String((await make('Usage', role, { ip: fx.ipPublished, designer: designerKey, purpose: `${role} usage` })).key),
         Designer: designerKey,
       };

@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantPermit } from './permits';
 import en from '@/locales/en/validation.json';
 import jp from '@/locales/jp/validation.json';
 import * as aggregateRoute from '@/pages/api/v1/[entity]/aggregate';
@@ -118,6 +119,8 @@ beforeAll(async () => {
   // A primary IP without a holder belongs to the default holder.
   expect(primary.holder).toBe(fx.defaultHolder);
   fx.ipPrimary = String(primary.key);
+  // Secondary IPs are made from a primary IP their designer holds an approved permit for.
+  await grantPermit(sub.designer, fx.ipPrimary, fx.designerD1);
   fx.license = String(
     (
       await created('License', 'owner', {

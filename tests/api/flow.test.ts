@@ -14,6 +14,7 @@ let api: FlowApi;
 const token: Record<string, string> = {};
 let designerKey = '';
 let otherDesignerKey = '';
+let permittedPrimary = '';
 
 async function unread(email: string): Promise<{ subject: string; content: string }[]> {
   const db = await getDb();
@@ -51,6 +52,22 @@ beforeAll(async () => {
       })
     ).json.data.key,
   );
+  // The designer's secondary IPs are made from a primary IP with an approved usage permit.
+  const primary = await api.call<Envelope>('POST', '/api/v1/IP', token.holder, { name: 'Permitted primary', kind: 'primary' });
+  permittedPrimary = String(primary.json.data.key);
+  await api.call('POST', `/api/v1/IP/${permittedPrimary}/publish`, token.holder);
+  const permit = await api.call<Envelope>('POST', '/api/v1/Usage', token.designer, {
+    ip: permittedPrimary,
+    designer: designerKey,
+    purpose: 'Secondary works',
+  });
+  const approved = await api.call<Envelope<{ subject: Rec }>>(
+    'PATCH',
+    `/api/v1/Review/${await pendingReview(String(permit.json.data.key), 'brand')}/approved`,
+    token.brand,
+    {},
+  );
+  expect(approved.json.data.subject.state).toBe('approved');
 });
 
 afterAll(async () => {
@@ -58,7 +75,12 @@ afterAll(async () => {
 });
 
 async function newSecondaryIp(name: string): Promise<string> {
-  const res = await api.call<Envelope>('POST', '/api/v1/IP', token.designer, { name, kind: 'secondary', designer: designerKey });
+  const res = await api.call<Envelope>('POST', '/api/v1/IP', token.designer, {
+    name,
+    kind: 'secondary',
+    designer: designerKey,
+    parent: permittedPrimary,
+  });
   expect(res.json.status).toBe(0);
   expect(res.json.data.state).toBe('draft');
   return String(res.json.data.key);
@@ -256,6 +278,27 @@ describe('concurrency', () => {
     const state = (await api.call<Envelope>('GET', `/api/v1/IP/${key}`, token.designer)).json.data.state;
     expect(results.find((r) => r.status === 200)!.json.data).toBeDefined();
     expect(['submitted', 'rejected']).toContain(state);
+  });
+});
+
+describe('secondary IP prerequisites', () => {
+  it('refuses a secondary IP without an approved usage permit of its primary IP', async () => {
+    const bare = await api.call<Envelope>('POST', '/api/v1/IP', token.holder, { name: 'Unpermitted primary', kind: 'primary' });
+    await api.call('POST', `/api/v1/IP/${bare.json.data.key}/publish`, token.holder);
+    const refused = await api.call<Envelope<{ errors: Rec }>>('POST', '/api/v1/IP', token.designer, {
+      name: 'No permit',
+      kind: 'secondary',
+      designer: designerKey,
+      parent: bare.json.data.key,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.data.errors.parent).toBeTruthy();
+    const noParent = await api.call<Envelope<{ errors: Rec }>>('POST', '/api/v1/IP', token.designer, {
+      name: 'No parent',
+      kind: 'secondary',
+      designer: designerKey,
+    });
+    expect(noParent.json.data.errors.parent).toBeTruthy();
   });
 });
 

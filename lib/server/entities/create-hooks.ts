@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import { AppError } from '../api/errors';
 import type { Db } from '../db/client';
-import { holders, licenses, products } from '../db/entities-schema';
+import { holders, licenses, products, usages } from '../db/entities-schema';
 import type { EntityDef } from './definitions';
 import type { Viewer } from './viewer';
 
@@ -10,6 +10,24 @@ type Row = Record<string, unknown>;
 function missing(field: string, lang: 'jp' | 'en'): never {
   const message = lang === 'jp' ? '参照先が見つかりません。' : 'This reference was not found.';
   throw new AppError('validation', 'validation failed', { errors: { [field]: message }, codes: { [field]: { code: 'key' } } });
+}
+
+/** A secondary IP is made from a primary IP its designer holds an approved usage permit for (DESIGN §6). */
+async function assertUsagePermit(db: Db, viewer: Viewer, parent: unknown): Promise<void> {
+  const message = {
+    jp: '承認済みの利用許諾がある一次IPを選んでください。',
+    en: 'Choose a primary IP you hold an approved usage permit for.',
+  }[viewer.lang];
+  const refuse = (): never => {
+    throw new AppError('validation', 'validation failed', { errors: { parent: message }, codes: { parent: { code: 'key' } } });
+  };
+  if (typeof parent !== 'string' || !parent) refuse();
+  const [permit] = await db
+    .select({ key: usages.key })
+    .from(usages)
+    .where(and(eq(usages.ip, String(parent)), eq(usages.applicant, viewer.sub), eq(usages.state, 'approved')))
+    .limit(1);
+  if (!permit) refuse();
 }
 
 /** Royalty in minor units: net × rate, rounded half up, in integer arithmetic. */
@@ -57,6 +75,7 @@ export async function deriveOnCreate(db: Db, def: EntityDef, viewer: Viewer, bod
         const [holder] = await db.select({ key: holders.key }).from(holders).where(eq(holders.is_default, true)).limit(1);
         values.holder = holder?.key ?? null;
       }
+      if (body.kind !== 'primary' && !viewer.holder) await assertUsagePermit(db, viewer, body.parent);
       break;
     case 'License':
     case 'Usage':

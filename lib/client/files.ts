@@ -1,0 +1,39 @@
+import { productApi } from './fetcher';
+
+export interface StoredFile {
+  hash: string;
+  cid: string;
+  mime: string;
+  size: number;
+  name: string;
+  width: number | null;
+  height: number | null;
+}
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Stores a file in the content-addressed store; public files are readable without sign-in. */
+export async function uploadFile(file: File, options: { token?: string; public?: boolean } = {}) {
+  const data = await readAsDataUrl(file);
+  const answer = await productApi<StoredFile>(`/core/${options.public ? 'public' : 'storage'}/save`, {
+    token: options.token,
+    body: { name: file.name, data },
+  });
+  if (!answer) return { status: 1, file: null, errors: {} as Record<string, string> };
+  if (answer.status === 0) return { status: 0, file: answer.data, errors: {} as Record<string, string> };
+  const detail = answer.data as unknown as { errors?: Record<string, string> };
+  return { status: answer.status, file: null, errors: detail?.errors ?? {} };
+}
+
+/** A thumbnail URL through the image optimisation path. */
+export function thumbnailUrl(hash: string, width = 384, isPublic = true, quality = 75): string {
+  const source = isPublic ? `/api/core/public/fetch/${hash}` : `/api/files/${hash}`;
+  return `/api/image?url=${encodeURIComponent(source)}&w=${width}&q=${quality}`;
+}

@@ -1,0 +1,105 @@
+import { useSession } from 'next-auth/react';
+import useSWR from 'swr';
+import { productApi } from './fetcher';
+
+export type Decision = 'approved' | 'approved_with_conditions' | 'rejected' | 'changes_requested';
+export type ApprovalKind = 'ips' | 'licenses' | 'products';
+
+export interface Markup {
+  image: string;
+  x: number;
+  y: number;
+  note: string;
+}
+
+export interface QueueItem<T = Record<string, unknown>> {
+  review: { key: string; subjectType: string; group: string; step: string; revision: number; dateCreated: string };
+  subject: T;
+  waitingDays: number;
+  overdue: boolean;
+}
+
+export interface HistoryReview {
+  key: string;
+  group: string | null;
+  step: string | null;
+  state: string;
+  comment: string | null;
+  markups: Markup[];
+  revision: number;
+  dateCreated: string;
+  dateUpdated: string;
+  reviewer: string | null;
+  reviewerName: string | null;
+  reviewerFirst: string | null;
+  reviewerLast: string | null;
+}
+
+export interface History<T = Record<string, unknown>> {
+  subject: T;
+  reviews: HistoryReview[];
+  log: { id: string; action: string; path: string; time: string; remarks: string | null; sub: string | null }[];
+  versions: { step: string; revision: number; data: T; dateCreated: string }[];
+}
+
+export interface Answer<T> {
+  status: number;
+  data: T | null;
+  errors: Record<string, string>;
+  message: string | null;
+}
+
+function answerOf<T>(envelope: { status: number; data: unknown } | null): Answer<T> {
+  if (!envelope) return { status: 1, data: null, errors: {}, message: null };
+  if (envelope.status === 0) return { status: 0, data: envelope.data as T, errors: {}, message: null };
+  const detail = envelope.data as { errors?: Record<string, string> } | string;
+  return {
+    status: envelope.status,
+    data: null,
+    errors: typeof detail === 'object' && detail?.errors ? detail.errors : {},
+    message: typeof detail === 'string' ? detail : null,
+  };
+}
+
+/** The approval queue of one kind for the signed-in reviewer (GET /api/v1/Holder/approve/{kind}). */
+export function useApprovalQueue<T = Record<string, unknown>>(kind: ApprovalKind) {
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  return useSWR(token ? ['queue', kind, token] : null, async () => {
+    const answer = await productApi<QueueItem<T>[]>(`/v1/Holder/approve/${kind}`, { token });
+    return answer?.status === 0 ? answer.data : [];
+  });
+}
+
+/** A record's reviews, log and versions (GET /api/v1/{Entity}/{id}/history). */
+export function useHistory<T = Record<string, unknown>>(entity: string, key: string | null) {
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  return useSWR(key && token ? ['history', entity, key, token] : null, async () => {
+    const answer = await productApi<History<T>>(`/v1/${entity}/${encodeURIComponent(key!)}/history`, { token });
+    return answer?.status === 0 ? answer.data : null;
+  });
+}
+
+/** The caller's group decides on a queue item. */
+export async function decideOnItem(kind: ApprovalKind, key: string, decision: Decision, comment: string, markups: Markup[], token?: string) {
+  return answerOf<{ moved: boolean; subject: Record<string, unknown> }>(
+    await productApi(`/v1/Holder/approve/${kind}/${encodeURIComponent(key)}`, { token, body: { decision, comment: comment || undefined, markups } }),
+  );
+}
+
+/** Decides one Review directly (PATCH /api/v1/Review/{id}/{state}). */
+export async function decideReview(reviewKey: string, decision: Decision, comment: string, markups: Markup[], token?: string) {
+  return answerOf<{ moved: boolean; subject: Record<string, unknown> }>(
+    await productApi(`/v1/Review/${encodeURIComponent(reviewKey)}/${decision}`, {
+      method: 'PATCH',
+      token,
+      body: { comment: comment || undefined, markups },
+    }),
+  );
+}
+
+/** Takes a step of a record's flow: submit, resubmit, publish, retire, revoke, … */
+export async function takeStep<T = Record<string, unknown>>(entity: string, key: string, action: string, comment: string | undefined, token?: string) {
+  return answerOf<T>(await productApi(`/v1/${entity}/${encodeURIComponent(key)}/${action}`, { token, body: comment ? { comment } : {} }));
+}
