@@ -82,9 +82,19 @@ export function useHistory<T = Record<string, unknown>>(entity: string, key: str
 }
 
 /** The caller's group decides on a queue item. */
-export async function decideOnItem(kind: ApprovalKind, key: string, decision: Decision, comment: string, markups: Markup[], token?: string) {
+export async function decideOnItem(
+  kind: ApprovalKind,
+  key: string,
+  decision: Decision,
+  comment: string,
+  markups: Markup[],
+  token?: string,
+) {
   return answerOf<{ moved: boolean; subject: Record<string, unknown> }>(
-    await productApi(`/v1/Holder/approve/${kind}/${encodeURIComponent(key)}`, { token, body: { decision, comment: comment || undefined, markups } }),
+    await productApi(`/v1/Holder/approve/${kind}/${encodeURIComponent(key)}`, {
+      token,
+      body: { decision, comment: comment || undefined, markups },
+    }),
   );
 }
 
@@ -100,6 +110,14 @@ export async function decideReview(reviewKey: string, decision: Decision, commen
 }
 
 /** Takes a step of a record's flow: submit, resubmit, publish, retire, revoke, … */
-export async function takeStep<T = Record<string, unknown>>(entity: string, key: string, action: string, comment: string | undefined, token?: string) {
-  return answerOf<T>(await productApi(`/v1/${entity}/${encodeURIComponent(key)}/${action}`, { token, body: comment ? { comment } : {} }));
+export async function takeStep<T = Record<string, unknown>>(
+  entity: string,
+  key: string,
+  action: string,
+  comment: string | undefined,
+  token?: string,
+) {
+  return answerOf<T>(
+    await productApi(`/v1/${entity}/${encodeURIComponent(key)}/${action}`, { token, body: comment ? { comment } : {} }),
+  );
 }
