@@ -20,6 +20,8 @@ type Api = 'core' | 'product';
  */
 async function call<T>(api: Api, url: string, options: CallOptions): Promise<Envelope<T> | null> {
   const headers: Record<string, string> = { accept: 'application/json' };
+  // Messages in answers follow the page's language, not only the user's stored one.
+  if (typeof document !== 'undefined') headers['x-lang'] = document.documentElement.lang === 'en' ? 'en' : 'jp';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;

@@ -19,8 +19,10 @@ for (const { persona, path, sections } of journeys) {
   test(`${persona} signs in from ${path}, lands back on it and sees only its sections`, async ({ page }) => {
     await signInAt(page, persona, path);
     expect(await menuSections(page)).toEqual(sections);
-    await expect(page.getByTestId('coming-soon')).toBeVisible();
+    // The screen itself shows (its title ends the breadcrumb), not the Permission Denied page.
+    await expect(page.locator('.app-breadcrumb li[aria-current="page"]')).toBeVisible();
     await expect(page.getByTestId('permission-denied')).toHaveCount(0);
+    await expect(page.getByTestId('loading-page')).toHaveCount(0);
   });
 }
 

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { IpListView } from '@/components/holder-ip/IpListView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/holder/ip', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/holder/ip', IpListView);
+export const getServerSideProps = pageProps(['holder-ip', 'flow']);

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { PrimaryIpForm } from '@/components/holder-ip/PrimaryIpForm';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/holder/primary', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/holder/primary', PrimaryIpForm);
+export const getServerSideProps = pageProps(['holder-ip', 'flow']);
