@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { MyIpListView } from '@/components/designer-ip/MyIpListView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/designer/iplist', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/designer/iplist', MyIpListView);
+export const getServerSideProps = pageProps(['designer-ip', 'approval', 'flow']);

@@ -1,0 +1,94 @@
+import Badge from 'react-bootstrap/Badge';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Spinner from 'react-bootstrap/Spinner';
+import { useTranslation } from 'next-i18next/pages';
+import type { ApprovalKind, QueueItem } from '@/lib/client/flow';
+import { SubjectName } from './SubjectFields';
+import { imageUrl, imagesOf, text, type Row } from './subject';
+
+function Thumb({ subject }: { subject: Row }) {
+  const [first] = imagesOf(subject);
+  if (!first) return <div className="bg-light border rounded flex-shrink-0" style={{ width: 56, height: 56 }} aria-hidden />;
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- already resized by the site's own /api/image path
+    <img
+      src={imageUrl(first.hash, 128)}
+      alt=""
+      width={56}
+      height={56}
+      className="rounded border flex-shrink-0"
+      style={{ objectFit: 'cover' }}
+    />
+  );
+}
+
+/** What the signed-in approver's groups still have to decide, oldest first. */
+export function QueueList({
+  kind,
+  items,
+  loading,
+  selected,
+  onSelect,
+}: {
+  kind: ApprovalKind;
+  items: QueueItem<Row>[] | undefined;
+  loading: boolean;
+  selected: string | null;
+  onSelect(key: string): void;
+}) {
+  const { t } = useTranslation('approval');
+  const { t: tf } = useTranslation('flow');
+  if (loading && !items) {
+    return (
+      <div className="text-center py-4" data-testid="queue-loading">
+        <Spinner animation="border" role="status" />
+      </div>
+    );
+  }
+  if (!items || items.length === 0) {
+    return (
+      <p className="text-muted border rounded p-3 mb-0" data-testid="queue-empty">
+        {t(`queue.empty.${kind}`)}
+      </p>
+    );
+  }
+  return (
+    <ListGroup data-testid="queue-list">
+      {items.map((item) => {
+        const key = text(item.subject.key);
+        return (
+          <ListGroup.Item
+            key={item.review.key}
+            action
+            active={selected === key}
+            onClick={() => onSelect(key)}
+            className="d-flex gap-2 align-items-start"
+            data-testid="queue-item"
+            data-key={key}
+            data-overdue={item.overdue ? 'true' : 'false'}
+          >
+            {kind !== 'licenses' && <Thumb subject={item.subject} />}
+            <div className="flex-grow-1 min-w-0">
+              <div className="fw-semibold text-truncate" data-testid="queue-name">
+                <SubjectName kind={kind} subject={item.subject} />
+              </div>
+              <div className="small">
+                <span data-testid="queue-group">{t('queue.waitingFor', { group: tf(`group.${item.review.group}`) })}</span>
+                {' · '}
+                <span>{t('queue.step', { step: tf(`state.${item.review.step}`), round: item.review.revision })}</span>
+              </div>
+              <div className="small d-flex align-items-center gap-2">
+                <span data-testid="queue-waiting">{t('queue.waiting', { count: item.waitingDays })}</span>
+                {item.overdue && (
+                  <Badge bg="danger" data-testid="queue-overdue">
+                    {t('queue.overdue')}
+                  </Badge>
+                )}
+              </div>
+            </div>
+          </ListGroup.Item>
+        );
+      })}
+    </ListGroup>
+  );
+}
