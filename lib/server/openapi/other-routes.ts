@@ -141,6 +141,14 @@ export function otherRoutes(): RouteDoc[] {
       },
     ]),
     { path: '/api/role/contract', method: 'get', summary: "The holder's contract signers", tag: 'role', acl: holder },
+    {
+      path: '/api/role/log',
+      method: 'get',
+      summary:
+        'Admin log of holder role and access changes (holder.*, acl.*), newest first: who, action, before/after, time (?q=&limit=&cursor=)',
+      tag: 'role',
+      acl: holder,
+    },
     { path: '/api/role/licensee/{x}', method: 'get', summary: 'Members of licensee organisation x', tag: 'role' },
     { path: '/api/acl/{id}', method: 'get', summary: "A user's access entries", tag: 'acl' },
     {
@@ -220,6 +228,13 @@ export function otherRoutes(): RouteDoc[] {
       summary: 'Decide a pending review: state is approved, approved_with_conditions, rejected or changes_requested',
       tag: 'Review',
       input: decisionInput,
+    },
+    {
+      path: '/api/v1/Review/remind',
+      method: 'post',
+      summary: 'Remind the reviewers of overdue items now',
+      tag: 'Review',
+      acl: `${admin}, calbee:<product>`,
     },
     {
       path: '/api/v1/Review/stats/{id}',

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { HolderProfileView } from '@/components/holder-admin/HolderProfileView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/holder/profile', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/holder/profile', HolderProfileView);
+export const getServerSideProps = pageProps(['holder-admin', 'flow']);

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { HolderSalesView } from '@/components/holder-admin/HolderSalesView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/holder/sales', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/holder/sales', HolderSalesView);
+export const getServerSideProps = pageProps(['holder-admin', 'flow']);

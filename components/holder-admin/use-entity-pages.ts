@@ -1,0 +1,44 @@
+import { useSession } from 'next-auth/react';
+import useSWRInfinite from 'swr/infinite';
+import { productApi } from '@/lib/client/fetcher';
+import type { QueryBody } from '@/lib/client/entities';
+
+interface QueryPage<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/**
+ * Cursor pages of an entity query (POST /api/v1/{Entity}/query) for a "show more" list: one
+ * SWR key per page, the next page asked for with the previous page's cursor.
+ */
+export function useEntityPages<T>(entity: string, body: Omit<QueryBody, 'cursor'> | null) {
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  const base = body ? JSON.stringify(body) : null;
+  const pages = useSWRInfinite<QueryPage<T> | null>(
+    (index, previous: QueryPage<T> | null) => {
+      if (!base || !token) return null;
+      if (index > 0 && !previous?.nextCursor) return null;
+      return ['entity-pages', entity, base, index > 0 ? previous!.nextCursor : null, token];
+    },
+    async ([, name, request, cursor]: [string, string, string, string | null, string]) => {
+      const query = { ...(JSON.parse(request) as QueryBody), ...(cursor ? { cursor } : {}) };
+      const answer = await productApi<QueryPage<T>>(`/v1/${name}/query`, { body: query, token });
+      return answer?.status === 0 ? answer.data : null;
+    },
+  );
+  const loaded = pages.data ?? [];
+  const items = loaded.flatMap((page) => page?.items ?? []);
+  const last = loaded[loaded.length - 1];
+  return {
+    items,
+    /** The first page has answered (with rows, none, or a failure). */
+    ready: pages.data !== undefined,
+    failed: loaded.some((page) => page === null),
+    hasMore: Boolean(last?.nextCursor),
+    loadingMore: pages.isValidating && pages.size > loaded.length,
+    loadMore: () => void pages.setSize(pages.size + 1),
+    mutate: pages.mutate,
+  };
+}
