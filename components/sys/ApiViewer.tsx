@@ -27,6 +27,9 @@ export function ApiViewer({ title, kind }: ScreenViewProps & { kind: 'swagger' |
         url: '/openapi.json',
         dom_id: '#api-viewer',
         deepLinking: true,
+        // 150 operations: sections start closed, with a filter box to find one.
+        docExpansion: 'none',
+        filter: true,
         // "Try it out" calls carry the signed-in user's token.
         requestInterceptor: (request: SwaggerRequest) => {
           if (tokenRef.current) request.headers.Authorization = `Bearer ${tokenRef.current}`;
