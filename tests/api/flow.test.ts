@@ -399,3 +399,40 @@ describe('records under review', () => {
     ).toBe(0);
   });
 });
+
+describe('license applications', () => {
+  it('the licensee sends an application to review; legal, cfl and boss approve it', async () => {
+    const owner = await issueAccessToken(await subOf('licensee@example.com'));
+    const org = await api.call<Envelope<{ items: Rec[] }>>('POST', '/api/v1/Licensee/query', owner, {});
+    const primary = await api.call<Envelope>('POST', '/api/v1/IP', token.holder, { name: 'Licensed primary', kind: 'primary' });
+    await api.call('POST', `/api/v1/IP/${primary.json.data.key}/publish`, token.holder);
+    const applied = await api.call<Envelope>('POST', '/api/v1/License', owner, {
+      ip: primary.json.data.key,
+      licensee: org.json.data.items[0]!.key,
+      territory: ['JP'],
+      term_start: '2027-01-01',
+      term_end: '2027-12-31',
+      royalty_rate_bp: 800,
+    });
+    expect(applied.json.data.state).toBe('applied');
+    const key = String(applied.json.data.key);
+    expect((await api.call('POST', `/api/v1/License/${key}/start_review`, token.designer)).status).toBe(404);
+    const sent = await api.call<Envelope>('POST', `/api/v1/License/${key}/start_review`, owner);
+    expect(sent.json.data.state).toBe('in_review');
+    for (const who of ['legal', 'cfl', 'boss']) expect(await queueKeys(who, 'licenses')).toContain(key);
+    expect(await queueKeys('brand', 'licenses')).not.toContain(key);
+    for (const who of ['legal', 'cfl']) {
+      const res = await api.call<Envelope<{ moved: boolean }>>('POST', `/api/v1/Holder/approve/licenses/${key}`, token[who], {
+        decision: 'approved',
+      });
+      expect(res.json.data.moved).toBe(false);
+    }
+    const last = await api.call<Envelope<{ moved: boolean; subject: Rec }>>(
+      'POST',
+      `/api/v1/Holder/approve/licenses/${key}`,
+      token.boss,
+      { decision: 'approved' },
+    );
+    expect(last.json.data.subject.state).toBe('approved');
+  });
+});

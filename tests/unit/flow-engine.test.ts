@@ -210,7 +210,7 @@ const expected: Record<Subject, ExpectedFlow> = {
     states: ['applied', 'in_review', 'approved', 'rejected', 'contract_sent', 'signed', 'active', 'expired', 'terminated'],
     final: ['rejected', 'expired', 'terminated'],
     moves: [
-      { state: 'applied', action: 'start_review', by: ['holder', 'system'], to: 'in_review' },
+      { state: 'applied', action: 'start_review', by: ['owner', 'licensee', 'holder', 'system'], to: 'in_review' },
       {
         state: 'approved',
         action: 'send_contract',

@@ -69,7 +69,14 @@ export const defaultFlows: Record<Subject, FlowDef> = {
     states: ['applied', 'in_review', 'approved', 'rejected', 'contract_sent', 'signed', 'active', 'expired', 'terminated'],
     final: ['rejected', 'expired', 'terminated'],
     transitions: [
-      { action: 'start_review', from: ['applied'], to: 'in_review', by: [holder, system], notify: ['owner', 'reviewers'] },
+      // The applicant sends the application to the reviewers; holder staff may too.
+      {
+        action: 'start_review',
+        from: ['applied'],
+        to: 'in_review',
+        by: [owner, licensee, holder, system],
+        notify: ['owner', 'reviewers'],
+      },
       {
         action: 'send_contract',
         from: ['approved'],
