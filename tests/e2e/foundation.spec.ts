@@ -63,11 +63,11 @@ test('the shell: title, breadcrumb, active entry, collapsing menu, remembered gr
   await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-online', 'true');
 
   const menu = page.getByTestId('side-menu');
-  expect((await menu.boundingBox())?.width).toBe(230);
+  await expect.poll(async () => Math.round((await menu.boundingBox())?.width ?? 0)).toBe(230);
   await page.getByTestId('menu-collapse').click();
-  await expect.poll(async () => (await menu.boundingBox())?.width).toBe(20);
+  await expect.poll(async () => Math.round((await menu.boundingBox())?.width ?? 0)).toBe(20);
   await page.getByTestId('menu-collapse').click();
-  await expect.poll(async () => (await menu.boundingBox())?.width).toBe(230);
+  await expect.poll(async () => Math.round((await menu.boundingBox())?.width ?? 0)).toBe(230);
 
   // Data maintenance starts closed; opening it is remembered across pages in this session.
   const dataGroup = page.getByTestId('menu-group-section.data');
@@ -98,7 +98,8 @@ test('on a small screen the Menu button opens a 250 px panel', async ({ page }) 
   await page.getByTestId('mobile-menu-button').click();
   const panel = page.locator('.mobile-menu');
   await expect(panel).toBeVisible();
-  expect((await panel.boundingBox())?.width).toBe(250);
+  // Measured once the slide-in has finished (mid-animation the box is fractionally wider).
+  await expect.poll(async () => Math.round((await panel.boundingBox())?.width ?? 0)).toBe(250);
   await panel.getByTestId('menu-entry-designer.gallery').click();
   await expect(page).toHaveURL(/\/jp\/designer\/gallery$/);
   await expect(panel).toBeHidden();
