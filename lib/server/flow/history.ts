@@ -2,7 +2,8 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { reviews, subjectVersions } from '../db/entities-schema';
 import { logWorkflow, users } from '../db/schema';
-import type { EntityDef } from '../entities/definitions';
+import { AppError } from '../api/errors';
+import { entities, type EntityDef } from '../entities/definitions';
 import { getRecord } from '../entities/records';
 import type { Viewer } from '../entities/viewer';
 
@@ -62,15 +63,14 @@ const FLOW_ENTITIES = ['IP', 'Usage', 'License', 'Product', 'Sales', 'Invoice'] 
 
 /** Which flow entity a key belongs to, among those the viewer may see. */
 export async function findSubject(db: Db, viewer: Viewer, key: string): Promise<EntityDef> {
-  const { entities } = await import('../entities/definitions');
   for (const name of FLOW_ENTITIES) {
     try {
       await getRecord(db, entities[name], viewer, key);
       return entities[name];
-    } catch {
-      // not this entity, or not visible: try the next
+    } catch (err) {
+      // Not this entity, or not visible: try the next. Anything else is a real failure.
+      if (!(err instanceof AppError && err.code === 'not_found')) throw err;
     }
   }
-  const { AppError } = await import('../api/errors');
   throw new AppError('not_found', 'not found');
 }
