@@ -28,6 +28,8 @@ const list: Screen[] = [
   { path: '/holder/stats', title: 'holder.stats', acl: 'holderProductOnly', section: 'holder' },
   { path: '/holder/invite/licensee', title: 'holder.inviteLicensee', acl: 'holderProductOnly', section: 'holder' },
   { path: '/holder/tags-admin', title: 'holder.tagsAdmin', acl: 'holder', section: 'holder' },
+  // Applications to become a designer (SPEC §7 /liquid), moved on by product staff or admins.
+  { path: '/holder/applications', title: 'holder.applications', acl: 'holderProductOnly', section: 'holder' },
   // Designer section
   { path: '/designer/gallery', title: 'designer.gallery', acl: 'designer', section: 'designer' },
   { path: '/designer/usage', title: 'designer.usage', acl: 'designer', section: 'designer' },
@@ -81,6 +83,8 @@ const list: Screen[] = [
   { path: '/sys/storage/public', title: 'data.storagePublic', acl: 'dataMaintenance', section: 'data' },
   // Other pages
   { path: '/profile', title: 'profile', acl: 'signedIn', section: 'other' },
+  // Where a signed-in user applies to become a designer and follows the application.
+  { path: '/apply', title: 'apply', acl: 'signedIn', section: 'other' },
   { path: '/terms', title: 'terms', acl: 'public', section: 'other' },
   { path: '/terms-designer', title: 'termsDesigner', acl: 'public', section: 'other' },
   { path: '/terms-licensee', title: 'termsLicensee', acl: 'public', section: 'other' },

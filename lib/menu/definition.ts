@@ -17,6 +17,7 @@ export const menuGroups: MenuGroup[] = [
       { name: 'holder.stats', path: '/holder/stats', acl: 'holderProductOnly' },
       { name: 'holder.inviteLicensee', path: '/holder/invite/licensee', acl: 'holderProductOnly' },
       { name: 'holder.tagsAdmin', path: '/holder/tags-admin', acl: 'holder' },
+      { name: 'holder.applications', path: '/holder/applications', acl: 'holderProductOnly' },
     ],
   },
   {
@@ -73,6 +74,7 @@ export const menuGroups: MenuGroup[] = [
     entries: [
       { name: 'home', path: '/', acl: 'signedIn' },
       { name: 'profile', path: '/profile', acl: 'signedIn' },
+      { name: 'apply', path: '/apply', acl: 'signedIn' },
       { name: 'help', path: '/help', acl: 'signedIn' },
     ],
   },

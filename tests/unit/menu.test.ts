@@ -283,7 +283,7 @@ describe('visibleMenu', () => {
       const menu = view(id);
       expect(titles(menu)).toEqual(['section.designer', 'section.general']);
       expect(entriesOf(menu, 'section.designer')).toEqual(allOf('section.designer'));
-      expect(entriesOf(menu, 'section.general')).toEqual(['home', 'profile', 'help']);
+      expect(entriesOf(menu, 'section.general')).toEqual(['home', 'profile', 'apply', 'help']);
     }
   });
 
@@ -312,16 +312,16 @@ describe('visibleMenu', () => {
     }
   });
 
-  it('boss sees the holder section but not holder.primary, holder.stats or holder.inviteLicensee', () => {
+  it('boss sees the holder section but not the product-only entries', () => {
     const menu = view('boss');
     expect(titles(menu)).toEqual(['section.holder', 'section.general']);
     const holder = entriesOf(menu, 'section.holder');
     expect(holder).not.toContain('holder.primary');
     expect(holder).not.toContain('holder.stats');
     expect(holder).not.toContain('holder.inviteLicensee');
-    expect(holder).toEqual(
-      allOf('section.holder').filter((n) => !['holder.primary', 'holder.stats', 'holder.inviteLicensee'].includes(n)),
-    );
+    expect(holder).not.toContain('holder.applications');
+    const productOnly = ['holder.primary', 'holder.stats', 'holder.inviteLicensee', 'holder.applications'];
+    expect(holder).toEqual(allOf('section.holder').filter((n) => !productOnly.includes(n)));
   });
 
   it('a plain user sees only the general section', () => {

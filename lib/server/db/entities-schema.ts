@@ -209,6 +209,7 @@ export const sales = pgTable(
     index('sales_license_idx').on(t.license),
     index('sales_period_idx').on(t.period_start),
     index('sales_ip_idx').on(t.ip),
+    index('sales_report_idx').on(t.report),
   ],
 );
 
@@ -262,4 +263,76 @@ export const subjectVersions = pgTable(
     dateCreated: ts('date_created').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('subject_versions_round_idx').on(t.subject_key, t.step, t.revision)],
+);
+
+export type ReportTotals = Record<string, { rows: number; units: number; net_sales: number; royalty: number }>;
+
+/**
+ * A royalty report: the sales rows one organisation reports for one period, from a form or an
+ * imported file. The sales flow (DESIGN §6) runs on the report, not on each of its rows, so a
+ * 100,000-row import is one decision for cfl; its rows follow the report's state.
+ */
+export const salesReports = pgTable(
+  'sales_reports',
+  {
+    ...recordColumns,
+    licensee: text('licensee').notNull(),
+    period_start: ts('period_start').notNull(),
+    period_end: ts('period_end').notNull(),
+    state: text('state').notNull().default('submitted'),
+    source: text('source').notNull().default('form'),
+    file_name: text('file_name'),
+    row_count: integer('row_count').notNull().default(0),
+    totals: jsonb('totals').$type<ReportTotals>().notNull().default({}),
+    // Sent after the day reports for its period were due.
+    late: boolean('late').notNull().default(false),
+    notes: text('notes'),
+    owner: text('owner'),
+  },
+  (t) => [index('sales_reports_licensee_idx').on(t.licensee, t.period_start), index('sales_reports_state_idx').on(t.state)],
+);
+
+/** The column mapping an organisation last used to import a sales file, offered again next time. */
+export const salesImportMappings = pgTable('sales_import_mappings', {
+  licensee: text('licensee').primaryKey(),
+  mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+  updatedBy: text('updated_by').notNull(),
+  dateUpdated: ts('date_updated').notNull().defaultNow(),
+});
+
+/** A licensee reminded that a license's report for a period is late: one reminder per license and period. */
+export const salesReportReminders = pgTable(
+  'sales_report_reminders',
+  {
+    key: text('key').primaryKey(),
+    license: text('license').notNull(),
+    licensee: text('licensee').notNull(),
+    period_start: ts('period_start').notNull(),
+    remindedAt: ts('reminded_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sales_report_reminders_period_idx').on(t.license, t.period_start)],
+);
+
+/**
+ * A signed-in user's application to become a designer (SPEC §7 /liquid): profile and documents,
+ * moved through the liquid flow by admin or product staff; issuing grants the role.
+ */
+export const liquidApplications = pgTable(
+  'liquid_applications',
+  {
+    ...recordColumns,
+    applicant: text('applicant').notNull(),
+    kind: text('kind').notNull().default('designer'),
+    role: text('role').notNull().default('personal'),
+    profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
+    documents: jsonb('documents').$type<{ image: string; desc: string }[]>().notNull().default([]),
+    state: text('state').notNull().default('applied'),
+    comment: text('comment'),
+    designer: text('designer'),
+    decided_by: text('decided_by'),
+  },
+  (t) => [
+    index('liquid_applications_applicant_idx').on(t.applicant, t.state),
+    index('liquid_applications_state_idx').on(t.state),
+  ],
 );
