@@ -31,6 +31,11 @@ import { decisionInput } from '../flow/decide-review';
 import { storageMimeInput } from '../storage/file-info';
 import { storageSaveInput } from '../storage/upload-input';
 import type { RouteDoc } from './route-docs';
+import { designerRoutes } from './routes/designer';
+import { licenseeRoutes } from './routes/licensee';
+import { liquidRoutes } from './routes/liquid';
+import { membersRoutes } from './routes/members';
+import { salesRoutes } from './routes/sales';
 
 const gateInput = z.object({ id: z.string(), password: z.string() });
 const admin = 'calbee:admin';
@@ -304,6 +309,11 @@ export function otherRoutes(): RouteDoc[] {
       tag: 'storage',
       public: true,
     },
+    ...designerRoutes(),
+    ...liquidRoutes(),
+    ...licenseeRoutes(),
+    ...salesRoutes(),
+    ...membersRoutes(),
   ];
 }
 
