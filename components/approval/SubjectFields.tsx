@@ -10,12 +10,24 @@ function LicenseeName({ licenseeKey }: { licenseeKey: string }) {
   return <>{text(data?.name) || licenseeKey}</>;
 }
 
-/** What a queue item is called: the record's name; for a license, the name of its IP. */
+function IpName({ ipKey }: { ipKey: string }) {
+  const { data } = useRecord<Row>('IP', ipKey || null);
+  return <>{text(data?.name) || ipKey}</>;
+}
+
+/**
+ * What a queue item is called: the record's name; for a license or usage permit, the name of its
+ * IP; for an invoice, its organisation and period.
+ */
 export function useSubjectTitle(kind: ApprovalKind, subject: Row): string {
-  const ipKey = kind === 'licenses' ? text(subject.ip) : '';
+  const ipKey = kind === 'licenses' || kind === 'usages' ? text(subject.ip) : '';
   const { data: ip } = useRecord<Row>('IP', ipKey || null);
-  if (kind !== 'licenses') return text(subject.name);
-  return text(ip?.name) || ipKey;
+  const licenseeKey = kind === 'invoices' ? text(subject.licensee) : '';
+  const { data: licensee } = useRecord<Row>('Licensee', licenseeKey || null);
+  if (kind === 'invoices')
+    return `${text(licensee?.name) || licenseeKey} ${formatDay(subject.period_start)} – ${formatDay(subject.period_end)}`;
+  if (ipKey) return text(ip?.name) || ipKey;
+  return text(subject.name);
 }
 
 export function SubjectName({ kind, subject }: { kind: ApprovalKind; subject: Row }) {
@@ -29,6 +41,26 @@ export function FieldValue({ field, record, compact }: { field: string; record: 
   switch (field) {
     case 'licensee':
       return <LicenseeName licenseeKey={text(value)} />;
+    case 'ip':
+      return <IpName ipKey={text(value)} />;
+    case 'period':
+      return <>{`${formatDay(record.period_start)} – ${formatDay(record.period_end)}`}</>;
+    case 'amount':
+      return <>{formatMoney(value, record.currency, lang)}</>;
+    case 'due_date':
+      return <>{formatDay(value)}</>;
+    case 'tax_lines': {
+      const lines = Array.isArray(value) ? (value as Row[]) : [];
+      return (
+        <>
+          {lines.map((line, i) => (
+            <div key={i}>
+              {`${text(line.label)} (${formatRate(line.rate_bp, lang)}): ${formatMoney(line.amount, record.currency, lang)}`}
+            </div>
+          ))}
+        </>
+      );
+    }
     case 'term':
       return <>{`${formatDay(record.term_start)} – ${formatDay(record.term_end)}`}</>;
     case 'royalty_rate_bp':

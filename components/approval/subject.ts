@@ -12,17 +12,21 @@ export interface ImageRef {
 }
 
 /** The entity behind each approval screen, for history and record look-ups. */
-export const ENTITY_OF: Record<ApprovalKind, 'IP' | 'License' | 'Product'> = {
+export const ENTITY_OF: Record<ApprovalKind, 'IP' | 'License' | 'Product' | 'Usage' | 'Invoice'> = {
   ips: 'IP',
   licenses: 'License',
   products: 'Product',
+  usages: 'Usage',
+  invoices: 'Invoice',
 };
 
 /** The flow subject name of each screen (flow namespace: subject.*). */
-export const SUBJECT_OF: Record<ApprovalKind, 'ip' | 'license' | 'product'> = {
+export const SUBJECT_OF: Record<ApprovalKind, 'ip' | 'license' | 'product' | 'usage' | 'invoice'> = {
   ips: 'ip',
   licenses: 'license',
   products: 'product',
+  usages: 'usage',
+  invoices: 'invoice',
 };
 
 /** Fields shown in the detail and compared between versions, in display order. */
@@ -40,6 +44,8 @@ export const FIELDS_OF: Record<ApprovalKind, readonly string[]> = {
     'notes',
   ],
   products: ['name', 'sku', 'category', 'images', 'price', 'planned_launch'],
+  usages: ['ip', 'purpose'],
+  invoices: ['licensee', 'period', 'amount', 'tax_lines', 'due_date'],
 };
 
 export function localeOf(lang: Lang): string {
@@ -95,6 +101,10 @@ export function comparable(record: Row, field: string): string {
   const value = record[field];
   if (Array.isArray(value)) return value.map(text).join(', ');
   if (field === 'price' || field === 'minimum_guarantee' || field === 'advance') return `${text(value)} ${text(record.currency)}`;
-  if (field === 'planned_launch') return formatDay(value);
+  if (field === 'planned_launch' || field === 'due_date') return formatDay(value);
+  if (field === 'period') return `${formatDay(record.period_start)} – ${formatDay(record.period_end)}`;
+  if (field === 'amount') return `${text(value)} ${text(record.currency)}`;
+  if (field === 'tax_lines' && Array.isArray(value))
+    return value.map((l: Row) => `${text(l.label)} ${text(l.rate_bp)} ${text(l.amount)}`).join('; ');
   return text(value);
 }

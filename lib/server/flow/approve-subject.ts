@@ -8,7 +8,14 @@ import { reviewQueue } from './review-queue';
 import type { Subject } from './types';
 
 /** The holder approval screens' kinds (SPEC §7 /v1/Holder/approve/licenses|ips|products). */
-export const APPROVAL_KINDS: Record<string, Subject[]> = { licenses: ['license'], ips: ['ip'], products: ['product'] };
+export const APPROVAL_KINDS: Record<string, Subject[]> = {
+  licenses: ['license'],
+  ips: ['ip'],
+  products: ['product'],
+  // Beyond SPEC's three: the brand's usage permits and cfl/boss's invoices use the same queue.
+  usages: ['usage'],
+  invoices: ['invoice'],
+};
 
 export const approveInput = decisionInput.extend({ decision: z.enum(DECISIONS) }).strict();
 
