@@ -52,28 +52,53 @@ export async function reviewQueue(
     .orderBy(asc(reviews.dateCreated))
     .limit(500);
   const limitDays = Number(holder.config['review.sla_business_days'] ?? getConfig().reviewSlaBusinessDays);
+  // Two reads whatever the queue's length: the subjects of each entity, then every review of their rounds.
+  const keysByEntity = new Map<string, Set<string>>();
+  for (const review of pending) {
+    const entity = bindingForSubject(review.subject_type as Subject).entity;
+    keysByEntity.set(entity, (keysByEntity.get(entity) ?? new Set()).add(review.subject_key));
+  }
+  const subjectRows = new Map<string, Row>();
+  for (const [entity, keys] of keysByEntity) {
+    const def = entities[entity as keyof typeof entities];
+    const rows = (await db
+      .select()
+      .from(def.table as PgTable)
+      .where(inArray(getTableColumns(def.table).key!, [...keys]))) as Row[];
+    for (const row of rows) subjectRows.set(`${entity}:${String(row.key)}`, row);
+  }
+  const subjectKeys = [...new Set(pending.map((r) => r.subject_key))];
+  const siblings = subjectKeys.length
+    ? await db
+        .select({
+          subject_key: reviews.subject_key,
+          step: reviews.step,
+          revision: reviews.revision,
+          group: reviews.group,
+          reviewer: reviews.reviewer,
+          state: reviews.state,
+        })
+        .from(reviews)
+        .where(inArray(reviews.subject_key, subjectKeys))
+    : [];
   const items: QueueItem[] = [];
   for (const review of pending) {
     const binding = bindingForSubject(review.subject_type as Subject);
-    const def = entities[binding.entity];
-    const [subject] = (await db
-      .select()
-      .from(def.table as PgTable)
-      .where(eq(getTableColumns(def.table).key!, review.subject_key))
-      .limit(1)) as Row[];
+    const subject = subjectRows.get(`${binding.entity}:${review.subject_key}`);
     if (!subject || subject.state !== review.step) continue;
     if (!options.allGroups && review.group === 'designer' && !ownDesigners.includes(String(binding.designerOf(subject))))
       continue;
     const flow = flowFor(binding.subject, holder.config);
     const stage = stageOf(flow, review.step ?? '');
     if (!stage) continue;
-    const decided = await db
-      .select({ group: reviews.group, reviewer: reviews.reviewer, state: reviews.state })
-      .from(reviews)
-      .where(
-        and(eq(reviews.subject_key, review.subject_key), eq(reviews.step, stage.state), eq(reviews.revision, review.revision)),
-      );
-    const past = decided.filter((d) => d.state !== 'pending' && d.state !== 'closed') as PastDecision[];
+    const past = siblings.filter(
+      (d) =>
+        d.subject_key === review.subject_key &&
+        d.step === stage.state &&
+        d.revision === review.revision &&
+        d.state !== 'pending' &&
+        d.state !== 'closed',
+    ) as PastDecision[];
     if (!groupsDue(stage, past).includes(review.group as ReviewerGroup)) continue;
     const waitingDays = businessDaysBetween(review.dateCreated, now);
     items.push({
