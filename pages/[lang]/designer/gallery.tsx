@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { PrimaryGalleryView } from '@/components/designer/PrimaryGalleryView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/designer/gallery', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/designer/gallery', PrimaryGalleryView);
+export const getServerSideProps = pageProps(['designer', 'flow']);

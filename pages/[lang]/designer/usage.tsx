@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { UsageView } from '@/components/designer/UsageView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/designer/usage', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/designer/usage', UsageView);
+export const getServerSideProps = pageProps(['designer', 'flow']);

@@ -1,6 +1,6 @@
-import { IpApprovalView } from '@/components/approval/ApprovalQueueView';
+import { HolderIpApprovalView } from '@/components/designer/HolderIpApprovalView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/holder/approve/ip', IpApprovalView);
-export const getServerSideProps = pageProps(['approval', 'flow']);
+export default withPage('/holder/approve/ip', HolderIpApprovalView);
+export const getServerSideProps = pageProps(['approval', 'flow', 'designer']);

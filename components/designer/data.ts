@@ -1,0 +1,81 @@
+import { useMemo, useState } from 'react';
+import { useSession } from 'next-auth/react';
+import useSWR from 'swr';
+import { useEntityQuery, type QueryBody } from '@/lib/client/entities';
+import { productApi } from '@/lib/client/fetcher';
+
+export type Row = Record<string, unknown>;
+
+/** The signed-in person's Designer record: undefined while loading, null when there is none (or the read failed). */
+export function useMyDesigner() {
+  const { data: session } = useSession();
+  const sub = session?.user.sub;
+  const query = useEntityQuery<Row>('Designer', sub ? { filter: { owner: sub }, limit: 1 } : null);
+  const designer = query.data === undefined ? undefined : (query.data?.items[0] ?? null);
+  return {
+    designer,
+    sub,
+    isLoading: query.isLoading || !sub,
+    failed: query.data === null || Boolean(query.error),
+    mutate: query.mutate,
+  };
+}
+
+export type DesignerListKind = 'usages' | 'ips' | 'products' | 'licenses' | 'licensees';
+
+/** GET /api/v1/Designer/{kind}/{designer key}: one SWR hook for the designer endpoints. */
+export function useDesignerList<T = Row>(kind: DesignerListKind, designerKey: string | null | undefined) {
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  return useSWR(designerKey && token ? ['designer', kind, designerKey, token] : null, async () => {
+    const answer = await productApi<T[]>(`/v1/Designer/${kind}/${encodeURIComponent(designerKey!)}`, { token });
+    return answer?.status === 0 ? answer.data : null;
+  });
+}
+
+/**
+ * Cursor pages over an entity query: the cursors seen so far form a stack, so Previous goes
+ * back exactly. A new body (another search or filter) starts again at page 1.
+ */
+export function useCursorPages<T>(entity: string, body: QueryBody) {
+  const identity = JSON.stringify(body);
+  const [state, setState] = useState<{ identity: string; cursors: string[] }>({ identity, cursors: [] });
+  const cursors = state.identity === identity ? state.cursors : [];
+  const cursor = cursors[cursors.length - 1];
+  const query = useEntityQuery<T>(entity, cursor ? { ...body, cursor } : body);
+  const nextCursor = query.data?.nextCursor ?? null;
+  return {
+    ...query,
+    items: query.data?.items ?? [],
+    page: cursors.length + 1,
+    hasPrevious: cursors.length > 0,
+    hasNext: Boolean(nextCursor),
+    next: () => {
+      if (nextCursor) setState({ identity, cursors: [...cursors, nextCursor] });
+    },
+    previous: () => setState({ identity, cursors: cursors.slice(0, -1) }),
+  };
+}
+
+/** Permits of the signed-in person, newest first: the gallery shows each IP's current one. */
+export function useMyPermits(sub: string | undefined) {
+  const query = useEntityQuery<Row>('Usage', sub ? { filter: { applicant: sub }, sort: { dateCreated: -1 }, limit: 500 } : null);
+  const latestByIp = useMemo(() => {
+    const map = new Map<string, Row>();
+    for (const usage of query.data?.items ?? []) if (!map.has(String(usage.ip))) map.set(String(usage.ip), usage);
+    return map;
+  }, [query.data]);
+  return { ...query, items: query.data?.items ?? [], latestByIp };
+}
+
+/** A permit that still stands or waits: no second request is made while one exists. */
+export function isLivePermit(usage: Row | undefined): boolean {
+  return usage?.state === 'requested' || usage?.state === 'approved';
+}
+
+/** Names of the IPs with these keys, for lists that only hold the key. */
+export function useIpNames(keys: unknown[]) {
+  const unique = [...new Set(keys.filter((k): k is string => typeof k === 'string' && k !== ''))].sort();
+  const query = useEntityQuery<Row>('IP', unique.length ? { filter: { key: { $in: unique } }, limit: unique.length } : null);
+  return useMemo(() => new Map((query.data?.items ?? []).map((ip) => [String(ip.key), String(ip.name ?? '')])), [query.data]);
+}

@@ -1,0 +1,15 @@
+import { apiRoute } from '@/lib/server/api/route';
+import { getDb } from '@/lib/server/db/client';
+import { listDesignerLicenses } from '@/lib/server/designers/list-designer-licenses';
+import { idOf } from '@/lib/server/entities/resolve';
+import { viewerOf } from '@/lib/server/entities/viewer';
+
+/** A designer's license applications: its owner and holder staff only. */
+export default apiRoute({
+  methods: {
+    GET: async ({ caller, query }) => {
+      const db = await getDb();
+      return listDesignerLicenses(db, await viewerOf(db, caller), idOf(query.id));
+    },
+  },
+});
