@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { LiquidApplyView } from '@/components/designer-profile/LiquidApplyView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/apply', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/apply', LiquidApplyView);
+export const getServerSideProps = pageProps(['liquid', 'designer-profile', 'flow']);

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { DesignerView } from '@/components/designer-profile/DesignerView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/designer/[id]', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/designer/[id]', DesignerView);
+export const getServerSideProps = pageProps(['designer-profile', 'flow']);

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { DesignerProfileView } from '@/components/designer-profile/DesignerProfileView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/designer/profile', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/designer/profile', DesignerProfileView);
+export const getServerSideProps = pageProps(['designer-profile', 'designer-ip', 'flow']);

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { LiquidApplicationsView } from '@/components/designer-profile/LiquidApplicationsView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/holder/applications', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/holder/applications', LiquidApplicationsView);
+export const getServerSideProps = pageProps(['liquid', 'designer-profile', 'flow']);

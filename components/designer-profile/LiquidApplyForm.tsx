@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { useSession } from 'next-auth/react';
+import { useTranslation } from 'next-i18next/pages';
+import { useEntitySchema } from '@/lib/client/entities';
+import { useShell } from '@/lib/client/settings-context';
+import { checkRecord } from '@/lib/client/validation';
+import { DocumentsInput } from './DocumentsInput';
+import { applyForDesigner } from './liquid-api';
+import { ProfileFields } from './ProfileFields';
+import { CORPORATE_FIELDS, emptyProfile, profileBody, type ProfileField, type ProfileValues } from './profile-values';
+import type { DesignerDocument } from './types';
+
+const ASKED: readonly ProfileField[] = [
+  'creator_name',
+  'email',
+  'name_last',
+  'name_first',
+  'cat',
+  'pr',
+  'desc',
+  'tel',
+  'location',
+  'city',
+  'country',
+  ...CORPORATE_FIELDS,
+];
+
+/** The application to become a designer: profile (checked with the Designer schema) and documents. */
+export function LiquidApplyForm({ onApplied }: { onApplied(): void }) {
+  const { t } = useTranslation('liquid');
+  const { lang } = useShell();
+  const { data: session } = useSession();
+  const { data: schema } = useEntitySchema('Designer', 'Create');
+  const [values, setValues] = useState<ProfileValues>(() => emptyProfile(session?.user.email ?? ''));
+  const [documents, setDocuments] = useState<DesignerDocument[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!schema || !session) return;
+    setMessage(null);
+    const profile = profileBody(values);
+    // The same checks the server makes, first in the browser; messages sit under each field.
+    const check = checkRecord(schema, { ...profile, role: values.role }, lang);
+    if (check.status !== 0) {
+      setErrors(
+        Object.fromEntries(
+          Object.entries(check.errors).map(([field, text]) => [field === 'role' ? field : `profile.${field}`, text]),
+        ),
+      );
+      return;
+    }
+    setPending(true);
+    const answer = await applyForDesigner(
+      { applicant_id: session.user.sub, role: values.role, profile, documents },
+      session.accessToken,
+    );
+    setPending(false);
+    setErrors(answer.errors);
+    if (answer.status === 0) onApplied();
+    else if (answer.errors.applicant_id) setMessage(answer.errors.applicant_id);
+    else if (Object.keys(answer.errors).length === 0) setMessage(answer.message ?? t('form.failed'));
+  };
+
+  return (
+    <Card className="mb-4" data-testid="liquid-form">
+      <Card.Body>
+        <Card.Title as="h2" className="h5">
+          {t('form.title')}
+        </Card.Title>
+        <p className="text-muted">{t('form.intro')}</p>
+        <Form noValidate onSubmit={(e) => void submit(e)}>
+          <ProfileFields values={values} onChange={setValues} errors={errors} prefix="profile." only={ASKED} />
+          <DocumentsInput
+            documents={documents}
+            onChange={setDocuments}
+            isPublic={false}
+            errors={errors}
+            onBusy={setBusy}
+            field="documents"
+          />
+          {message && (
+            <Alert variant="danger" className="py-2" data-testid="liquid-form-message">
+              {message}
+            </Alert>
+          )}
+          <Button type="submit" disabled={pending || busy || !schema} data-testid="liquid-submit">
+            {pending ? t('form.sending') : t('form.submit')}
+          </Button>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import { useSession } from 'next-auth/react';
+import useSWR from 'swr';
+import { productApi } from '@/lib/client/fetcher';
+import type { DesignerIp, DesignerRecord } from './types';
+
+/** One Designer record by key; `null` when it does not exist or cannot be read. */
+export function useDesigner(key: string | null) {
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  return useSWR(key && token ? ['designer-profile', key, token] : null, async () => {
+    const answer = await productApi<DesignerRecord>(`/v1/Designer/${encodeURIComponent(key!)}`, { token });
+    return answer?.status === 0 ? answer.data : null;
+  });
+}
+
+/** The signed-in person's own Designer record (owner = sub), or null when there is none yet. */
+export function useOwnDesigner() {
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  const sub = session?.user.sub;
+  return useSWR(sub && token ? ['designer-own', sub, token] : null, async () => {
+    const answer = await productApi<{ items: DesignerRecord[] }>('/v1/Designer/query', {
+      token,
+      body: { filter: { owner: sub }, sort: { dateCreated: 1 }, limit: 1 },
+    });
+    if (answer?.status !== 0) throw new Error('designer query failed');
+    return answer.data.items[0] ?? null;
+  });
+}
+
+/**
+ * The designer's IPs: GET /api/v1/Designer/ips/{id} (an array of IP records); while that answer
+ * is not status 0 (not there yet, say), the IP query filtered on the designer.
+ */
+export function useDesignerIps(key: string | null) {
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  return useSWR(key && token ? ['designer-ips', key, token] : null, async () => {
+    const direct = await productApi<DesignerIp[] | { items: DesignerIp[] }>(`/v1/Designer/ips/${encodeURIComponent(key!)}`, {
+      token,
+    });
+    if (direct?.status === 0) return Array.isArray(direct.data) ? direct.data : (direct.data.items ?? []);
+    const answer = await productApi<{ items: DesignerIp[] }>('/v1/IP/query', {
+      token,
+      body: { filter: { designer: key }, sort: { dateCreated: -1 }, limit: 200 },
+    });
+    return answer?.status === 0 ? answer.data.items : [];
+  });
+}
