@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { GalleryView } from '@/components/licensee/GalleryView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/licensee/gallery', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/licensee/gallery', GalleryView);
+export const getServerSideProps = pageProps(['licensee', 'flow']);

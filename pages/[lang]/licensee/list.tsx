@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { LicenseListView } from '@/components/licensee/LicenseListView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/licensee/list', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/licensee/list', LicenseListView);
+export const getServerSideProps = pageProps(['licensee', 'flow', 'approval']);

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { ProductView } from '@/components/licensee/ProductView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/licensee/product', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/licensee/product', ProductView);
+export const getServerSideProps = pageProps(['licensee', 'flow', 'approval', 'designer-ip']);

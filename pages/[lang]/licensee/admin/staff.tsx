@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { StaffView } from '@/components/licensee/MembersView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/licensee/admin/staff', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/licensee/admin/staff', StaffView);
+export const getServerSideProps = pageProps(['licensee']);

@@ -1,0 +1,155 @@
+import { useMemo, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { useTranslation } from 'next-i18next/pages';
+import { formatDay, formatMoney, text, type Row } from '@/components/approval/subject';
+import { useEntityQuery } from '@/lib/client/entities';
+import { useShell } from '@/lib/client/settings-context';
+import type { ScreenViewProps } from '@/components/page/withPage';
+import { useIpNames } from './LicenseListView';
+import { ProductDetail } from './ProductDetail';
+import { ProductForm } from './ProductForm';
+import { licenseStateVariant } from './states';
+
+/**
+ * The organisation's products: register one under an active license, edit drafts, send them into
+ * the product flow (the IP's designer, then brand) and follow the reviewers' decisions.
+ */
+export function ProductView({ title }: ScreenViewProps) {
+  const { t } = useTranslation('licensee');
+  const { t: tf } = useTranslation('flow');
+  const { lang } = useShell();
+  const [creating, setCreating] = useState(false);
+  const [open, setOpen] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const licenses = useEntityQuery<Row>('License', { sort: { dateCreated: -1 }, limit: 500 });
+  const products = useEntityQuery<Row>('Product', { sort: { dateCreated: -1 }, limit: 500 });
+  const allLicenses = useMemo(() => licenses.data?.items ?? [], [licenses.data]);
+  const active = allLicenses.filter((l) => l.state === 'active');
+  const items = useMemo(() => products.data?.items ?? [], [products.data]);
+  const ipKeys = useMemo(
+    () => [...new Set([...allLicenses.map((l) => text(l.ip)), ...items.map((p) => text(p.ip))].filter(Boolean))].sort(),
+    [allLicenses, items],
+  );
+  const ipNames = useIpNames(ipKeys);
+  const current = items.find((p) => p.key === open) ?? null;
+
+  return (
+    <div data-testid="licensee-products">
+      <h1 className="h4 mb-3">{title}</h1>
+      <Alert variant="info" className="py-2 small" data-testid="products-sales-note">
+        {t('product.salesNote')}
+      </Alert>
+      {saved && (
+        <Alert variant="success" className="py-2" dismissible onClose={() => setSaved(false)} data-testid="product-saved">
+          {t('product.saved')}
+        </Alert>
+      )}
+      {creating ? (
+        <Card className="mb-4">
+          <Card.Body>
+            <h2 className="h6 mb-3">{t('product.new')}</h2>
+            <ProductForm
+              licenses={active}
+              ipNames={ipNames}
+              onSaved={(product) => {
+                setCreating(false);
+                setSaved(true);
+                void products.mutate();
+                setOpen(text(product.key));
+              }}
+              onCancel={() => setCreating(false)}
+            />
+          </Card.Body>
+        </Card>
+      ) : (
+        <div className="mb-3">
+          <Button
+            onClick={() => {
+              setSaved(false);
+              setCreating(true);
+            }}
+            disabled={licenses.isLoading || active.length === 0}
+            data-testid="product-new"
+          >
+            {t('product.new')}
+          </Button>
+          {!licenses.isLoading && active.length === 0 && (
+            <span className="ms-3 text-muted small" data-testid="product-no-active">
+              {t('product.noActive')}
+            </span>
+          )}
+        </div>
+      )}
+      {products.isLoading ? (
+        <Spinner animation="border" size="sm" />
+      ) : items.length === 0 ? (
+        <p className="text-muted" data-testid="products-empty">
+          {t('product.empty')}
+        </p>
+      ) : (
+        <Table hover responsive size="sm" className="align-middle" data-testid="products-table">
+          <thead>
+            <tr>
+              <th>{t('product.name')}</th>
+              <th>{t('product.sku')}</th>
+              <th>{t('list.ip')}</th>
+              <th>{t('product.category')}</th>
+              <th className="text-end">{t('product.price')}</th>
+              <th>{t('product.plannedLaunch')}</th>
+              <th>{t('list.state')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((product) => {
+              const state = text(product.state);
+              return (
+                <tr
+                  key={text(product.key)}
+                  role="button"
+                  onClick={() => setOpen(text(product.key))}
+                  data-testid="product-row"
+                  data-key={text(product.key)}
+                  data-state={state}
+                >
+                  <td className="link-primary" data-testid="product-row-name">
+                    {text(product.name)}
+                  </td>
+                  <td>{text(product.sku)}</td>
+                  <td>{ipNames.get(text(product.ip)) ?? ''}</td>
+                  <td>{text(product.category)}</td>
+                  <td className="text-end">{formatMoney(product.price, product.currency, lang)}</td>
+                  <td>{formatDay(product.planned_launch)}</td>
+                  <td>
+                    <Badge bg={licenseStateVariant(state)} data-testid="product-state">
+                      {tf(`state.${state}`)}
+                    </Badge>
+                    {state === 'approved' && (
+                      <span className="ms-2 small text-success" data-testid="product-sellable">
+                        {t('product.sellable')}
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      )}
+      {current && (
+        <ProductDetail
+          product={current}
+          licenses={active}
+          ipName={ipNames.get(text(current.ip)) ?? ''}
+          ipNames={ipNames}
+          onClose={() => setOpen(null)}
+          onChanged={() => void products.mutate()}
+        />
+      )}
+    </div>
+  );
+}
