@@ -1,44 +1,40 @@
 import { useMemo, useState } from 'react';
+import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
-import { useShell } from '@/lib/client/settings-context';
+import Tab from 'react-bootstrap/Tab';
+import Tabs from 'react-bootstrap/Tabs';
+import { ApprovalQueueView } from '@/components/approval/ApprovalQueueView';
+import { useDialogs } from '@/components/dialogs/DialogProvider';
+import { InvoiceTable } from '@/components/invoice/InvoiceTable';
+import type { InvoiceRecord } from '@/components/invoice/invoice-api';
+import { takeStep } from '@/lib/client/flow';
 import type { ScreenViewProps } from '../page/withPage';
-import { formatDay, formatMoney } from './money';
 import { EMPTY_FILTER, filterOf, SalesFilters, type PeriodFilter } from './SalesFilters';
 import { useEntityPages } from './use-entity-pages';
 import { useNames } from './use-names';
 
-interface InvoiceRecord {
-  key: string;
-  licensee: string;
-  period_start: string;
-  period_end: string;
-  amount: number;
-  currency: string;
-  due_date: string | null;
-  state: string;
-}
-
 /** States of an invoice (DESIGN §6). */
 const INVOICE_STATES = ['draft', 'submitted', 'approved', 'rejected', 'paid'] as const;
 
-const STATE_VARIANT: Record<string, string> = {
-  draft: 'secondary',
-  submitted: 'info',
-  approved: 'success',
-  rejected: 'danger',
-  paid: 'primary',
-};
+type Flash = { variant: 'success' | 'danger'; text: string } | null;
 
-/** Invoices of every licensee: who, which period, how much, when due, and where each stands. */
+/**
+ * Invoices of every licensee (who, which period, how much, tax, when due, where each stands, the
+ * per-license breakdown and the PDF), marking approved ones paid; and, in a second tab, the
+ * signed-in approver's queue of invoices to decide (cfl first, then boss).
+ */
 export function HolderInvoiceView({ title }: ScreenViewProps) {
-  const { t } = useTranslation(['holder-admin', 'flow']);
-  const { lang } = useShell();
+  const { t } = useTranslation(['holder-admin', 'invoice', 'flow']);
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  const dialogs = useDialogs();
+  const [tab, setTab] = useState<string>('invoices');
   const [filter, setFilter] = useState<PeriodFilter>(EMPTY_FILTER);
+  const [flash, setFlash] = useState<Flash>(null);
+  const [busy, setBusy] = useState<string | null>(null);
   const query = useMemo(
     () => ({
       filter: filterOf(filter, 'period_start'),
@@ -52,67 +48,61 @@ export function HolderInvoiceView({ title }: ScreenViewProps) {
     'Licensee',
     useMemo(() => invoices.items.map((i) => i.licensee), [invoices.items]),
   );
-  const today = new Date().toISOString().slice(0, 10);
+
+  const markPaid = async (invoice: InvoiceRecord) => {
+    if (!(await dialogs.confirm(t('invoice:list.markPaid'), t('invoice:list.markPaidConfirm')))) return;
+    setBusy(invoice.key);
+    const answer = await takeStep('Invoice', invoice.key, 'mark_paid', undefined, token);
+    setBusy(null);
+    setFlash(
+      answer.status === 0
+        ? { variant: 'success', text: t('invoice:list.paid') }
+        : { variant: 'danger', text: answer.message ?? Object.values(answer.errors)[0] ?? t('invoice:loadFailed') },
+    );
+    await invoices.mutate();
+  };
 
   return (
     <section data-testid="holder-invoice">
-      <h1 className="h3">{title}</h1>
-      <p className="text-muted">{t('invoice.intro')}</p>
-      <SalesFilters value={filter} states={INVOICE_STATES} onChange={setFilter} showPeriod={false} testId="invoice-filter" />
-      {!invoices.ready ? (
-        <div className="py-4 text-center" role="status">
-          <Spinner animation="border" size="sm" /> <span className="ms-2">{t('loading')}</span>
-        </div>
-      ) : invoices.failed && invoices.items.length === 0 ? (
-        <Alert variant="danger">{t('loadFailed')}</Alert>
-      ) : invoices.items.length === 0 ? (
-        <p className="text-muted py-2" data-testid="invoice-empty">
-          {filter.state ? t('invoice.noMatch') : t('invoice.empty')}
-        </p>
-      ) : (
-        <Table responsive hover className="bg-white align-middle" data-testid="invoice-table">
-          <thead>
-            <tr>
-              <th>{t('invoice.licensee')}</th>
-              <th>{t('invoice.period')}</th>
-              <th className="text-end">{t('invoice.amount')}</th>
-              <th>{t('invoice.currency')}</th>
-              <th>{t('invoice.due')}</th>
-              <th>{t('invoice.state')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoices.items.map((row) => {
-              const due = row.due_date ? formatDay(row.due_date) : null;
-              const overdue = Boolean(due && due < today && !['paid', 'rejected'].includes(row.state));
-              return (
-                <tr key={row.key} data-testid="invoice-row" data-state={row.state}>
-                  <td>{names.get(row.licensee) ?? row.licensee}</td>
-                  <td className="text-nowrap">
-                    {formatDay(row.period_start)} – {formatDay(row.period_end)}
-                  </td>
-                  <td className="text-end" data-testid="invoice-amount">
-                    {formatMoney(row.amount, row.currency, lang)}
-                  </td>
-                  <td>{row.currency}</td>
-                  <td className={overdue ? 'text-danger fw-semibold' : undefined}>
-                    {due ?? '—'}
-                    {overdue && <span className="ms-1 small">({t('invoice.overdue')})</span>}
-                  </td>
-                  <td>
-                    <Badge bg={STATE_VARIANT[row.state] ?? 'secondary'}>{t(`flow:state.${row.state}`)}</Badge>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
-      )}
-      {invoices.hasMore && (
-        <Button variant="outline-secondary" size="sm" onClick={invoices.loadMore} disabled={invoices.loadingMore}>
-          {t('showMore')}
-        </Button>
-      )}
+      <Tabs activeKey={tab} onSelect={(k) => setTab(k ?? 'invoices')} className="mb-3" mountOnEnter data-testid="invoice-tabs">
+        <Tab eventKey="invoices" title={t('invoice:holder.tabInvoices')} tabAttrs={{ 'data-testid': 'tab-invoices' } as object}>
+          <h1 className="h3">{title}</h1>
+          <p className="text-muted">{t('invoice.intro')}</p>
+          {flash && (
+            <Alert variant={flash.variant} dismissible onClose={() => setFlash(null)} data-testid="invoice-flash">
+              {flash.text}
+            </Alert>
+          )}
+          <SalesFilters value={filter} states={INVOICE_STATES} onChange={setFilter} showPeriod={false} testId="invoice-filter" />
+          {!invoices.ready ? (
+            <div className="py-4 text-center" role="status">
+              <Spinner animation="border" size="sm" /> <span className="ms-2">{t('loading')}</span>
+            </div>
+          ) : invoices.failed && invoices.items.length === 0 ? (
+            <Alert variant="danger">{t('loadFailed')}</Alert>
+          ) : invoices.items.length === 0 ? (
+            <p className="text-muted py-2" data-testid="invoice-empty">
+              {filter.state ? t('invoice.noMatch') : t('invoice.empty')}
+            </p>
+          ) : (
+            <InvoiceTable
+              items={invoices.items}
+              names={names}
+              onMarkPaid={(i) => void markPaid(i)}
+              onDownloadFailed={() => setFlash({ variant: 'danger', text: t('invoice:list.downloadFailed') })}
+              busy={busy}
+            />
+          )}
+          {invoices.hasMore && (
+            <Button variant="outline-secondary" size="sm" onClick={invoices.loadMore} disabled={invoices.loadingMore}>
+              {t('showMore')}
+            </Button>
+          )}
+        </Tab>
+        <Tab eventKey="queue" title={t('invoice:holder.tabQueue')} tabAttrs={{ 'data-testid': 'tab-queue' } as object}>
+          <ApprovalQueueView title={t('invoice:holder.tabQueue')} kind="invoices" />
+        </Tab>
+      </Tabs>
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { LicenseeInvoiceView } from '@/components/invoice/LicenseeInvoiceView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/licensee/invoice', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/licensee/invoice', LicenseeInvoiceView);
+export const getServerSideProps = pageProps(['invoice', 'flow']);

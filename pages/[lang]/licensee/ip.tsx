@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { LicenseeIpView } from '@/components/licensee-ip/LicenseeIpView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/licensee/ip', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/licensee/ip', LicenseeIpView);
+export const getServerSideProps = pageProps(['licensee-ip']);

@@ -1,0 +1,81 @@
+import { useTranslation } from 'next-i18next/pages';
+import Table from 'react-bootstrap/Table';
+import { formatMoney } from '@/components/holder-admin/money';
+import { useShell } from '@/lib/client/settings-context';
+import type { InvoiceBreakdown } from './invoice-api';
+
+/** Per-license lines, subtotal, tax lines and total of an invoice (or of one about to be made). */
+export function InvoiceBreakdownTable({
+  breakdown,
+  testId = 'invoice-breakdown',
+}: {
+  breakdown: InvoiceBreakdown;
+  testId?: string;
+}) {
+  const { t } = useTranslation('invoice');
+  const { lang } = useShell();
+  const money = (n: number) => formatMoney(n, breakdown.currency, lang);
+  return (
+    <Table size="sm" responsive className="bg-white align-middle mb-0" data-testid={testId}>
+      <thead>
+        <tr>
+          <th>{t('lines.ip')}</th>
+          <th className="text-end">{t('lines.rows')}</th>
+          <th className="text-end">{t('lines.netSales')}</th>
+          <th className="text-end">{t('lines.royalty')}</th>
+          <th className="text-end">{t('lines.earnedBefore')}</th>
+          <th className="text-end">{t('lines.recouped')}</th>
+          <th className="text-end">{t('lines.mgShortfall')}</th>
+          <th className="text-end">{t('lines.due')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {breakdown.lines.length === 0 && (
+          <tr>
+            <td colSpan={8} className="text-muted">
+              {t('lines.none')}
+            </td>
+          </tr>
+        )}
+        {breakdown.lines.map((line) => (
+          <tr key={line.license} data-testid="breakdown-line">
+            <td>{line.ip_name || line.ip}</td>
+            <td className="text-end">{line.rows}</td>
+            <td className="text-end">{money(line.net_sales)}</td>
+            <td className="text-end">{money(line.royalty)}</td>
+            <td className="text-end">{money(line.earned_before)}</td>
+            <td className="text-end">{money(line.recouped)}</td>
+            <td className="text-end">{money(line.mg_shortfall)}</td>
+            <td className="text-end fw-semibold">{money(line.due)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th colSpan={7} className="text-end">
+            {t('lines.subtotal')}
+          </th>
+          <td className="text-end" data-testid="breakdown-subtotal">
+            {money(breakdown.subtotal)}
+          </td>
+        </tr>
+        {breakdown.tax_lines.map((line, i) => (
+          <tr key={i}>
+            <th colSpan={7} className="text-end fw-normal">
+              {lang === 'en' ? line.label_en : line.label_jp} ({line.rate_bp / 100}%)
+            </th>
+            <td className="text-end">{money(line.amount)}</td>
+          </tr>
+        ))}
+        <tr>
+          <th colSpan={7} className="text-end">
+            {t('lines.total')}
+          </th>
+          <td className="text-end fw-bold" data-testid="breakdown-total">
+            {money(breakdown.total)}
+          </td>
+        </tr>
+      </tfoot>
+    </Table>
+  );
+}

@@ -1,0 +1,170 @@
+import { Fragment, useState } from 'react';
+import { useSession } from 'next-auth/react';
+import { useTranslation } from 'next-i18next/pages';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { formatDay, formatMoney } from '@/components/holder-admin/money';
+import { useShell } from '@/lib/client/settings-context';
+import { InvoiceBreakdownTable } from './InvoiceBreakdownTable';
+import {
+  INVOICE_STATE_VARIANT,
+  downloadWithToken,
+  invoiceDetails,
+  isOverdue,
+  type InvoiceBreakdown,
+  type InvoiceRecord,
+} from './invoice-api';
+
+export interface InvoiceTableProps {
+  items: InvoiceRecord[];
+  /** Organisation names by key: shown as a column when given (the holder's side). */
+  names?: Map<string, string>;
+  /** The licensee side submits drafts. */
+  onSubmit?: (invoice: InvoiceRecord) => void;
+  /** cfl and administrators mark approved invoices paid. */
+  onMarkPaid?: (invoice: InvoiceRecord) => void;
+  onDownloadFailed?: () => void;
+  busy?: string | null;
+}
+
+/** Invoices with period, amount, tax, due date (overdue badge), translated state, and their actions. */
+export function InvoiceTable({ items, names, onSubmit, onMarkPaid, onDownloadFailed, busy }: InvoiceTableProps) {
+  const { t } = useTranslation(['invoice', 'flow']);
+  const { lang } = useShell();
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  const [open, setOpen] = useState<string | null>(null);
+  const [details, setDetails] = useState<Record<string, InvoiceBreakdown>>({});
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  const toggle = async (key: string) => {
+    if (open === key) {
+      setOpen(null);
+      return;
+    }
+    setOpen(key);
+    if (!details[key]) {
+      const answer = await invoiceDetails(key, token);
+      if (answer.ok && answer.data) setDetails((d) => ({ ...d, [key]: answer.data!.breakdown }));
+    }
+  };
+
+  const download = async (invoice: InvoiceRecord) => {
+    setDownloading(invoice.key);
+    const ok = await downloadWithToken(
+      `/api/invoice/${encodeURIComponent(invoice.key)}/pdf?lang=${lang}`,
+      `invoice-${formatDay(invoice.period_start)}-${invoice.key.slice(0, 8)}.pdf`,
+      token,
+    );
+    setDownloading(null);
+    if (!ok) onDownloadFailed?.();
+  };
+
+  const columns = names ? 7 : 6;
+  return (
+    <Table responsive hover className="bg-white align-middle" data-testid="invoice-table">
+      <thead>
+        <tr>
+          {names && <th>{t('list.organisation')}</th>}
+          <th>{t('list.period')}</th>
+          <th className="text-end">{t('list.amount')}</th>
+          <th className="text-end">{t('list.tax')}</th>
+          <th>{t('list.dueDate')}</th>
+          <th>{t('list.state')}</th>
+          <th>{t('list.actions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((invoice) => {
+          const overdue = isOverdue(invoice);
+          const tax = invoice.tax_lines.reduce((s, l) => s + l.amount, 0);
+          return (
+            <Fragment key={invoice.key}>
+              <tr data-testid="invoice-row" data-key={invoice.key} data-state={invoice.state}>
+                {names && <td>{names.get(invoice.licensee) ?? invoice.licensee}</td>}
+                <td className="text-nowrap">
+                  {formatDay(invoice.period_start)} – {formatDay(invoice.period_end)}
+                </td>
+                <td className="text-end" data-testid="invoice-amount">
+                  {formatMoney(invoice.amount, invoice.currency, lang)}
+                </td>
+                <td className="text-end">{formatMoney(tax, invoice.currency, lang)}</td>
+                <td className="text-nowrap">
+                  {invoice.due_date ? formatDay(invoice.due_date) : '—'}
+                  {overdue && (
+                    <Badge bg="danger" className="ms-2" data-testid="invoice-overdue">
+                      {t('list.overdue')}
+                    </Badge>
+                  )}
+                </td>
+                <td>
+                  <Badge bg={INVOICE_STATE_VARIANT[invoice.state] ?? 'secondary'} data-testid="invoice-state">
+                    {t(`flow:state.${invoice.state}`)}
+                  </Badge>
+                </td>
+                <td className="text-nowrap">
+                  <Button
+                    size="sm"
+                    variant="outline-secondary"
+                    className="me-1"
+                    onClick={() => void toggle(invoice.key)}
+                    aria-expanded={open === invoice.key}
+                    data-testid="invoice-details"
+                  >
+                    {t('list.details')}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline-primary"
+                    className="me-1"
+                    onClick={() => void download(invoice)}
+                    disabled={downloading === invoice.key}
+                    data-testid="invoice-pdf"
+                  >
+                    {downloading === invoice.key && <Spinner animation="border" size="sm" className="me-1" />}
+                    {t('list.pdf')}
+                  </Button>
+                  {onSubmit && invoice.state === 'draft' && (
+                    <Button
+                      size="sm"
+                      className="me-1"
+                      onClick={() => onSubmit(invoice)}
+                      disabled={busy === invoice.key}
+                      data-testid="invoice-submit"
+                    >
+                      {t('list.submit')}
+                    </Button>
+                  )}
+                  {onMarkPaid && invoice.state === 'approved' && (
+                    <Button
+                      size="sm"
+                      variant="success"
+                      onClick={() => onMarkPaid(invoice)}
+                      disabled={busy === invoice.key}
+                      data-testid="invoice-mark-paid"
+                    >
+                      {t('list.markPaid')}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+              {open === invoice.key && (
+                <tr data-testid="invoice-details-row">
+                  <td colSpan={columns} className="bg-light">
+                    {details[invoice.key] ? (
+                      <InvoiceBreakdownTable breakdown={details[invoice.key]!} />
+                    ) : (
+                      <Spinner animation="border" size="sm" />
+                    )}
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,185 @@
+import { and, asc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import type { Lang } from '../../validation/messages';
+import { fieldError } from '../common/field-error';
+import type { DbOrTx } from '../common/tx';
+import { ips, licensees, licenses, sales } from '../db/entities-schema';
+import { findDefaultHolder } from '../holder/default-holder';
+import { recoup } from '../royalty/recoupment';
+import type { InvoiceDraftInput } from './invoice-input';
+import { computeTax, dueDaysOf, taxRulesFor, type ComputedTaxLine } from './tax';
+
+const DAY_MS = 86_400_000;
+
+/** What one license contributes to an invoice. Money in integer minor units. */
+export interface InvoiceLine {
+  license: string;
+  ip: string;
+  ip_name: string;
+  rows: number;
+  net_sales: number;
+  /** Royalties of this invoice's rows (earned this period). */
+  royalty: number;
+  /** Royalties of the license's earlier approved or invoiced rows. */
+  earned_before: number;
+  /** The part of this period's royalties the advance already covered. */
+  recouped: number;
+  advance_remaining: number;
+  /** MG true-up due because this period closes the license's term. */
+  mg_shortfall: number;
+  due: number;
+}
+
+export interface InvoiceComputation {
+  licensee: string;
+  licensee_name: string;
+  holder_name: string;
+  period_start: Date;
+  period_end: Date;
+  currency: string;
+  lines: InvoiceLine[];
+  subtotal: number;
+  tax_lines: ComputedTaxLine[];
+  total: number;
+  due_date: Date;
+  /** Keys of the sales rows the invoice takes. */
+  sales: string[];
+  /** Their royalty reports. */
+  reports: string[];
+}
+
+const messages = {
+  noSales: {
+    jp: 'この期間に請求できる承認済みの売上がありません。',
+    en: 'There are no approved, not yet invoiced sales in this period.',
+  },
+  order: { jp: '終了日は開始日以降にしてください。', en: 'The end date must not be before the start date.' },
+  currencies: (list: string[]) => ({
+    jp: `この期間の売上には複数の通貨（${list.join('、')}）があります。通貨を選んでください（請求書は通貨ごとに作成します）。`,
+    en: `The sales of this period are in several currencies (${list.join(', ')}). Choose one: each invoice has one currency.`,
+  }),
+  orgMissing: { jp: 'ライセンシーが見つかりません。', en: 'Licensee not found.' },
+};
+
+/**
+ * The invoice an organisation's approved, not yet invoiced sales of a period make: per license,
+ * this period's royalties, recoupment of the advance and the MG shortfall (recoup()), then tax
+ * lines on the subtotal. Reads only; `lock` takes the rows FOR UPDATE inside a transaction so two
+ * drafts cannot take the same rows.
+ */
+export async function computeInvoice(
+  db: DbOrTx,
+  input: InvoiceDraftInput,
+  lang: Lang,
+  options: { lock?: boolean } = {},
+): Promise<InvoiceComputation> {
+  const { licensee, period_start: start, period_end: end } = input;
+  if (end.getTime() < start.getTime()) throw fieldError(lang, { period_end: { message: messages.order } });
+  const [org] = await db.select({ name: licensees.name }).from(licensees).where(eq(licensees.key, licensee)).limit(1);
+  if (!org) throw fieldError(lang, { licensee: { message: messages.orgMissing } });
+  // Rows lying inside the period; its end date counts whole.
+  const endExclusive = new Date(end.getTime() + DAY_MS);
+  const base = db
+    .select({
+      key: sales.key,
+      license: sales.license,
+      currency: sales.currency,
+      net_sales: sales.net_sales,
+      royalty: sales.royalty,
+      report: sales.report,
+    })
+    .from(sales)
+    .where(
+      and(
+        eq(sales.licensee, licensee),
+        eq(sales.state, 'approved'),
+        gte(sales.period_start, start),
+        lt(sales.period_end, endExclusive),
+      ),
+    )
+    .orderBy(asc(sales.license), asc(sales.key));
+  const all = options.lock ? await base.for('update') : await base;
+  const currencies = [...new Set(all.map((r) => r.currency))].sort();
+  if (all.length === 0 || (input.currency && !currencies.includes(input.currency))) {
+    throw fieldError(lang, { period_start: { message: messages.noSales } });
+  }
+  if (!input.currency && currencies.length > 1)
+    throw fieldError(lang, { currency: { message: messages.currencies(currencies) } });
+  const currency = input.currency ?? currencies[0]!;
+  const rows = all.filter((r) => r.currency === currency);
+  const rowKeys = rows.map((r) => r.key);
+
+  const licenseKeys = [...new Set(rows.map((r) => r.license))];
+  const licenseRows = await db
+    .select({
+      key: licenses.key,
+      ip: licenses.ip,
+      term_end: licenses.term_end,
+      advance: licenses.advance,
+      minimum_guarantee: licenses.minimum_guarantee,
+      ip_name: ips.name,
+    })
+    .from(licenses)
+    .leftJoin(ips, eq(ips.key, licenses.ip))
+    .where(inArray(licenses.key, licenseKeys));
+  const before = await db
+    .select({ license: sales.license, earned: sql<string>`coalesce(sum(${sales.royalty}), 0)` })
+    .from(sales)
+    .where(
+      and(
+        inArray(sales.license, licenseKeys),
+        inArray(sales.state, ['approved', 'invoiced']),
+        lt(sales.period_start, start),
+        notInArray(sales.key, rowKeys),
+      ),
+    )
+    .groupBy(sales.license);
+  const earnedBefore = new Map(before.map((b) => [b.license, Number(b.earned)]));
+
+  const lines: InvoiceLine[] = licenseKeys.map((licenseKey) => {
+    const license = licenseRows.find((l) => l.key === licenseKey);
+    const mine = rows.filter((r) => r.license === licenseKey);
+    const royalty = mine.reduce((s, r) => s + r.royalty, 0);
+    const netSales = mine.reduce((s, r) => s + r.net_sales, 0);
+    const earned = earnedBefore.get(licenseKey) ?? 0;
+    const r = recoup({
+      advance: license?.advance ?? 0,
+      minimumGuarantee: license?.minimum_guarantee ?? 0,
+      earnedBefore: earned,
+      earnedNow: royalty,
+      // The period reaching the end of the term settles the MG.
+      finalPeriod: !!license && license.term_end.getTime() < endExclusive.getTime(),
+    });
+    return {
+      license: licenseKey,
+      ip: license?.ip ?? '',
+      ip_name: license?.ip_name ?? '',
+      rows: mine.length,
+      net_sales: netSales,
+      royalty,
+      earned_before: earned,
+      recouped: r.recoupedNow,
+      advance_remaining: r.advanceRemaining,
+      mg_shortfall: r.mgShortfall,
+      due: r.due,
+    };
+  });
+  const holder = await findDefaultHolder(db);
+  const config = holder?.config ?? {};
+  const subtotal = lines.reduce((s, l) => s + l.due, 0);
+  const tax = computeTax(subtotal, taxRulesFor(config, currency));
+  return {
+    licensee,
+    licensee_name: org.name,
+    holder_name: holder?.name ?? '',
+    period_start: start,
+    period_end: end,
+    currency,
+    lines,
+    subtotal,
+    tax_lines: tax.lines,
+    total: tax.total,
+    due_date: new Date(end.getTime() + dueDaysOf(config) * DAY_MS),
+    sales: rowKeys,
+    reports: [...new Set(rows.map((r) => r.report).filter((r): r is string => !!r))],
+  };
+}

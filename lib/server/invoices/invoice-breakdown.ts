@@ -1,0 +1,94 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Caller } from '../api/authenticate';
+import { AppError } from '../api/errors';
+import type { Db } from '../db/client';
+import { invoices, licensees } from '../db/entities-schema';
+import { logWorkflow } from '../db/schema';
+import { findDefaultHolder } from '../holder/default-holder';
+import type { InvoiceComputation, InvoiceLine } from './compute-invoice';
+import { assertInvoiceAccess, invoiceAccessOf } from './invoice-access';
+import type { ComputedTaxLine } from './tax';
+
+/** The per-license figures of an invoice as JSON (dates as ISO strings), as stored and answered. */
+export interface InvoiceBreakdown {
+  licensee: string;
+  licensee_name: string;
+  holder_name: string;
+  period_start: string;
+  period_end: string;
+  currency: string;
+  lines: InvoiceLine[];
+  subtotal: number;
+  tax_lines: ComputedTaxLine[];
+  total: number;
+  due_date: string;
+  sales: string[];
+}
+
+export function serializeComputation(c: InvoiceComputation): InvoiceBreakdown {
+  return {
+    licensee: c.licensee,
+    licensee_name: c.licensee_name,
+    holder_name: c.holder_name,
+    period_start: c.period_start.toISOString(),
+    period_end: c.period_end.toISOString(),
+    currency: c.currency,
+    lines: c.lines,
+    subtotal: c.subtotal,
+    tax_lines: c.tax_lines,
+    total: c.total,
+    due_date: c.due_date.toISOString(),
+    sales: c.sales,
+  };
+}
+
+export type InvoiceRecord = typeof invoices.$inferSelect;
+
+/**
+ * An invoice with the breakdown written when it was drafted. An invoice made some other way (by
+ * an administrator through the entity API) has no lines: its totals come from the record alone.
+ */
+export async function getInvoiceDetails(
+  db: Db,
+  caller: Caller,
+  id: unknown,
+): Promise<{ invoice: InvoiceRecord; breakdown: InvoiceBreakdown }> {
+  if (typeof id !== 'string' || !/^[A-Za-z0-9]{1,64}$/.test(id)) throw new AppError('not_found', 'invoice not found');
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.key, id)).limit(1);
+  if (!invoice) throw new AppError('not_found', 'invoice not found');
+  assertInvoiceAccess(await invoiceAccessOf(db, caller), invoice.licensee);
+  const [log] = await db
+    .select({ data: logWorkflow.data })
+    .from(logWorkflow)
+    .where(and(eq(logWorkflow.key, id), eq(logWorkflow.ref, 'invoice'), eq(logWorkflow.action, 'create')))
+    .orderBy(desc(logWorkflow.time))
+    .limit(1);
+  const stored = (log?.data as { breakdown?: InvoiceBreakdown } | undefined)?.breakdown;
+  if (stored) return { invoice, breakdown: stored };
+  const [org] = await db.select({ name: licensees.name }).from(licensees).where(eq(licensees.key, invoice.licensee)).limit(1);
+  const holder = await findDefaultHolder(db);
+  const taxTotal = invoice.tax_lines.reduce((s, l) => s + l.amount, 0);
+  return {
+    invoice,
+    breakdown: {
+      licensee: invoice.licensee,
+      licensee_name: org?.name ?? '',
+      holder_name: holder?.name ?? '',
+      period_start: invoice.period_start.toISOString(),
+      period_end: invoice.period_end.toISOString(),
+      currency: invoice.currency,
+      lines: [],
+      subtotal: invoice.amount - taxTotal,
+      tax_lines: invoice.tax_lines.map((l) => ({
+        kind: l.kind === 'withholding' ? 'withholding' : 'vat',
+        label_jp: l.label,
+        label_en: l.label,
+        rate_bp: l.rate_bp,
+        amount: l.amount,
+      })),
+      total: invoice.amount,
+      due_date: (invoice.due_date ?? invoice.period_end).toISOString(),
+      sales: invoice.sales,
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { RouteDoc } from '../route-docs';
+
+/** Batch download of the IP assets a license grants. */
+export function batchRoutes(): RouteDoc[] {
+  return [
+    {
+      path: '/api/batch/licenses',
+      method: 'get',
+      summary: "The caller's organisations' active licenses with the number and total size of the files each grants",
+      tag: 'batch',
+      acl: 'calbee:*:licensee:<organisation>',
+      output: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            license: { type: 'string' },
+            licensee: { type: 'string' },
+            licensee_name: { type: 'string' },
+            ip: { type: 'string' },
+            ip_name: { type: 'string' },
+            ip_kind: { type: 'string' },
+            parent_name: { type: ['string', 'null'] },
+            term_start: { type: 'string', format: 'date-time' },
+            term_end: { type: 'string', format: 'date-time' },
+            files: { type: 'integer' },
+            bytes: { type: 'integer' },
+            guidelines: { type: 'boolean' },
+          },
+        },
+      },
+    },
+    {
+      path: '/api/batch/license/{id}',
+      method: 'get',
+      summary:
+        "A streamed zip (application/zip) of the license's IP originals, its primary IP's for a secondary IP, guidelines.txt and manifest.json; X-Total-Bytes gives the content size for progress. Members of the organisation while the license is active (else status 5, HTTP 409); holder roles always",
+      tag: 'batch',
+      acl: 'calbee:*:licensee:<organisation>, or calbee:admin, calbee:boss, calbee:<product>',
+    },
+  ];
+}
