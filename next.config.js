@@ -18,6 +18,17 @@ const nextConfig = {
       { source: '/openapi.json', destination: '/api/openapi' },
     ];
   },
+  async redirects() {
+    // Links built without a language (SPEC §2: a designer page's IP rows open /{role}/ip/…) land
+    // on the default language; a user whose stored language is en is then sent to /en by the shell.
+    return [
+      {
+        source: '/:section(holder|designer|licensee|sys|profile|apply|help|terms|terms-designer|terms-licensee)/:rest*',
+        destination: '/jp/:section/:rest*',
+        permanent: false,
+      },
+    ];
+  },
   async headers() {
     return [
       {

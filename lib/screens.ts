@@ -17,6 +17,8 @@ const list: Screen[] = [
   { path: '/', title: 'home', acl: 'public', section: 'home' },
   // Holder section
   { path: '/holder/ip', title: 'holder.ip', acl: 'holder', section: 'holder' },
+  // One IP, opened from a designer's page: /{role}/ip/{designer key}/{ip key} (SPEC §2 Designer view page).
+  { path: '/holder/ip/[designer]/[ip]', title: 'holder.ipPage', acl: 'holder', parent: '/holder/ip', section: 'holder' },
   { path: '/holder/primary', title: 'holder.primary', acl: 'holderProductOnly', section: 'holder' },
   { path: '/holder/approve/ip', title: 'holder.approveIp', acl: 'holder', section: 'holder' },
   { path: '/holder/approve/license', title: 'holder.approveLicense', acl: 'holder', section: 'holder' },
@@ -32,6 +34,13 @@ const list: Screen[] = [
   { path: '/holder/applications', title: 'holder.applications', acl: 'holderProductOnly', section: 'holder' },
   // Designer section
   { path: '/designer/gallery', title: 'designer.gallery', acl: 'designer', section: 'designer' },
+  {
+    path: '/designer/ip/[designer]/[ip]',
+    title: 'designer.ipPage',
+    acl: 'designer',
+    parent: '/designer/iplist',
+    section: 'designer',
+  },
   { path: '/designer/usage', title: 'designer.usage', acl: 'designer', section: 'designer' },
   { path: '/designer/iplist', title: 'designer.iplist', acl: 'designer', section: 'designer' },
   { path: '/designer/gallery2', title: 'designer.gallery2', acl: 'designer', section: 'designer' },

@@ -67,8 +67,9 @@ export function QueueList({
             data-key={key}
             data-overdue={item.overdue ? 'true' : 'false'}
           >
-            {kind !== 'licenses' && <Thumb subject={item.subject} />}
-            <div className="flex-grow-1 min-w-0">
+            {(kind === 'ips' || kind === 'products') && <Thumb subject={item.subject} />}
+            {/* min-width 0 lets a long name be cut with an ellipsis instead of widening the list. */}
+            <div className="flex-grow-1" style={{ minWidth: 0 }}>
               <div className="fw-semibold text-truncate" data-testid="queue-name">
                 <SubjectName kind={kind} subject={item.subject} />
               </div>

@@ -8,6 +8,8 @@ import { useTranslation } from 'next-i18next/pages';
 import { createEntity, patchEntity, useEntitySchema } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 import { imagesOf, text, type ImageRef, type Row } from '@/components/approval/subject';
+import { changeIpTag, tagName, useTags } from '@/components/holder-ip/data';
+import { TagPicker } from '@/components/holder-ip/TagPicker';
 import { ImagePicker } from './ImagePicker';
 import type { PermittedIp } from './usePermits';
 
@@ -50,6 +52,25 @@ export function IpForm({
   const [pending, setPending] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [failed, setFailed] = useState(false);
+  const { tags, byKey } = useTags();
+  const initialTags = Array.isArray(record?.tags) ? (record.tags as unknown[]).map(text) : [];
+  const [tagKeys, setTagKeys] = useState<string[]>(initialTags);
+  const [tagFailure, setTagFailure] = useState<string | null>(null);
+
+  /** Tags go through the tag routes once the IP exists (a body may not carry them). */
+  const syncTags = async (ipKey: string, token?: string): Promise<boolean> => {
+    const failedNames: string[] = [];
+    const changes: ['assign' | 'revoke', string][] = [
+      ...tagKeys.filter((k) => !initialTags.includes(k)).map((k) => ['assign', k] as ['assign', string]),
+      ...initialTags.filter((k) => !tagKeys.includes(k)).map((k) => ['revoke', k] as ['revoke', string]),
+    ];
+    for (const [change, key] of changes) {
+      const answer = await changeIpTag(change, key, ipKey, token);
+      if (!answer.ok) failedNames.push(byKey.get(key) ? tagName(byKey.get(key)!, lang) : key);
+    }
+    setTagFailure(failedNames.length ? t('form.tagFailed', { names: failedNames.join(', ') }) : null);
+    return failedNames.length === 0;
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -78,10 +99,15 @@ export function IpForm({
           lang,
           token,
         );
-    setPending(false);
     setErrors(result.errors);
-    if (result.status === 0 && result.data) onSaved(result.data);
-    else if (Object.keys(result.errors).length === 0) setFailed(true);
+    if (result.status === 0 && result.data) {
+      const tagged = await syncTags(text(result.data.key), token);
+      setPending(false);
+      if (tagged) onSaved({ ...result.data, tags: tagKeys });
+      return;
+    }
+    setPending(false);
+    if (Object.keys(result.errors).length === 0) setFailed(true);
   };
 
   const general = generalMessage(errors, FIELDS);
@@ -144,6 +170,12 @@ export function IpForm({
         <Form.Control.Feedback type="invalid">{errors.description}</Form.Control.Feedback>
       </Form.Group>
       <ImagePicker images={images} onChange={setImages} error={imageError} onBusy={setUploading} />
+      {tags.length > 0 && <TagPicker tags={tags} selected={tagKeys} onChange={setTagKeys} disabled={pending} />}
+      {tagFailure && (
+        <Alert variant="warning" className="py-2" data-testid="ip-tag-error">
+          {tagFailure}
+        </Alert>
+      )}
       {(general || failed) && (
         <Alert variant="danger" className="py-2" data-testid="ip-form-error">
           {general ?? t('saveFailed')}

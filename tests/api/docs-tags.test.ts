@@ -327,7 +327,20 @@ describe('product API: docs, tags, LogWorkflow', () => {
       expect(licensee.json.data.tags).toEqual([tagKey]);
     });
 
-    it('holder roles only; the tag and the record must exist; the entity must be taggable', async () => {
+    it("a designer tags their own draft IP, not someone else's and not once it is under review", async () => {
+      const db = await getDb();
+      const own = newKey();
+      await db.insert(ips).values({ key: own, name: 'My draft', kind: 'secondary', state: 'draft', owner: subs.designer! });
+      const body = { entity: 'IP', key: own };
+      const tagged = await call<TagChange>('POST', `/api/tag/assign/${tagKey}`, { as: 'designer', body });
+      expectStatus(tagged, 200, 0);
+      expect(tagged.json.data.tags).toEqual([tagKey]);
+      expectStatus(await call('POST', `/api/tag/assign/${tagKey}`, { as: 'corporate-designer', body }), 404, 2);
+      await db.update(ips).set({ state: 'submitted' }).where(eq(ips.key, own));
+      expectStatus(await call('POST', `/api/tag/revoke/${tagKey}`, { as: 'designer', body }), 403, 3);
+    });
+
+    it('others may not; the tag and the record must exist; the entity must be taggable', async () => {
       for (const as of ['designer', 'licensee-owner', 'user']) {
         expectStatus(await call('POST', `/api/tag/assign/${tagKey}`, { as, body: { entity: 'IP', key: ipKey } }), 403, 3);
         expectStatus(await call('POST', `/api/tag/revoke/${otherTagKey}`, { as, body: { entity: 'IP', key: ipKey } }), 403, 3);

@@ -8,6 +8,7 @@ import { files } from '../db/schema';
 import { roleNames } from '../roles/role-lists';
 import { cidFromSha256 } from './cid';
 import { blobPath, isHash } from './paths';
+import { readableThroughRecord } from './readable-through-record';
 
 /** Who asks to read: null is an anonymous caller, who reads public files only. */
 export interface FileViewer {
@@ -56,7 +57,9 @@ export async function findFile(db: Db, hash: string, viewer?: FileViewer | null,
   if (!isHash(hash)) notFound();
   const [row] = await db.select().from(files).where(eq(files.hash, hash));
   if (!row) notFound();
-  if (options.publicOnly ? !row.public : !mayRead(row, viewer)) notFound();
+  if (options.publicOnly ? !row.public : !mayRead(row, viewer)) {
+    if (options.publicOnly || !viewer || !(await readableThroughRecord(db, hash, viewer))) notFound();
+  }
   return { ...row, cid: cidFromSha256(row.hash) };
 }
 

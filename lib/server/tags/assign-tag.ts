@@ -4,6 +4,7 @@ import { AppError } from '../api/errors';
 import { fieldError } from '../common/field-error';
 import { validateInput } from '../common/validate-input';
 import type { Db } from '../db/client';
+import { assertMayTag } from './assert-may-tag';
 import { requireTag, tagChangeInput, targetOf, type TagChange } from './tag-input';
 
 /** The most tags one record carries (the entities' `tags` rule). */
@@ -17,6 +18,7 @@ export async function assignTag(db: Db, caller: Caller, id: unknown, body: unkno
   const tag = await requireTag(db, id);
   const input = validateInput(tagChangeInput, body, caller.lang);
   const t = targetOf(input.entity);
+  await assertMayTag(db, caller, t, input.key);
   const [updated] = (await db
     .update(t.table)
     .set({

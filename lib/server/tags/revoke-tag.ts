@@ -3,6 +3,7 @@ import type { Caller } from '../api/authenticate';
 import { AppError } from '../api/errors';
 import { validateInput } from '../common/validate-input';
 import type { Db } from '../db/client';
+import { assertMayTag } from './assert-may-tag';
 import { requireTag, tagChangeInput, targetOf, type TagChange } from './tag-input';
 
 /** Removes tag `id` from a record with array_remove; a record without it is left as it is. */
@@ -10,6 +11,7 @@ export async function revokeTag(db: Db, caller: Caller, id: unknown, body: unkno
   const tag = await requireTag(db, id);
   const input = validateInput(tagChangeInput, body, caller.lang);
   const t = targetOf(input.entity);
+  await assertMayTag(db, caller, t, input.key);
   const [updated] = (await db
     .update(t.table)
     .set({

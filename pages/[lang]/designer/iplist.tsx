@@ -3,4 +3,4 @@ import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/designer/iplist', MyIpListView);
-export const getServerSideProps = pageProps(['designer-ip', 'approval', 'flow']);
+export const getServerSideProps = pageProps(['designer-ip', 'holder-ip', 'approval', 'flow']);

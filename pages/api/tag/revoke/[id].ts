@@ -4,6 +4,7 @@ import { aclOf } from '@/lib/server/roles/role-lists';
 import { revokeTag } from '@/lib/server/tags/revoke-tag';
 
 export default apiRoute({
-  acl: aclOf('holder'),
+  // Holder staff, or the person who may change the record (checked by the service).
+  acl: aclOf('signedIn'),
   methods: { POST: async ({ caller, query, body }) => revokeTag(await getDb(), caller, query.id, body) },
 });

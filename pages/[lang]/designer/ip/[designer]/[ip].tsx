@@ -1,0 +1,6 @@
+import { IpPageView } from '@/components/ip-page/IpPageView';
+import { withPage } from '@/components/page/withPage';
+import { pageProps } from '@/lib/page/server-props';
+
+export default withPage('/designer/ip/[designer]/[ip]', IpPageView);
+export const getServerSideProps = pageProps(['ip-page', 'holder-ip', 'approval', 'flow']);
