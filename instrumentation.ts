@@ -6,4 +6,7 @@ export async function register(): Promise<void> {
   // Overdue reviews are reminded hourly; the reviews are stamped, so replicas never send twice.
   const { startReminders } = await import('./lib/server/flow/schedule-reminders');
   startReminders();
+  // Late royalty reports are reminded hourly, once per license and period (unique reminder rows).
+  const { startLateReportChecks } = await import('./lib/server/sales/schedule');
+  startLateReportChecks();
 }

@@ -62,6 +62,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
+  // Royalty reports for a calendar month are due this many days after the month ends (Holder.config 'sales.due_days' overrides).
+  SALES_REPORT_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   SESSION_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -117,6 +119,7 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_SECONDS },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    salesReportDueDays: e.SALES_REPORT_DUE_DAYS,
   };
 }
 

@@ -17,14 +17,14 @@ function IpName({ ipKey }: { ipKey: string }) {
 
 /**
  * What a queue item is called: the record's name; for a license or usage permit, the name of its
- * IP; for an invoice, its organisation and period.
+ * IP; for an invoice or a royalty report, its organisation and period.
  */
 export function useSubjectTitle(kind: ApprovalKind, subject: Row): string {
   const ipKey = kind === 'licenses' || kind === 'usages' ? text(subject.ip) : '';
   const { data: ip } = useRecord<Row>('IP', ipKey || null);
-  const licenseeKey = kind === 'invoices' ? text(subject.licensee) : '';
+  const licenseeKey = kind === 'invoices' || kind === 'reports' ? text(subject.licensee) : '';
   const { data: licensee } = useRecord<Row>('Licensee', licenseeKey || null);
-  if (kind === 'invoices')
+  if (kind === 'invoices' || kind === 'reports')
     return `${text(licensee?.name) || licenseeKey} ${formatDay(subject.period_start)} – ${formatDay(subject.period_end)}`;
   if (ipKey) return text(ip?.name) || ipKey;
   return text(subject.name);
@@ -37,8 +37,29 @@ export function SubjectName({ kind, subject }: { kind: ApprovalKind; subject: Ro
 /** One field's value as people read it: money in its currency, basis points as %, dates as days. */
 export function FieldValue({ field, record, compact }: { field: string; record: Row; compact?: boolean }) {
   const { lang } = useShell();
+  const { t } = useTranslation('approval');
   const value = record[field];
   switch (field) {
+    case 'totals': {
+      const totals = value && typeof value === 'object' ? (value as Record<string, Row>) : {};
+      return (
+        <>
+          {Object.entries(totals).map(([currency, line]) => (
+            <div key={currency}>
+              {t('report.totalsLine', {
+                rows: text(line.rows),
+                net: formatMoney(line.net_sales, currency, lang),
+                royalty: formatMoney(line.royalty, currency, lang),
+              })}
+            </div>
+          ))}
+        </>
+      );
+    }
+    case 'late':
+      return <>{value ? t('report.late') : t('report.onTime')}</>;
+    case 'source':
+      return <>{t(`report.source.${text(value) || 'form'}`)}</>;
     case 'licensee':
       return <LicenseeName licenseeKey={text(value)} />;
     case 'ip':

@@ -12,21 +12,23 @@ export interface ImageRef {
 }
 
 /** The entity behind each approval screen, for history and record look-ups. */
-export const ENTITY_OF: Record<ApprovalKind, 'IP' | 'License' | 'Product' | 'Usage' | 'Invoice'> = {
+export const ENTITY_OF: Record<ApprovalKind, 'IP' | 'License' | 'Product' | 'Usage' | 'Invoice' | 'SalesReport'> = {
   ips: 'IP',
   licenses: 'License',
   products: 'Product',
   usages: 'Usage',
   invoices: 'Invoice',
+  reports: 'SalesReport',
 };
 
 /** The flow subject name of each screen (flow namespace: subject.*). */
-export const SUBJECT_OF: Record<ApprovalKind, 'ip' | 'license' | 'product' | 'usage' | 'invoice'> = {
+export const SUBJECT_OF: Record<ApprovalKind, 'ip' | 'license' | 'product' | 'usage' | 'invoice' | 'sales'> = {
   ips: 'ip',
   licenses: 'license',
   products: 'product',
   usages: 'usage',
   invoices: 'invoice',
+  reports: 'sales',
 };
 
 /** Fields shown in the detail and compared between versions, in display order. */
@@ -46,6 +48,7 @@ export const FIELDS_OF: Record<ApprovalKind, readonly string[]> = {
   products: ['name', 'sku', 'category', 'images', 'price', 'planned_launch'],
   usages: ['ip', 'purpose'],
   invoices: ['licensee', 'period', 'amount', 'tax_lines', 'due_date'],
+  reports: ['licensee', 'period', 'row_count', 'totals', 'late', 'source', 'file_name', 'notes'],
 };
 
 export function localeOf(lang: Lang): string {
@@ -104,6 +107,10 @@ export function comparable(record: Row, field: string): string {
   if (field === 'planned_launch' || field === 'due_date') return formatDay(value);
   if (field === 'period') return `${formatDay(record.period_start)} – ${formatDay(record.period_end)}`;
   if (field === 'amount') return `${text(value)} ${text(record.currency)}`;
+  if (field === 'totals' && value && typeof value === 'object')
+    return Object.entries(value as Record<string, Row>)
+      .map(([currency, t]) => `${currency} ${text(t.rows)} ${text(t.net_sales)} ${text(t.royalty)}`)
+      .join('; ');
   if (field === 'tax_lines' && Array.isArray(value))
     return value.map((l: Row) => `${text(l.label)} ${text(l.rate_bp)} ${text(l.amount)}`).join('; ');
   return text(value);

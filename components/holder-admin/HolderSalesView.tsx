@@ -1,6 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
+import Form from 'react-bootstrap/Form';
+import Tab from 'react-bootstrap/Tab';
+import Tabs from 'react-bootstrap/Tabs';
+import { ApprovalQueueView } from '../approval/ApprovalQueueView';
 import type { ScreenViewProps } from '../page/withPage';
+import { ReportsList } from '../sales/ReportsList';
+import { TotalsTable } from '../sales/TotalsTable';
+import { useEntityQuery } from '@/lib/client/entities';
 import { SalesBill } from './SalesBill';
 import { EMPTY_FILTER, filterOf, SalesFilters, type PeriodFilter } from './SalesFilters';
 import { SalesRowsTable } from './SalesRowsTable';
@@ -8,22 +15,72 @@ import { SalesRowsTable } from './SalesRowsTable';
 /** States of a sales report (DESIGN §6). */
 const SALES_STATES = ['submitted', 'approved', 'rejected', 'invoiced'] as const;
 
-/** Sales data and the bill: royalties per licensee and period, then the reports behind them. */
+/**
+ * Royalty reports for the holder: cfl's approval queue of reports, every report (by organisation,
+ * period and state) with its rows and totals, running totals per license, and the bill.
+ */
 export function HolderSalesView({ title }: ScreenViewProps) {
-  const { t } = useTranslation('holder-admin');
+  const { t } = useTranslation(['holder-admin', 'sales']);
   const [filter, setFilter] = useState<PeriodFilter>(EMPTY_FILTER);
+  const [licensee, setLicensee] = useState('');
+  const orgs = useEntityQuery<{ key: string; name: string }>('Licensee', { sort: { name: 1 }, limit: 200 });
   const valid = !(filter.from && filter.to && filter.from > filter.to);
-  const match = useMemo(() => (valid ? filterOf(filter, 'period_start') : null), [filter, valid]);
-  const filtered = Boolean(filter.from || filter.to || filter.state);
+  const match = useMemo(
+    () => (valid ? { ...filterOf(filter, 'period_start'), ...(licensee ? { licensee } : {}) } : null),
+    [filter, valid, licensee],
+  );
+  const filtered = Boolean(filter.from || filter.to || filter.state || licensee);
   return (
     <section data-testid="holder-sales">
       <h1 className="h3">{title}</h1>
       <p className="text-muted">{t('sales.intro')}</p>
-      <SalesFilters value={filter} states={SALES_STATES} onChange={setFilter} testId="sales-filter" />
-      <h2 className="h5 mt-3">{t('sales.billTitle')}</h2>
-      <SalesBill match={match} filtered={filtered} />
-      <h2 className="h5 mt-4">{t('sales.rowsTitle')}</h2>
-      <SalesRowsTable filter={match} filtered={filtered} />
+      <Tabs defaultActiveKey="approve" className="mb-3" mountOnEnter>
+        <Tab
+          eventKey="approve"
+          title={t('sales:holder.approvalTab')}
+          tabAttrs={{ 'data-testid': 'holder-sales-tab-approve' } as object}
+        >
+          <ApprovalQueueView title={t('sales:holder.approvalTitle')} kind="reports" />
+        </Tab>
+        <Tab
+          eventKey="reports"
+          title={t('sales:holder.reportsTab')}
+          tabAttrs={{ 'data-testid': 'holder-sales-tab-reports' } as object}
+        >
+          <Form.Group className="mb-2 col-md-4" controlId="holder-sales-licensee">
+            <Form.Label className="small mb-1">{t('sales:filter.licensee')}</Form.Label>
+            <Form.Select
+              size="sm"
+              value={licensee}
+              onChange={(e) => setLicensee(e.target.value)}
+              data-testid="holder-sales-licensee"
+            >
+              <option value="">{t('sales:filter.all')}</option>
+              {(orgs.data?.items ?? []).map((o) => (
+                <option key={o.key} value={o.key}>
+                  {o.name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          <SalesFilters value={filter} states={SALES_STATES} onChange={setFilter} testId="sales-filter" />
+          <ReportsList filter={match} showLicensee />
+        </Tab>
+        <Tab
+          eventKey="totals"
+          title={t('sales:holder.totalsTab')}
+          tabAttrs={{ 'data-testid': 'holder-sales-tab-totals' } as object}
+        >
+          <TotalsTable licensee={licensee || null} showLicensee />
+        </Tab>
+        <Tab eventKey="bill" title={t('sales:holder.billTab')} tabAttrs={{ 'data-testid': 'holder-sales-tab-bill' } as object}>
+          <SalesFilters value={filter} states={SALES_STATES} onChange={setFilter} testId="bill-filter" />
+          <h2 className="h5 mt-3">{t('sales.billTitle')}</h2>
+          <SalesBill match={match} filtered={filtered} />
+          <h2 className="h5 mt-4">{t('sales.rowsTitle')}</h2>
+          <SalesRowsTable filter={match} filtered={filtered} />
+        </Tab>
+      </Tabs>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import { productApi } from './fetcher';
 
 export type Decision = 'approved' | 'approved_with_conditions' | 'rejected' | 'changes_requested';
-export type ApprovalKind = 'ips' | 'licenses' | 'products' | 'usages' | 'invoices';
+export type ApprovalKind = 'ips' | 'licenses' | 'products' | 'usages' | 'invoices' | 'reports';
 
 export interface Markup {
   image: string;

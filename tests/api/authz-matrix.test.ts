@@ -9,7 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReady } from '@/lib/server/boot';
 import { getDb } from '@/lib/server/db/client';
-import { invoices, ips, licensees, licenses, products, sales } from '@/lib/server/db/entities-schema';
+import { invoices, ips, licensees, licenses, products, sales, salesReports } from '@/lib/server/db/entities-schema';
 import { userAccess, users } from '@/lib/server/db/schema';
 import { newKey } from '@/lib/server/keys';
 import { grantPermit } from './permits';
@@ -48,6 +48,7 @@ type Target =
   | 'License'
   | 'Usage'
   | 'Sales'
+  | 'SalesReport'
   | 'Product'
   | 'Invoice'
   | 'Review';
@@ -181,17 +182,33 @@ const MATRIX: Record<Target, Record<Role, string>> = {
     staff: '   hide 403  404  404  404  hide hide',
     user: '    hide 403  404  404  404  hide hide',
   },
+  // Rows are created by a royalty report (POST /api/sales/report|import): the generic create is
+  // status 5 naming the report; a row changes only with its report, so licensees cannot write one.
   Sales: {
-    admin: '   see  200  200  200  200  see  see',
-    boss: '    see  200  200  200  200  see  see',
-    holder: '  see  200  200  200  200  see  see',
-    legal: '   see  200  200  200  200  see  see',
-    brand: '   see  200  200  200  200  see  see',
-    cfl: '     see  200  200  200  200  see  see',
+    admin: '   see  400  200  200  200  see  see',
+    boss: '    see  400  200  200  200  see  see',
+    holder: '  see  400  200  200  200  see  see',
+    legal: '   see  400  200  200  200  see  see',
+    brand: '   see  400  200  200  200  see  see',
+    cfl: '     see  400  200  200  200  see  see',
     designer: 'hide 403  404  404  404  hide hide',
     studio: '  hide 403  404  404  404  hide hide',
-    owner: '   see  200  200  200  200  see  see',
-    staff: '   see  200  200  200  200  see  see',
+    owner: '   see  400  200  403  403  see  see',
+    staff: '   see  400  200  403  403  see  see',
+    user: '    hide 403  404  404  404  hide hide',
+  },
+  // Reports are made by the import service only: the generic create is refused for everyone.
+  SalesReport: {
+    admin: '   see  403  200  200  200  see  see',
+    boss: '    see  403  200  200  200  see  see',
+    holder: '  see  403  200  200  200  see  see',
+    legal: '   see  403  200  200  200  see  see',
+    brand: '   see  403  200  200  200  see  see',
+    cfl: '     see  403  200  200  200  see  see',
+    designer: 'hide 403  404  404  404  hide hide',
+    studio: '  hide 403  404  404  404  hide hide',
+    owner: '   see  403  200  200  200  see  see',
+    staff: '   see  403  200  200  200  see  see',
     user: '    hide 403  404  404  404  hide hide',
   },
   Product: {
@@ -216,8 +233,9 @@ const MATRIX: Record<Target, Record<Role, string>> = {
     cfl: '     see  200  200  200  200  see  see',
     designer: 'hide 403  404  404  404  hide hide',
     studio: '  hide 403  404  404  404  hide hide',
-    owner: '   see  200  200  200  200  see  see',
-    staff: '   see  200  200  200  200  see  see',
+    // An invoice changes only through /api/invoice/draft and its flow, never by PATCH or DELETE.
+    owner: '   see  200  200  403  403  see  see',
+    staff: '   see  200  200  403  403  see  see',
     user: '    hide 403  404  404  404  hide hide',
   },
   Review: {
@@ -259,8 +277,26 @@ const target = {} as Record<Target, string>;
 let counter = 0;
 const n = () => `${Date.now().toString(36)}${++counter}`;
 
+/**
+ * Products need an active license (DESIGN §6); the license flow is tested elsewhere, so a fixture
+ * activates the license for the product's creation and puts its state back afterwards (the
+ * matrix expects the license still editable by its applicant).
+ */
+async function activateFor(entity: string, body: Rec): Promise<() => Promise<void>> {
+  if (entity !== 'Product' || typeof body.license !== 'string') return async () => {};
+  const db = await getDb();
+  const key = body.license;
+  const [before] = await db.select({ state: licenses.state }).from(licenses).where(eq(licenses.key, key));
+  await db.update(licenses).set({ state: 'active' }).where(eq(licenses.key, key));
+  return async () => {
+    if (before) await db.update(licenses).set({ state: before.state }).where(eq(licenses.key, key));
+  };
+}
+
 async function make(entity: string, role: Role, body: Rec): Promise<Rec> {
+  const restore = await activateFor(entity, body);
   const res = await api.call<Envelope>('POST', `/api/v1/${entity}`, token[role], body);
+  await restore();
   expect(res.json, `${entity} by ${role}: ${res.text}`).toMatchObject({ status: 0 });
   return res.json.data;
 }
@@ -287,6 +323,29 @@ const salesBody = (license: string, product: string): Rec => ({
   territory: 'JP',
   net_sales: 1000,
 });
+/** A one-row royalty report of the license's organisation, written directly (reports need an active license). */
+async function insertReport(license: string, product: string, owner?: string): Promise<{ report: string; row: string }> {
+  const db = await getDb();
+  const [l] = await db.select().from(licenses).where(eq(licenses.key, license));
+  const report = newKey();
+  const row = newKey();
+  const period = { period_start: new Date('2026-01-01T00:00:00Z'), period_end: new Date('2026-01-31T00:00:00Z') };
+  await db.insert(salesReports).values({ key: report, licensee: l!.licensee, ...period, row_count: 1, owner });
+  await db.insert(sales).values({
+    key: row,
+    license,
+    product,
+    licensee: l!.licensee,
+    ip: l!.ip,
+    ...period,
+    territory: 'JP',
+    net_sales: 1000,
+    royalty: 100,
+    report,
+    owner,
+  });
+  return { report, row };
+}
 const invoiceBody = (licensee: string): Rec => ({ licensee, period_start: '2026-01-01', period_end: '2026-03-31' });
 
 /** A new record standing in the same relation to every role as the target of its row. */
@@ -316,7 +375,8 @@ const FACTORIES: Record<Target, () => Promise<string>> = {
   License: async () => String((await make('License', 'owner', licenseBody(fx.licenseeA, fx.D1))).key),
   Usage: async () =>
     String((await make('Usage', 'designer', { ip: fx.ipPublished, designer: fx.D1, purpose: `usage ${n()}` })).key),
-  Sales: async () => String((await make('Sales', 'owner', salesBody(target.License, target.Product))).key),
+  Sales: async () => (await insertReport(target.License, target.Product)).row,
+  SalesReport: async () => (await insertReport(target.License, target.Product)).report,
   Product: async () => String((await make('Product', 'owner', { license: target.License, name: `p ${n()}`, sku: 'S' })).key),
   Invoice: async () => String((await make('Invoice', 'owner', invoiceBody(fx.licenseeA))).key),
   Review: async () =>
@@ -351,6 +411,8 @@ function createBody(t: Target, role: Role): Rec {
       return { ip: fx.ipPublished, purpose: `created ${n()}` };
     case 'Sales':
       return salesBody(target.License, target.Product);
+    case 'SalesReport':
+      return { notes: `created ${n()}` };
     case 'Product':
       return { license: target.License, name: `created ${n()}`, sku: 'C' };
     case 'Invoice':
@@ -372,7 +434,8 @@ function patchBody(t: Target, marker: string): [string, Rec] {
       Licensee: 'tel',
       License: 'notes',
       Usage: 'purpose',
-      Sales: 'report',
+      Sales: 'territory',
+      SalesReport: 'notes',
       Product: 'category',
       Invoice: 'currency',
       Review: 'comment',
@@ -437,7 +500,7 @@ beforeAll(async () => {
   target['IP·published'] = fx.ipPublished;
   target.Designer = fx.D1;
   target.Licensee = fx.licenseeA;
-  for (const t of ['Tag', 'Holder', 'IP', 'License', 'Product', 'Sales', 'Invoice', 'Usage', 'Review'] as const) {
+  for (const t of ['Tag', 'Holder', 'IP', 'License', 'Product', 'Sales', 'SalesReport', 'Invoice', 'Usage', 'Review'] as const) {
     target[t] = await FACTORIES[t]();
   }
 });
@@ -463,7 +526,11 @@ async function observe(t: Target, role: Role): Promise<string> {
 
   cells.push((await listed(`${base}?limit=500`, tok, key))[1]);
 
-  const create = await api.call<Envelope>('POST', base, tok, createBody(t, role));
+  // A product is made under an active license; the target license itself stays 'applied' for its own row.
+  const body = createBody(t, role);
+  const restore = await activateFor(entity, body);
+  const create = await api.call<Envelope>('POST', base, tok, body);
+  await restore();
   cells.push(outcome(create));
   if (create.status === 200) expect(create.json.data.key).toBeTruthy();
 
@@ -593,7 +660,9 @@ describe('across licensee organisations', () => {
       ['B', B.owner, B.org],
     ] as const) {
       const post = async (entity: string, body: Rec) => {
+        const restore = await activateFor(entity, body);
         const res = await api.call<Envelope>('POST', `/api/v1/${entity}`, tok, body);
+        await restore();
         expect(res.json, res.text).toMatchObject({ status: 0 });
         return String(res.json.data.key);
       };
@@ -602,7 +671,7 @@ describe('across licensee organisations', () => {
       recordsOf[side] = {
         License: license,
         Product: product,
-        Sales: await post('Sales', salesBody(license, product)),
+        Sales: (await insertReport(license, product, side === 'A' ? sub.owner : B.ownerSub)).row,
         Invoice: await post('Invoice', invoiceBody(org)),
         Licensee: org,
       };
@@ -704,7 +773,8 @@ describe('across licensee organisations', () => {
         tok,
         salesBody(foreign.License!, foreign.Product!),
       );
-      expect([who, sales.status, sales.json.status, Object.keys(sales.json.data.errors)]).toEqual([who, 400, 5, ['license']]);
+      // Rows are never created by the generic API (status 5 names the report route), let alone here.
+      expect([who, sales.status, sales.json.status, Object.keys(sales.json.data.errors)]).toEqual([who, 400, 5, ['report']]);
       const invoice = await api.call<Envelope<{ errors: Rec }>>('POST', '/api/v1/Invoice', tok, invoiceBody(foreign.Licensee!));
       expect([who, invoice.status, invoice.json.status, Object.keys(invoice.json.data.errors)]).toEqual([
         who,
@@ -730,20 +800,29 @@ describe('across licensee organisations', () => {
 
   it('cannot move its own records into the other organisation by PATCH', async () => {
     const post = async (entity: string, body: Rec) => {
+      const restore = await activateFor(entity, body);
       const res = await api.call<Envelope>('POST', `/api/v1/${entity}`, token.owner, body);
+      await restore();
       expect(res.json, res.text).toMatchObject({ status: 0 });
       return res.json.data;
     };
     const license = await post('License', licenseBody(fx.licenseeA));
     const product = await post('Product', { license: license.key, name: 'movable', sku: 'M' });
-    const report = await post('Sales', salesBody(String(license.key), String(product.key)));
+    const report = (
+      await api.call<Envelope>(
+        'GET',
+        `/api/v1/Sales/${(await insertReport(String(license.key), String(product.key))).row}`,
+        token.admin,
+      )
+    ).json.data;
     const invoice = await post('Invoice', invoiceBody(fx.licenseeA));
     // [entity, record, change, HTTP status, envelope status, field named under errors]
     const attempts: [string, Rec, Rec, number, number, string?][] = [
       ['License', license, { licensee: B.org }, 403, 3],
       ['Invoice', invoice, { licensee: B.org }, 403, 3],
       ['Product', product, { license: recordsOf.B.License }, 400, 5, 'license'],
-      ['Sales', report, { license: recordsOf.B.License, product: recordsOf.B.Product }, 400, 5, 'license'],
+      // A sales row is not the licensee's to change at all (it changes with its report).
+      ['Sales', report, { license: recordsOf.B.License, product: recordsOf.B.Product }, 403, 3],
     ];
     for (const [entity, record, change, http, status, field] of attempts) {
       for (const [who, tok] of members().A) {
@@ -757,15 +836,17 @@ describe('across licensee organisations', () => {
         expect((await api.call('GET', `/api/v1/${entity}/${String(record.key)}`, tok)).status).toBe(404);
       }
     }
-    // Within the organisation a product or report may move to another license; what the server
-    // copies from the license follows.
+    // Within the organisation a product may move to another license; what the server copies from
+    // the license follows. (A sales row may not: it changes with its report; holder staff may correct one.)
     const other = await post('License', { ...licenseBody(fx.licenseeA, fx.D1), royalty_rate_bp: 2500 });
+    const restoreOther = await activateFor('Product', { license: other.key });
     const moved = await api.call<Envelope>('PATCH', `/api/v1/Product/${String(product.key)}`, token.staff, {
       license: other.key,
     });
+    await restoreOther();
     expect(moved.json.data).toMatchObject({ license: other.key, licensee: fx.licenseeA, designer: fx.D1 });
     const otherProduct = await post('Product', { license: other.key, name: 'other', sku: 'O' });
-    const rerated = await api.call<Envelope>('PATCH', `/api/v1/Sales/${String(report.key)}`, token.staff, {
+    const rerated = await api.call<Envelope>('PATCH', `/api/v1/Sales/${String(report.key)}`, token.holder, {
       license: other.key,
       product: otherProduct.key,
     });

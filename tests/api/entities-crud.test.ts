@@ -15,7 +15,9 @@ import * as indexRoute from '@/pages/api/v1/[entity]/index';
 import * as queryRoute from '@/pages/api/v1/[entity]/query';
 import { ensureReady } from '@/lib/server/boot';
 import { getDb } from '@/lib/server/db/client';
-import { holders, licensees } from '@/lib/server/db/entities-schema';
+import { holders, licensees, licenses, products, sales, salesReports } from '@/lib/server/db/entities-schema';
+import { newKey } from '@/lib/server/keys';
+import * as reportRoute from '@/pages/api/sales/report';
 import { serveRoute, type RouteServer, type TestResponse } from './harness';
 import { issueAccessToken, subOf } from './tokens';
 
@@ -57,6 +59,10 @@ function call<T = Envelope>(method: string, path: string, as?: Actor, body?: unk
 }
 
 async function created(entity: string, as: Actor, body: Rec): Promise<Rec> {
+  // Products need an active license (DESIGN §6); the license flow is tested elsewhere.
+  if (entity === 'Product' && typeof body.license === 'string') {
+    await (await getDb()).update(licenses).set({ state: 'active' }).where(eq(licenses.key, body.license));
+  }
   const res = await call('POST', `/api/v1/${entity}`, as, body);
   expect(res.json, `create ${entity}: ${res.text}`).toMatchObject({ status: 0 });
   expect(res.status).toBe(200);
@@ -94,6 +100,7 @@ const fx = {
 beforeAll(async () => {
   await ensureReady();
   servers = [
+    [/^\/api\/sales\/report$/, await serveRoute(reportRoute, '/api/sales/report')],
     [/^\/api\/v1\/[^/]+\/query$/, await serveRoute(queryRoute, '/api/v1/[entity]/query')],
     [/^\/api\/v1\/[^/]+\/aggregate$/, await serveRoute(aggregateRoute, '/api/v1/[entity]/aggregate')],
     [/^\/api\/v1\/[^/]+\/[^/]+$/, await serveRoute(recordRoute, '/api/v1/[entity]/[id]')],
@@ -135,18 +142,23 @@ beforeAll(async () => {
     ).key,
   );
   fx.product = String((await created('Product', 'owner', { license: fx.license, name: 'Base chips', sku: 'BASE-1' })).key);
-  fx.sales = String(
-    (
-      await created('Sales', 'owner', {
-        license: fx.license,
-        product: fx.product,
-        period_start: '2026-01-01',
-        period_end: '2026-01-31',
-        territory: 'JP',
-        net_sales: 1000,
-      })
-    ).key,
-  );
+  // Sales rows arrive in a royalty report (POST /api/sales/report, tested below and in sales-reports.test.ts).
+  fx.sales = newKey();
+  const report = newKey();
+  const period = { period_start: new Date('2026-01-01T00:00:00Z'), period_end: new Date('2026-01-31T00:00:00Z') };
+  await db.insert(salesReports).values({ key: report, licensee: fx.licenseeA, ...period, row_count: 1 });
+  await db.insert(sales).values({
+    key: fx.sales,
+    license: fx.license,
+    product: fx.product,
+    licensee: fx.licenseeA,
+    ip: fx.ipPrimary,
+    ...period,
+    territory: 'JP',
+    net_sales: 1000,
+    royalty: 125,
+    report,
+  });
 });
 
 afterAll(async () => {
@@ -353,44 +365,9 @@ const specs: CrudSpec[] = [
     },
   },
   {
-    entity: 'Sales',
-    actor: 'owner',
-    body: () => ({
-      license: fx.license,
-      product: fx.product,
-      period_start: '2026-01-01',
-      period_end: '2026-03-31T23:59:59.999+09:00',
-      territory: 'JP',
-      units: 100,
-      gross_sales: 20000,
-      net_sales: 12345,
-      currency: 'JPY',
-      report: 'r1',
-    }),
-    dates: { period_start: '2026-01-01T00:00:00.000Z', period_end: '2026-03-31T14:59:59.999Z' },
-    server: () => ({
-      royalty: expectedRoyalty(12345, 1250),
-      licensee: fx.licenseeA,
-      ip: fx.ipPrimary,
-      owner: sub.owner,
-      state: 'submitted',
-    }),
-    serverOwned: { state: 'approved', royalty: 1, owner: 'someone', licensee: 'otherOrg', ip: 'otherIp' },
-    // A changed net amount changes the royalty: 12348 × 12.5 % = 1543.5, rounded up.
-    patch: () => ({ net_sales: 12348, units: 101 }),
-    patched: () => ({ net_sales: 12348, units: 101, royalty: 1544 }),
-    stale: { units: 1 },
-    missing: ['net_sales'],
-    wrong: { units: '100', gross_sales: 1.5 },
-    wrongCode: { gross_sales: 'integer' },
-    aggregate: {
-      outputs: { net: { $sum: '$net_sales' }, royalty: { $sum: '$royalty' }, units: { $avg: '$units' } },
-      expect: () => ({ net: 12348, royalty: 1544, units: 101 }),
-    },
-  },
-  {
     entity: 'Invoice',
-    actor: 'owner',
+    // Holder staff: an organisation neither edits nor deletes an invoice (it comes from /api/invoice/draft).
+    actor: 'holder',
     body: () => ({
       licensee: fx.licenseeA,
       period_start: '2026-01-01',
@@ -404,7 +381,7 @@ const specs: CrudSpec[] = [
       period_end: '2026-03-31T00:00:00.000Z',
       due_date: '2026-05-31T08:00:00.000Z',
     },
-    server: () => ({ amount: 0, state: 'draft', owner: sub.owner, tax_lines: [] }),
+    server: () => ({ amount: 0, state: 'draft', owner: sub.holder, tax_lines: [] }),
     serverOwned: {
       state: 'paid',
       amount: 999,
@@ -644,6 +621,29 @@ describe.each(specs)('$entity', (spec) => {
   });
 });
 
+/** A license in force and an approved product on it, as a report needs (set directly: the flows are tested elsewhere). */
+async function inForce(license: string, product: string): Promise<void> {
+  const db = await getDb();
+  await db.update(licenses).set({ state: 'active' }).where(eq(licenses.key, license));
+  await db.update(products).set({ state: 'approved' }).where(eq(products.key, product));
+}
+
+async function reported(license: string, product: string, nets: number[]): Promise<Rec[]> {
+  const res = await call<Envelope>('POST', '/api/sales/report', 'owner', {
+    licensee: fx.licenseeA,
+    period_start: '2026-01-01',
+    period_end: '2026-01-31',
+    rows: nets.map((net) => ({ license, product, territory: 'JP', units: 1, gross_sales: net, net_sales: net })),
+  });
+  expect(res.json.status, res.text).toBe(0);
+  const rows = await call<Envelope<{ items: Rec[] }>>('POST', '/api/v1/Sales/query', 'owner', {
+    filter: { report: res.json.data.key },
+    sort: { net_sales: 1 },
+    limit: 100,
+  });
+  return rows.json.data.items;
+}
+
 describe('Sales royalty', () => {
   const RATES = [0, 1, 333, 1250, 5000, 9999, 10000];
   const NETS = [0, 1, 4, 12, 19, 12345, 99_999_999, 2 ** 53 - 1];
@@ -665,22 +665,10 @@ describe('Sales royalty', () => {
     expect(licenses.json.status, licenses.text).toBe(0);
     for (const license of licenses.json.data) {
       const product = await created('Product', 'owner', { license: license.key, name: 'p', sku: 'p' });
+      await inForce(String(license.key), String(product.key));
       const rate = Number(license.royalty_rate_bp);
-      const sales = await call<Envelope<Rec[]>>(
-        'POST',
-        '/api/v1/Sales',
-        'owner',
-        NETS.map((net) => ({
-          license: license.key,
-          product: product.key,
-          period_start: '2026-01-01',
-          period_end: '2026-01-31',
-          territory: 'JP',
-          net_sales: net,
-        })),
-      );
-      expect(sales.json.status, sales.text).toBe(0);
-      sales.json.data.forEach((row, i) => {
+      const rows = await reported(String(license.key), String(product.key), NETS);
+      rows.forEach((row, i) => {
         expect(row.net_sales).toBe(NETS[i]);
         expect(row.royalty, `${NETS[i]} at ${rate}`).toBe(expectedRoyalty(NETS[i]!, rate));
         expect(row.licensee).toBe(fx.licenseeA);
@@ -694,38 +682,26 @@ describe('Sales royalty', () => {
   });
 
   it('known values: half rounds up, below half rounds down', async () => {
-    for (const [net, royalty] of [
-      [4, 1], // 0.5
+    await inForce(fx.license, fx.product);
+    const rows = await reported(fx.license, fx.product, [3, 4, 11, 12, 12345, 12348]);
+    expect(rows.map((r) => [r.net_sales, r.royalty])).toEqual([
       [3, 0], // 0.375
-      [12, 2], // 1.5
+      [4, 1], // 0.5
       [11, 1], // 1.375
+      [12, 2], // 1.5
       [12345, 1543], // 1543.125
       [12348, 1544], // 1543.5
-    ] as const) {
-      const res = await created('Sales', 'owner', {
-        license: fx.license,
-        product: fx.product,
-        period_start: '2026-01-01',
-        period_end: '2026-01-31',
-        territory: 'JP',
-        net_sales: net,
-      });
-      expect(res.royalty, String(net)).toBe(royalty);
-    }
+    ]);
   });
 
-  it('is recomputed when net_sales changes, and never taken from a PATCH body', async () => {
-    const record = await created('Sales', 'owner', {
-      license: fx.license,
-      product: fx.product,
-      period_start: '2026-01-01',
-      period_end: '2026-01-31',
-      territory: 'JP',
-      net_sales: 100,
-    });
-    expect(record.royalty).toBe(13); // 12.5
-    const url = `/api/v1/Sales/${String(record.key)}`;
-    const patched = await call('PATCH', url, 'owner', { net_sales: 1_000_004 });
+  it('is recomputed when holder staff correct net_sales, and never taken from a PATCH body', async () => {
+    await inForce(fx.license, fx.product);
+    const [record] = await reported(fx.license, fx.product, [100]);
+    expect(record!.royalty).toBe(13); // 12.5
+    const url = `/api/v1/Sales/${String(record!.key)}`;
+    // A row is the licensee's to change only by sending its report again.
+    expect((await call('PATCH', url, 'owner', { net_sales: 1 })).status).toBe(403);
+    const patched = await call('PATCH', url, 'admin', { net_sales: 1_000_004 });
     expect(patched.json.data.royalty).toBe(125_001); // 125000.5
     expect((await call('GET', url, 'admin')).json.data.royalty).toBe(125_001);
     const refused = await call<Envelope<ErrorData>>('PATCH', url, 'admin', { royalty: 0 });
@@ -733,10 +709,24 @@ describe('Sales royalty', () => {
     expect(Object.keys(refused.json.data.errors)).toEqual(['royalty']);
     expect((await call('GET', url, 'admin')).json.data.royalty).toBe(125_001);
   });
+
+  it('is not created by the generic API: status 5 names the report', async () => {
+    const res = await call<Envelope<ErrorData>>('POST', '/api/v1/Sales', 'owner', {
+      license: fx.license,
+      product: fx.product,
+      period_start: '2026-01-01',
+      period_end: '2026-01-31',
+      territory: 'JP',
+      net_sales: 1,
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.status).toBe(5);
+    expect(Object.keys(res.json.data.errors)).toEqual(['report']);
+  });
 });
 
 describe('references', () => {
-  it('a Product or Sales report needs a license of the caller (status 5 on the field)', async () => {
+  it('a Product needs a license of the caller (status 5 on the field); a report row a product of its license', async () => {
     const noLicense = await call<Envelope<ErrorData>>(
       'POST',
       '/api/v1/Product',
@@ -762,17 +752,16 @@ describe('references', () => {
       sku: 'x',
     });
     // A product of another license than the one named.
-    const mismatch = await call<Envelope<ErrorData>>('POST', '/api/v1/Sales', 'owner', {
-      license: fx.license,
-      product: otherProduct.key,
+    await inForce(fx.license, fx.product);
+    const mismatch = await call<Envelope<{ errors: Record<string, Rec> }>>('POST', '/api/sales/report', 'owner', {
+      licensee: fx.licenseeA,
       period_start: '2026-01-01',
       period_end: '2026-01-31',
-      territory: 'JP',
-      net_sales: 1,
+      rows: [{ license: fx.license, product: otherProduct.key, territory: 'JP', units: 1, gross_sales: 1, net_sales: 1 }],
     });
     expect(mismatch.status).toBe(400);
-    expect(mismatch.json.status).toBe(5);
-    expect(Object.keys(mismatch.json.data.errors)).toEqual(['product']);
+    expect(mismatch.json.status).toBe(15);
+    expect(Object.keys(mismatch.json.data.errors['row 1']!)).toEqual(['product']);
   });
 
   it('date fields accept a date or a date-time with offset and refuse anything else', async () => {

@@ -5,7 +5,7 @@
  * status and an HTTP status below 500, invalid creates must be refused, and no entity table may
  * gain or lose a row.
  */
-import { count, getTableColumns } from 'drizzle-orm';
+import { count, eq, getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { ensureReady } from '@/lib/server/boot';
 import { getDb } from '@/lib/server/db/client';
 import * as tables from '@/lib/server/db/entities-schema';
 import { ENTITY_NAMES, entities, type EntityName } from '@/lib/server/entities/definitions';
+import { newKey } from '@/lib/server/keys';
 import { serveRoute, type RouteServer, type TestResponse } from './harness';
 import { issueAccessToken, subOf } from './tokens';
 
@@ -42,6 +43,7 @@ const TABLES: Record<EntityName, PgTable> = {
   Product: tables.products,
   Invoice: tables.invoices,
   Review: tables.reviews,
+  SalesReport: tables.salesReports,
 };
 const RECORD_COLUMNS = ['key', 'dateCreated', 'dateUpdated', 'status', 'version'];
 
@@ -136,14 +138,24 @@ beforeAll(async () => {
   const term = { territory: ['JP'], term_start: '2026-01-01', term_end: '2026-12-31', royalty_rate_bp: 500 };
   await make('License', { ip: existing.IP, licensee: existing.Licensee, designer: existing.Designer, ...term });
   await make('Usage', { ip: existing.IP, purpose: 'fuzz' });
+  // Products need an active license (DESIGN §6); the license flow is tested elsewhere.
+  await (await getDb()).update(tables.licenses).set({ state: 'active' }).where(eq(tables.licenses.key, existing.License));
   await make('Product', { license: existing.License, name: 'fuzz', sku: 'F' });
-  await make('Sales', {
+  // Sales rows arrive in a royalty report (lib/server/sales), which the generic API does not create.
+  existing.SalesReport = newKey();
+  existing.Sales = newKey();
+  const db = await getDb();
+  const period = { period_start: new Date('2026-01-01T00:00:00Z'), period_end: new Date('2026-01-31T00:00:00Z') };
+  await db.insert(tables.salesReports).values({ key: existing.SalesReport, licensee: existing.Licensee, ...period });
+  await db.insert(tables.sales).values({
+    key: existing.Sales,
     license: existing.License,
     product: existing.Product,
-    period_start: '2026-01-01',
-    period_end: '2026-01-31',
+    licensee: existing.Licensee,
+    ...period,
     territory: 'JP',
     net_sales: 100,
+    report: existing.SalesReport,
   });
   await make('Invoice', { licensee: existing.Licensee, period_start: '2026-01-01', period_end: '2026-03-31' });
   await make('Review', { subject_type: 'sales', subject_key: existing.Sales });
@@ -503,7 +515,7 @@ function typedValue(e: EntityName, field: string): fc.Arbitrary<unknown> {
 /** A PATCH body of one to three fields, each with a value of its column's type. */
 const typedPatch = (e: EntityName) =>
   fc
-    .subarray(writableOf(e), { minLength: 1, maxLength: 3 })
+    .subarray(writableOf(e), { minLength: 1, maxLength: Math.min(3, writableOf(e).length) })
     .chain((fields) => fc.record(Object.fromEntries(fields.map((f) => [f, typedValue(e, f)]))));
 
 /** A condition on one field with a value of its type; several are combined with $and / $or. */
@@ -654,7 +666,7 @@ describe('generated input on the entity routes, as admin', () => {
           fc.tuple(
             fc.constant(e),
             fc
-              .subarray(writableOf(e), { minLength: 1, maxLength: 3 })
+              .subarray(writableOf(e), { minLength: 1, maxLength: Math.min(3, writableOf(e).length) })
               .chain((fields) =>
                 fc.record(Object.fromEntries(fields.map((f) => [f, fc.oneof(typedValue(e, f), hazard, scalar)]))),
               ),

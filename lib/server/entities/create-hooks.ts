@@ -1,7 +1,9 @@
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import { AppError } from '../api/errors';
+import { fieldError } from '../common/field-error';
 import type { Db } from '../db/client';
 import { holders, licenses, products, usages } from '../db/entities-schema';
+import { royaltyOf } from '../royalty/royalty';
 import type { EntityDef } from './definitions';
 import type { Viewer } from './viewer';
 
@@ -30,10 +32,7 @@ async function assertUsagePermit(db: Db, viewer: Viewer, parent: unknown): Promi
   if (!permit) refuse();
 }
 
-/** Royalty in minor units: net × rate, rounded half up, in integer arithmetic. */
-export function royaltyOf(netSales: number, rateBp: number): number {
-  return Number((BigInt(netSales) * BigInt(rateBp) + 5000n) / 10000n);
-}
+export { royaltyOf };
 
 async function visibleLicense(db: Db, viewer: Viewer, key: string) {
   const [license] = await db.select().from(licenses).where(eq(licenses.key, key)).limit(1);
@@ -46,6 +45,17 @@ async function visibleLicense(db: Db, viewer: Viewer, key: string) {
 async function productFacts(db: Db, viewer: Viewer, product: Row): Promise<Row> {
   const license = await visibleLicense(db, viewer, String(product.license));
   if (!license) missing('license', viewer.lang);
+  // DESIGN §6: a product needs an active license (signed and countersigned, not expired or terminated).
+  if (license.state !== 'active') {
+    const message = {
+      jp: '有効（契約締結済み）なライセンスを選んでください。',
+      en: 'Choose an active (signed) license.',
+    }[viewer.lang];
+    throw new AppError('validation', 'validation failed', {
+      errors: { license: message },
+      codes: { license: { code: 'state' } },
+    });
+  }
   return { ip: license.ip, licensee: license.licensee, designer: license.designer };
 }
 
@@ -92,8 +102,15 @@ export async function deriveOnCreate(db: Db, def: EntityDef, viewer: Viewer, bod
       Object.assign(values, await productFacts(db, viewer, body));
       break;
     case 'Sales':
-      Object.assign(values, await salesFacts(db, viewer, body));
-      break;
+      // Rows are reported in a report, validated against their license as a whole (lib/server/sales).
+      throw fieldError(viewer.lang, {
+        report: {
+          message: {
+            jp: '売上はロイヤリティ報告として POST /api/sales/report（フォーム）または POST /api/sales/import（ファイル）で送ってください。',
+            en: 'Send sales as a royalty report: POST /api/sales/report (form) or POST /api/sales/import (file).',
+          },
+        },
+      });
     case 'Invoice':
       if (!viewer.holder && !viewer.licensees.includes(String(body.licensee))) missing('licensee', viewer.lang);
       break;

@@ -17,6 +17,7 @@ export const ENTITY_NAMES = [
   'Product',
   'Invoice',
   'Review',
+  'SalesReport',
 ] as const;
 export type EntityName = (typeof ENTITY_NAMES)[number];
 
@@ -233,11 +234,12 @@ export const entities: Record<EntityName, EntityDef> = {
       gross_sales: r.money(),
       net_sales: r.money(),
       currency: r.currency(),
-      report: r.shortText(64),
     },
-    serverOwned: ['state', 'royalty', 'owner', 'licensee', 'ip'],
+    // Rows arrive in a report (POST /api/sales/report or /api/sales/import), which sets these.
+    serverOwned: ['state', 'royalty', 'owner', 'licensee', 'ip', 'report'],
     scope: 'licensee',
     queryable: [
+      'report',
       'license',
       'product',
       'licensee',
@@ -293,6 +295,31 @@ export const entities: Record<EntityName, EntityDef> = {
     serverOwned: ['state', 'amount', 'owner', 'tax_lines'],
     scope: 'licensee',
     queryable: ['licensee', 'period_start', 'period_end', 'currency', 'state', 'due_date', 'amount'],
+  }),
+  // A royalty report: made by /api/sales/report and /api/sales/import only (generic create is refused by policy).
+  SalesReport: define('SalesReport', t.salesReports, {
+    refine: {
+      licensee: r.key(),
+      period_start: r.dateInput(),
+      period_end: r.dateInput(),
+      source: z.enum(['form', 'csv', 'xlsx']),
+      file_name: r.shortText(200),
+      notes: r.longText(5000),
+    },
+    serverOwned: [
+      'state',
+      'owner',
+      'row_count',
+      'totals',
+      'late',
+      'licensee',
+      'source',
+      'file_name',
+      'period_start',
+      'period_end',
+    ],
+    scope: 'licensee',
+    queryable: ['licensee', 'period_start', 'period_end', 'state', 'source', 'row_count', 'late', 'owner'],
   }),
   Review: define('Review', t.reviews, {
     refine: {

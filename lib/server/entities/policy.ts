@@ -50,6 +50,7 @@ export function readScope(def: EntityDef, viewer: Viewer): SQL | undefined {
     case 'Product':
       return or(anyOf(def, 'licensee', viewer.licensees), anyOf(def, 'designer', viewer.designers));
     case 'Sales':
+    case 'SalesReport':
     case 'Invoice':
       return anyOf(def, 'licensee', viewer.licensees);
     case 'Usage':
@@ -73,6 +74,10 @@ export function assertMayCreate(def: EntityDef, viewer: Viewer, body: Row): void
       return;
     case 'Review':
       if (!viewer.holder) forbid();
+      return;
+    case 'SalesReport':
+      // Reports are made by the import service (POST /api/sales/report or /api/sales/import), for everyone.
+      forbid();
       return;
     case 'IP':
       if (body.kind === 'primary' ? !viewer.product : !(viewer.designerRole || viewer.holder)) forbid();
@@ -113,6 +118,7 @@ export const EDITABLE_STATES: Partial<Record<EntityDef['name'], readonly string[
   License: ['applied'],
   Product: ['draft', 'changes_requested'],
   Sales: ['submitted'],
+  SalesReport: ['submitted'],
   Invoice: ['draft'],
 };
 
@@ -136,10 +142,16 @@ export function mayWrite(def: EntityDef, viewer: Viewer, row: Row): boolean {
       return viewer.licenseeAdmin.includes(String(row.key));
     case 'License':
       return (row.applicant === viewer.sub || viewer.licensees.includes(String(row.licensee))) && editable(def, row);
-    case 'Product':
     case 'Sales':
-    case 'Invoice':
+      // A row changes only with its report (rejected, then reported again): its totals stay true.
+      return false;
+    case 'Product':
+    case 'SalesReport':
       return viewer.licensees.includes(String(row.licensee)) && editable(def, row);
+    case 'Invoice':
+      // Built from approved sales by /api/invoice/draft and moved by its flow: an organisation
+      // neither edits nor deletes one (its sales rows are already marked invoiced).
+      return false;
     case 'Usage':
       return row.applicant === viewer.sub && editable(def, row);
   }

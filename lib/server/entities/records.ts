@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../api/errors';
 import type { Db } from '../db/client';
+import { reviews, sales } from '../db/entities-schema';
 import { openInitialStage } from '../flow/open-initial-stage';
 import { newKey } from '../keys';
 import { compileAggregate } from '../query/aggregate';
@@ -131,7 +132,18 @@ export async function patchRecord(db: Db, def: EntityDef, viewer: Viewer, key: s
 export async function deleteRecord(db: Db, def: EntityDef, viewer: Viewer, key: string): Promise<{ key: string }> {
   const current = await getRecord(db, def, viewer, key);
   if (!mayWrite(def, viewer, current)) readOnly();
-  await db.delete(def.table as PgTable).where(eq(keyColumn(def), key));
+  await db.transaction(async (txAny) => {
+    const tx = txAny as unknown as Db;
+    if (def.name === 'SalesReport') {
+      // A report withdrawn before cfl decides takes its rows with it, and its review is closed.
+      await tx.delete(sales).where(eq(sales.report, key));
+      await tx
+        .update(reviews)
+        .set({ state: 'closed', dateUpdated: new Date() })
+        .where(and(eq(reviews.subject_key, key), eq(reviews.state, 'pending')));
+    }
+    await tx.delete(def.table as PgTable).where(eq(keyColumn(def), key));
+  });
   return { key };
 }
 

@@ -5,6 +5,7 @@ import { present } from '../entities/records';
 import type { Viewer } from '../entities/viewer';
 import { AppError } from '../api/errors';
 import { transition } from './engine';
+import { afterState } from './after-state';
 import { enterState } from './enter-state';
 import { toAppError } from './errors';
 import { actorFacts, defaultHolder } from './facts';
@@ -40,7 +41,8 @@ export async function applyTransition(db: Db, viewer: Viewer, request: Transitio
       const from = String(row.state);
       const step = transition(flow, from, request.action, facts, request.comment);
       const moved = await moveSubject(tx, def, request.key, from, step.to);
-      await enterState(
+      await afterState(tx, binding.subject, request.key, step.to);
+      const entered = await enterState(
         tx,
         flow,
         holder,
@@ -57,7 +59,7 @@ export async function applyTransition(db: Db, viewer: Viewer, request: Transitio
         },
         step.notify,
       );
-      return present(def, viewer, moved);
+      return present(def, viewer, entered.row);
     });
   } catch (err) {
     throw toAppError(err, viewer.lang);

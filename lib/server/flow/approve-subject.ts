@@ -15,6 +15,8 @@ export const APPROVAL_KINDS: Record<string, Subject[]> = {
   // Beyond SPEC's three: the brand's usage permits and cfl/boss's invoices use the same queue.
   usages: ['usage'],
   invoices: ['invoice'],
+  // cfl's royalty reports (the sales flow runs on the report).
+  reports: ['sales'],
 };
 
 export const approveInput = decisionInput.extend({ decision: z.enum(DECISIONS) }).strict();

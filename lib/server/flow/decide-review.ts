@@ -8,6 +8,7 @@ import { longText, shortText } from '../entities/field-rules';
 import { validateRecord } from '../entities/validate';
 import type { Viewer } from '../entities/viewer';
 import { canDecideFor, decide, stageOf } from './engine';
+import { afterState } from './after-state';
 import { enterState } from './enter-state';
 import { toAppError } from './errors';
 import { actorFacts, defaultHolder } from './facts';
@@ -139,8 +140,9 @@ export async function decideReview(
           ),
         );
       const moved = await moveSubject(tx, def, review.subject_key, from, outcome.next);
-      await enterState(tx, flow, holder, binding, { ...event, row: moved, to: outcome.next }, ['owner']);
-      return { review: updated, subject: moved, moved: true };
+      await afterState(tx, binding.subject, review.subject_key, outcome.next);
+      const entered = await enterState(tx, flow, holder, binding, { ...event, row: moved, to: outcome.next }, ['owner']);
+      return { review: updated, subject: entered.row, moved: true };
     });
   } catch (err) {
     throw toAppError(err, viewer.lang);

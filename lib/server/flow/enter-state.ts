@@ -1,13 +1,18 @@
 import { and, eq, max } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { reviews, subjectVersions } from '../db/entities-schema';
+import { entities } from '../entities/definitions';
 import { newKey } from '../keys';
+import { afterState } from './after-state';
 import { audienceOf } from './audience';
 import { groupsDue, stageOf } from './engine';
 import type { HolderContext } from './facts';
 import { logTransition, notifyTransition, type TransitionEvent } from './record-events';
+import { moveSubject } from './subject-row';
 import type { SubjectBinding } from './subjects';
 import type { Audience, FlowDef, ReviewerGroup } from './types';
+
+type Row = Record<string, unknown>;
 
 /**
  * What happens when a record arrives in a state: a review stage opens a new round with one
@@ -20,8 +25,33 @@ export async function enterState(
   binding: SubjectBinding,
   event: TransitionEvent,
   audiences: readonly Audience[],
-): Promise<{ round: number | null; notified: number }> {
+): Promise<{ round: number | null; notified: number; row: Row }> {
   const stage = stageOf(flow, event.to);
+  // A stage whose only reviewers cannot exist for this record (the designer review of a product
+  // made from a primary IP, which has no designer) passes as approved instead of waiting forever.
+  if (stage && stage.groups.every((group) => group === 'designer') && !binding.designerOf(event.row)) {
+    await logTransition(tx, event);
+    const key = String(event.row.key);
+    const next = stage.outcome.approved;
+    const moved = await moveSubject(tx, entities[binding.entity], key, event.to, next);
+    await afterState(tx, binding.subject, key, next);
+    return enterState(
+      tx,
+      flow,
+      holder,
+      binding,
+      {
+        ...event,
+        row: moved,
+        action: 'skip_review',
+        from: event.to,
+        to: next,
+        comment: undefined,
+        data: { skipped: stage.state },
+      },
+      audiences,
+    );
+  }
   let round: number | null = null;
   let due: ReviewerGroup[] = [];
   if (stage) {
@@ -56,5 +86,5 @@ export async function enterState(
   const withReviewers: readonly Audience[] = stage ? [...new Set([...audiences, 'reviewers' as const])] : audiences;
   const people = await audienceOf(tx, holder, binding, event.row, withReviewers, due, event.actor);
   const notified = await notifyTransition(tx, event, people, due);
-  return { round, notified };
+  return { round, notified, row: event.row };
 }

@@ -59,7 +59,7 @@ export async function reviewStats(db: Db, def: EntityDef, viewer: Viewer, key: s
   return { key, total: rows.length, byState, byGroup };
 }
 
-const FLOW_ENTITIES = ['IP', 'Usage', 'License', 'Product', 'Sales', 'Invoice'] as const;
+const FLOW_ENTITIES = ['IP', 'Usage', 'License', 'Product', 'SalesReport', 'Invoice'] as const;
 
 /** Which flow entity a key belongs to, among those the viewer may see. */
 export async function findSubject(db: Db, viewer: Viewer, key: string): Promise<EntityDef> {

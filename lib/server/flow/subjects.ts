@@ -44,9 +44,10 @@ const bindings: Record<Subject, SubjectBinding> = {
     licenseeOf: (r) => text(r.licensee),
     designerOf: (r) => text(r.designer),
   },
+  // The sales flow runs on the report; its rows follow it (after-state.ts).
   sales: {
     subject: 'sales',
-    entity: 'Sales',
+    entity: 'SalesReport',
     ownerOf: (r) => text(r.owner),
     licenseeOf: (r) => text(r.licensee),
     designerOf: () => null,
@@ -72,7 +73,7 @@ export function bindingForRecord(entity: EntityName, row: Row): SubjectBinding |
       return bindings.license;
     case 'Product':
       return bindings.product;
-    case 'Sales':
+    case 'SalesReport':
       return bindings.sales;
     case 'Invoice':
       return bindings.invoice;

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
 import { withPage } from '@/components/page/withPage';
+import { LicenseeSalesView } from '@/components/sales/LicenseeSalesView';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/licensee/sales', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/licensee/sales', LicenseeSalesView);
+export const getServerSideProps = pageProps(['sales', 'flow']);

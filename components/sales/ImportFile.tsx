@@ -1,0 +1,216 @@
+import { useState } from 'react';
+import { useSession } from 'next-auth/react';
+import { useTranslation } from 'next-i18next/pages';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import Table from 'react-bootstrap/Table';
+import { useShell } from '@/lib/client/settings-context';
+import { postWithProgress, readAsBase64, type ReportRecord, type RowErrors } from './api';
+import { RefusedRows } from './RefusedRows';
+
+const FIELDS = ['license', 'product', 'territory', 'units', 'gross_sales', 'net_sales', 'currency'] as const;
+type Field = (typeof FIELDS)[number];
+type Mapping = Partial<Record<Field, string>>;
+
+interface Preview {
+  columns: string[];
+  mapping: Mapping;
+  remembered: boolean;
+  preview: Record<string, string>[];
+  rowCount: number;
+}
+
+type Phase = { kind: 'idle' } | { kind: 'reading' } | { kind: 'uploading'; fraction: number } | { kind: 'validating' };
+
+/** Upload a CSV/XLSX → map its columns → preview → import; refused rows come back with row and field. */
+export function ImportFile({
+  licensee,
+  period,
+  onDone,
+}: {
+  licensee: string;
+  period: { period_start: string; period_end: string };
+  onDone: (report: ReportRecord) => void;
+}) {
+  const { t } = useTranslation('sales');
+  const { lang } = useShell();
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [mapping, setMapping] = useState<Mapping>({});
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [rowErrors, setRowErrors] = useState<{ errors: RowErrors; refused?: number } | null>(null);
+  const [failure, setFailure] = useState('');
+  const [inputKey, setInputKey] = useState(0);
+
+  const reset = () => {
+    setFile(null);
+    setPreview(null);
+    setRowErrors(null);
+    setFailure('');
+    setInputKey((k) => k + 1);
+  };
+
+  const problem = (data: unknown) => {
+    const errors = (data as { errors?: Record<string, unknown> } | undefined)?.errors;
+    return errors ? Object.values(errors).map(String).join(' ') : t('failed');
+  };
+
+  const choose = async (chosen: File | undefined) => {
+    setRowErrors(null);
+    setFailure('');
+    setPreview(null);
+    if (!chosen) return;
+    setPhase({ kind: 'reading' });
+    const base64 = await readAsBase64(chosen);
+    setFile({ name: chosen.name, base64 });
+    const answer = await postWithProgress<Preview>(
+      '/sales/preview',
+      { licensee, file_name: chosen.name, content_base64: base64 },
+      token,
+      lang,
+      (fraction) => setPhase({ kind: 'uploading', fraction }),
+      () => setPhase({ kind: 'validating' }),
+    );
+    setPhase({ kind: 'idle' });
+    if (answer?.status !== 0) {
+      setFailure(problem(answer?.data));
+      return;
+    }
+    setPreview(answer.data);
+    setMapping(answer.data.mapping);
+  };
+
+  const runImport = async () => {
+    if (!file) return;
+    setRowErrors(null);
+    setFailure('');
+    setPhase({ kind: 'uploading', fraction: 0 });
+    const answer = await postWithProgress<ReportRecord & { errors?: RowErrors; refused?: number }>(
+      '/sales/import',
+      { licensee, ...period, file_name: file.name, content_base64: file.base64, mapping },
+      token,
+      lang,
+      (fraction) => setPhase({ kind: 'uploading', fraction }),
+      () => setPhase({ kind: 'validating' }),
+    );
+    setPhase({ kind: 'idle' });
+    if (answer?.status === 0) {
+      reset();
+      onDone(answer.data);
+      return;
+    }
+    if (answer?.status === 15 && answer.data.errors) {
+      setRowErrors({ errors: answer.data.errors, refused: answer.data.refused });
+      return;
+    }
+    setFailure(problem(answer?.data));
+  };
+
+  const busy = phase.kind !== 'idle';
+  return (
+    <div data-testid="sales-import">
+      <Form.Group controlId="sales-file" className="mb-3">
+        <Form.Label>{t('file.choose')}</Form.Label>
+        <Form.Control
+          key={inputKey}
+          type="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          disabled={busy}
+          onChange={(e) => void choose((e.target as HTMLInputElement).files?.[0])}
+          data-testid="sales-file-input"
+        />
+      </Form.Group>
+      {phase.kind === 'reading' && <ProgressBar animated now={100} label={t('file.reading')} className="mb-3" />}
+      {phase.kind === 'uploading' && (
+        <ProgressBar
+          now={Math.round(phase.fraction * 100)}
+          label={t('file.uploading', { percent: Math.round(phase.fraction * 100) })}
+          className="mb-3"
+          data-testid="sales-upload-progress"
+        />
+      )}
+      {phase.kind === 'validating' && (
+        <ProgressBar animated striped now={100} label={t('file.validating')} className="mb-3" data-testid="sales-validating" />
+      )}
+      {preview && (
+        <>
+          <h3 className="h6">{t('file.mappingTitle')}</h3>
+          <p className="small text-muted mb-2">{t('file.mappingHelp')}</p>
+          {preview.remembered && (
+            <p className="small text-success" data-testid="sales-mapping-remembered">
+              {t('file.remembered')}
+            </p>
+          )}
+          <div className="row g-2 mb-3" data-testid="sales-mapping">
+            {FIELDS.map((field) => (
+              <Form.Group key={field} className="col-6 col-md-3" controlId={`sales-map-${field}`}>
+                <Form.Label className="small mb-1">
+                  {t(`field.${field}`)}
+                  {field === 'currency' && <span className="text-muted"> ({t('file.optional')})</span>}
+                </Form.Label>
+                <Form.Select
+                  size="sm"
+                  value={mapping[field] ?? ''}
+                  isInvalid={field !== 'currency' && !mapping[field]}
+                  onChange={(e) => setMapping({ ...mapping, [field]: e.target.value || undefined })}
+                  data-testid={`sales-map-${field}`}
+                >
+                  <option value="">{t('file.notMapped')}</option>
+                  {preview.columns.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </Form.Select>
+              </Form.Group>
+            ))}
+          </div>
+          <h3 className="h6">{t('file.previewTitle', { count: preview.preview.length, total: preview.rowCount })}</h3>
+          <Table size="sm" responsive bordered className="small bg-white" data-testid="sales-preview">
+            <thead>
+              <tr>
+                <th>#</th>
+                {preview.columns.map((c) => (
+                  <th key={c}>{c}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {preview.preview.map((row, i) => (
+                <tr key={i}>
+                  {/* Line numbers as in the file: the header is line 1. */}
+                  <td className="text-muted">{i + 2}</td>
+                  {preview.columns.map((c) => (
+                    <td key={c}>{row[c]}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <div className="d-flex gap-2 mb-3">
+            <Button
+              onClick={() => void runImport()}
+              disabled={busy || FIELDS.some((f) => f !== 'currency' && !mapping[f])}
+              data-testid="sales-import-submit"
+            >
+              {t('file.import', { count: preview.rowCount })}
+            </Button>
+            <Button variant="outline-secondary" onClick={reset} disabled={busy}>
+              {t('file.another')}
+            </Button>
+          </div>
+        </>
+      )}
+      {rowErrors && <RefusedRows errors={rowErrors.errors} refused={rowErrors.refused} />}
+      {failure && (
+        <Alert variant="danger" data-testid="sales-import-failed">
+          {failure}
+        </Alert>
+      )}
+    </div>
+  );
+}

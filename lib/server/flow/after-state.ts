@@ -1,0 +1,14 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sales } from '../db/entities-schema';
+import type { Subject } from './types';
+
+/**
+ * What follows a subject's move to a new state, in the same transaction. A royalty report's rows
+ * always carry their report's state (invoices select approved rows), so they move with it.
+ */
+export async function afterState(tx: Db, subject: Subject, key: string, to: string): Promise<void> {
+  if (subject === 'sales') {
+    await tx.update(sales).set({ state: to, dateUpdated: new Date() }).where(eq(sales.report, key));
+  }
+}

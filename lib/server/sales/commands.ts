@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import type { Caller } from '../api/authenticate';
+import { fieldError } from '../common/field-error';
+import type { Db } from '../db/client';
+import { validateRecord } from '../entities/validate';
+import { viewerOf, type Viewer } from '../entities/viewer';
+import { ROW_FIELDS, type RowField } from './columns';
+import { applyMapping, readSalesFile, saveMapping, suggestMapping } from './files';
+import { M } from './messages';
+import { createReport } from './report';
+import { licenseTotals } from './totals';
+
+const key = z.string().min(1).max(64);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const mapping = z.partialRecord(z.enum(ROW_FIELDS), z.string().max(200));
+/** A sales file up to about 30 MB once decoded (100,000 rows of CSV are about 8 MB). */
+const content = z.string().min(1).max(40_000_000);
+
+export const previewInput = z
+  .object({
+    licensee: key.optional(),
+    file_name: z.string().min(1).max(200),
+    content_base64: content,
+    mapping: mapping.optional(),
+  })
+  .strict();
+
+export const importInput = z
+  .object({
+    licensee: key,
+    period_start: day,
+    period_end: day,
+    file_name: z.string().min(1).max(200),
+    content_base64: content,
+    mapping,
+  })
+  .strict();
+
+const cell = z.union([z.string().max(200), z.number()]);
+export const reportInput = z
+  .object({
+    licensee: key,
+    period_start: day,
+    period_end: day,
+    rows: z
+      .array(
+        z
+          .object({
+            license: z.string().max(64),
+            product: z.string().max(64),
+            territory: z.string().max(60),
+            units: cell,
+            gross_sales: cell,
+            net_sales: cell,
+            currency: z.string().max(3).optional(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(5000),
+  })
+  .strict();
+
+export const totalsInput = z.object({ license: key.optional(), licensee: key.optional() }).strict();
+
+function decode(base64: string, lang: Viewer['lang']): Buffer {
+  const buffer = Buffer.from(base64, 'base64');
+  if (buffer.length === 0) throw fieldError(lang, { content_base64: { message: M.file, code: 'invalid' } });
+  return buffer;
+}
+
+function assertOrganisation(viewer: Viewer, licensee: string | undefined): void {
+  if (licensee && !viewer.holder && !viewer.licensees.includes(licensee)) {
+    throw fieldError(viewer.lang, { licensee: { message: M.organisation, code: 'key' } });
+  }
+}
+
+/** POST /api/sales/preview: the file's columns, the mapping to offer, its first 20 rows and its row count. */
+export async function previewFile(db: Db, caller: Caller, body: unknown) {
+  const viewer = await viewerOf(db, caller);
+  const input = validateRecord(previewInput, body, viewer.lang);
+  assertOrganisation(viewer, input.licensee);
+  const file = await readSalesFile(input.file_name, decode(input.content_base64, viewer.lang), viewer.lang, 20);
+  const suggested = await suggestMapping(db, input.licensee, file.columns);
+  return {
+    kind: file.kind,
+    columns: file.columns,
+    mapping: input.mapping ? { ...suggested.mapping, ...input.mapping } : suggested.mapping,
+    remembered: suggested.remembered,
+    preview: file.rows,
+    rowCount: file.count,
+  };
+}
+
+/** POST /api/sales/import: validates every row, imports all or nothing, remembers the mapping. */
+export async function importFile(db: Db, caller: Caller, body: unknown) {
+  const viewer = await viewerOf(db, caller);
+  const input = validateRecord(importInput, body, viewer.lang);
+  assertOrganisation(viewer, input.licensee);
+  const file = await readSalesFile(input.file_name, decode(input.content_base64, viewer.lang), viewer.lang);
+  const map = input.mapping as Partial<Record<RowField, string>>;
+  const rows = applyMapping(file, map, viewer.lang);
+  const { report } = await createReport(db, viewer, {
+    licensee: input.licensee,
+    period_start: input.period_start,
+    period_end: input.period_end,
+    rows,
+    source: file.kind,
+    file_name: input.file_name,
+    firstRow: 2,
+  });
+  await saveMapping(db, input.licensee, map, viewer.sub);
+  return report;
+}
+
+/** POST /api/sales/report: the form's rows as one report. */
+export async function reportFromForm(db: Db, caller: Caller, body: unknown) {
+  const viewer = await viewerOf(db, caller);
+  const input = validateRecord(reportInput, body, viewer.lang);
+  const { report } = await createReport(db, viewer, { ...input, source: 'form', firstRow: 1 });
+  return report;
+}
+
+/** GET /api/sales/totals?license= or ?licensee=: running totals per license. */
+export async function totals(db: Db, caller: Caller, query: unknown) {
+  const viewer = await viewerOf(db, caller);
+  const q = (query ?? {}) as Record<string, unknown>;
+  const input = validateRecord(
+    totalsInput,
+    Object.fromEntries(Object.entries(q).filter(([k, v]) => ['license', 'licensee'].includes(k) && typeof v === 'string')),
+    viewer.lang,
+  );
+  return licenseTotals(db, viewer, input);
+}
