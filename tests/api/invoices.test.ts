@@ -282,8 +282,24 @@ describe('the invoice document and flow', () => {
     expect(after.json.data.amount).toBe(15_400);
   });
 
-  // Invoice.serverOwned in lib/server/entities/definitions.ts lacks these today (reported to the lead).
-  it.todo('refuses sales, period_start, period_end, currency and due_date in a PATCH body');
+  it('refuses every change and deletion by the organisation: an invoice moves only through its flow', async () => {
+    const current = await api.call<Envelope>('GET', `/api/v1/Invoice/${invoiceKey}`, token.owner);
+    const version = current.json.data.version;
+    for (const body of [
+      { sales: [] },
+      { period_start: '2025-01-01' },
+      { period_end: '2030-01-01' },
+      { currency: 'USD' },
+      { due_date: '2030-01-01' },
+    ]) {
+      const res = await api.call<Envelope>('PATCH', `/api/v1/Invoice/${invoiceKey}`, token.owner, { ...body, version });
+      expect([res.status, res.json.status], JSON.stringify(body)).toEqual([403, 3]);
+    }
+    const removed = await api.call<Envelope>('DELETE', `/api/v1/Invoice/${invoiceKey}`, token.owner);
+    expect([removed.status, removed.json.status]).toEqual([403, 3]);
+    const after = await api.call<Envelope>('GET', `/api/v1/Invoice/${invoiceKey}`, token.owner);
+    expect(after.json.data).toEqual(current.json.data);
+  });
 
   it('goes submit → cfl → boss → approved → paid', async () => {
     const submitted = await api.call<Envelope>('POST', `/api/v1/Invoice/${invoiceKey}/submit`, token.owner);
