@@ -105,11 +105,13 @@ test('[en] the legal manager changes only the legal approvers', async ({ page })
 });
 
 test("[en] the holder's sales page bills the licensee the sum of its reported royalties", async ({ page, browser }) => {
+  test.setTimeout(180_000);
   await signInAt(page, 'holder', '/en/holder/sales');
   const ip = await api<{ key: string }>(page.request, 'POST', '/api/v1/IP', {
     name: `Sales e2e IP ${Date.now()}`,
     kind: 'primary',
   });
+  await api(page.request, 'POST', `/api/v1/IP/${ip.key}/publish`);
 
   // A period of its own, so that reports of other tests do not count.
   const year = 2040 + Math.floor(Math.random() * 50);
@@ -117,7 +119,7 @@ test("[en] the holder's sales page bills the licensee the sum of its reported ro
   const licensee = await owner.newPage();
   await signInAt(licensee, 'licenseeOwner', '/en/licensee/list');
   const orgs = await api<{ items: { key: string; name: string }[] }>(licensee.request, 'POST', '/api/v1/Licensee/query', {});
-  const org = orgs.items[0]!;
+  const org = orgs.items.find((o) => o.name === 'Demo Snacks Manufacturing Co.')!;
   const license = await api<{ key: string }>(licensee.request, 'POST', '/api/v1/License', {
     ip: ip.key,
     licensee: org.key,
@@ -127,30 +129,49 @@ test("[en] the holder's sales page bills the licensee the sum of its reported ro
     royalty_rate_bp: 750,
     currency: 'JPY',
   });
+  // The license goes through its reviewers and the contract steps to active.
+  await api(licensee.request, 'POST', `/api/v1/License/${license.key}/start_review`);
+  const decide = async (persona: 'legal' | 'cfl' | 'boss' | 'brand', kind: string, key: string) => {
+    const context = await browser.newContext();
+    const reviewer = await context.newPage();
+    await signInAt(reviewer, persona, '/en/holder/approve/license');
+    await api(reviewer.request, 'POST', `/api/v1/Holder/approve/${kind}/${key}`, { decision: 'approved' });
+    await context.close();
+  };
+  for (const persona of ['legal', 'cfl', 'boss'] as const) await decide(persona, 'licenses', license.key);
+  await api(page.request, 'POST', `/api/v1/License/${license.key}/send_contract`);
+  await api(licensee.request, 'POST', `/api/v1/License/${license.key}/sign`);
+  await api(page.request, 'POST', `/api/v1/License/${license.key}/countersign`);
+  const sku = `CC-${Date.now()}`;
   const product = await api<{ key: string }>(licensee.request, 'POST', '/api/v1/Product', {
     license: license.key,
     name: 'Consommé chips',
-    sku: `CC-${Date.now()}`,
+    sku,
   });
+  // A primary IP has no designer: the product goes straight to brand.
+  await api(licensee.request, 'POST', `/api/v1/Product/${product.key}/submit`);
+  await decide('brand', 'products', product.key);
   const report = (month: string, units: number, net: number) =>
-    api<{ royalty: number }>(licensee.request, 'POST', '/api/v1/Sales', {
-      license: license.key,
-      product: product.key,
+    api(licensee.request, 'POST', '/api/sales/report', {
+      licensee: org.key,
       period_start: `${year}-${month}-01`,
       period_end: `${year}-${month}-28`,
-      territory: 'JP',
-      units,
-      net_sales: net,
+      rows: [{ license: license.key, product: sku, territory: 'JP', units, gross_sales: net, net_sales: net }],
     });
-  const april = await report('04', 1200, 1_234_567);
-  const may = await report('05', 800, 876_543);
+  await report('04', 1200, 1_234_567);
+  await report('05', 800, 876_543);
+  const rows = await api<{ items: { royalty: number }[] }>(licensee.request, 'POST', '/api/v1/Sales/query', {
+    filter: { license: license.key },
+  });
   await owner.close();
-  const total = april.royalty + may.royalty;
-  expect(total).toBeGreaterThan(0);
+  const total = rows.items.reduce((sum, r) => sum + r.royalty, 0);
+  // 7.5% of each month's net sales, rounded half up per row.
+  expect(total).toBe(92_593 + 65_741);
 
   await page.reload();
-  await page.getByTestId('sales-filter-from').fill(`${year}-01-01`);
-  await page.getByTestId('sales-filter-to').fill(`${year}-12-31`);
+  await page.getByTestId('holder-sales-tab-bill').click();
+  await page.getByTestId('bill-filter-from').fill(`${year}-01-01`);
+  await page.getByTestId('bill-filter-to').fill(`${year}-12-31`);
   const bill = page.getByTestId('sales-bill');
   await expect(bill.getByTestId('sales-bill-row')).toHaveCount(2);
   const totalRow = bill.locator(`[data-testid=sales-bill-total][data-licensee="${org.key}"][data-currency="JPY"]`);
@@ -162,7 +183,7 @@ test("[en] the holder's sales page bills the licensee the sum of its reported ro
   await expect(page.getByTestId('sales-rows')).toContainText('Submitted');
 
   // No report of that year is approved yet: the state filter empties both tables.
-  await page.getByTestId('sales-filter-state').selectOption('approved');
+  await page.getByTestId('bill-filter-state').selectOption('approved');
   await expect(page.getByTestId('sales-bill-empty')).toBeVisible();
   await expect(page.getByTestId('sales-rows-empty')).toBeVisible();
 });

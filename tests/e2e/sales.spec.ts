@@ -112,6 +112,11 @@ test('a licensee imports a royalty report file, sees the refused row, fixes it; 
   const { license, sku } = await reportable(browser, owner, stamp);
 
   await owner.goto('/en/licensee/sales');
+  // Other journeys share this organisation: its newest report before and after, not an empty list.
+  const newestReport = async () =>
+    (await api<{ items: Rec[] }>(owner, 'POST', '/api/v1/SalesReport/query', { sort: { dateCreated: -1 }, limit: 1 })).items[0]
+      ?.key ?? null;
+  const reportBefore = await newestReport();
   await owner.getByTestId('sales-month').fill('2026-10');
   await owner.getByTestId('sales-tab-file').click();
   const bad = csv([`${license},${sku},JP,10,12000,10000`, `${license},${sku},US,5,6000,5000`]);
@@ -123,34 +128,36 @@ test('a licensee imports a royalty report file, sees the refused row, fixes it; 
   await expect(refused).toHaveCount(1);
   await expect(refused.getByTestId('sales-refused-rownum')).toHaveText('3');
   await expect(refused.getByTestId('sales-refused-field')).toHaveText('Territory');
-  await expect(owner.getByTestId('sales-reports-empty')).toBeVisible();
+  expect(await newestReport()).toBe(reportBefore);
 
   const good = csv([`${license},${sku},JP,10,12000,10000`, `${license},${sku},TW,5,6000,5005`]);
   await owner.getByTestId('sales-file-input').setInputFiles({ name: 'october-fixed.csv', mimeType: 'text/csv', buffer: good });
   await owner.getByTestId('sales-import-submit').click();
   await expect(owner.getByTestId('sales-success')).toBeVisible();
-  const report = owner.getByTestId('sales-report').first();
+  const reportKey = String(await newestReport());
+  expect(reportKey).not.toBe(String(reportBefore));
+  const report = owner.locator(`[data-testid=sales-report][data-key="${reportKey}"]`);
   await expect(report.getByTestId('sales-report-state')).toHaveAttribute('data-state', 'submitted');
   // 10% of 10,000 + 10% of 5,005 (500.5 → 501): earned 1,501, each row rounded half up.
-  await expect(owner.getByTestId('sales-totals-earned').first()).toHaveText('¥1,501');
+  await expect(
+    owner.locator(`[data-testid=sales-totals-row][data-license="${license}"]`).getByTestId('sales-totals-earned'),
+  ).toHaveText('¥1,501');
   await owner.screenshot({ path: 'test-results/sales-licensee.png', fullPage: true });
 
   const cfl = await personaAt(browser, 'cfl', '/en/holder/sales');
-  await cfl.getByTestId('queue-item').first().click();
+  await cfl.locator(`[data-testid=queue-item][data-key="${reportKey}"]`).click();
   await cfl.getByTestId('decide-approved').click();
   await expect(cfl.getByTestId('decision-success')).toBeVisible();
   await cfl.getByTestId('holder-sales-tab-reports').click();
-  await expect(cfl.getByTestId('sales-report').first().getByTestId('sales-report-state')).toHaveAttribute(
-    'data-state',
-    'approved',
-  );
+  await expect(
+    cfl.locator(`[data-testid=sales-report][data-key="${reportKey}"]`).getByTestId('sales-report-state'),
+  ).toHaveAttribute('data-state', 'approved');
   await cfl.screenshot({ path: 'test-results/sales-holder.png', fullPage: true });
   await cfl.context().close();
 
   await owner.reload();
-  await expect(owner.getByTestId('sales-report').first().getByTestId('sales-report-state')).toHaveAttribute(
-    'data-state',
-    'approved',
-  );
+  await expect(
+    owner.locator(`[data-testid=sales-report][data-key="${reportKey}"]`).getByTestId('sales-report-state'),
+  ).toHaveAttribute('data-state', 'approved');
   await owner.context().close();
 });
