@@ -112,15 +112,14 @@ test('a licensee imports a royalty report file, sees the refused row, fixes it; 
   const { license, sku } = await reportable(browser, owner, stamp);
 
   await owner.goto('/en/licensee/sales');
-  // Other journeys share this organisation: its newest report before and after, not an empty list.
-  const newestReport = async () =>
-    (await api<{ items: Rec[] }>(owner, 'POST', '/api/v1/SalesReport/query', { sort: { dateCreated: -1 }, limit: 1 })).items[0]
-      ?.key ?? null;
-  const reportBefore = await newestReport();
+  // Other journeys share this organisation: the reports of this test are found by their file names.
+  const badFile = `october-${stamp}.csv`;
+  const goodFile = `october-fixed-${stamp}.csv`;
+  const reportOf = (file: string) => owner.getByTestId('sales-report').filter({ hasText: file });
   await owner.getByTestId('sales-month').fill('2026-10');
   await owner.getByTestId('sales-tab-file').click();
   const bad = csv([`${license},${sku},JP,10,12000,10000`, `${license},${sku},US,5,6000,5000`]);
-  await owner.getByTestId('sales-file-input').setInputFiles({ name: 'october.csv', mimeType: 'text/csv', buffer: bad });
+  await owner.getByTestId('sales-file-input').setInputFiles({ name: badFile, mimeType: 'text/csv', buffer: bad });
   await expect(owner.getByTestId('sales-preview')).toBeVisible();
   await expect(owner.getByTestId('sales-map-territory')).toHaveValue('territory');
   await owner.getByTestId('sales-import-submit').click();
@@ -128,14 +127,15 @@ test('a licensee imports a royalty report file, sees the refused row, fixes it; 
   await expect(refused).toHaveCount(1);
   await expect(refused.getByTestId('sales-refused-rownum')).toHaveText('3');
   await expect(refused.getByTestId('sales-refused-field')).toHaveText('Territory');
-  expect(await newestReport()).toBe(reportBefore);
+  await expect(owner.getByTestId('sales-reports').or(owner.getByTestId('sales-reports-empty'))).toBeVisible();
+  await expect(reportOf(badFile)).toHaveCount(0);
 
   const good = csv([`${license},${sku},JP,10,12000,10000`, `${license},${sku},TW,5,6000,5005`]);
-  await owner.getByTestId('sales-file-input').setInputFiles({ name: 'october-fixed.csv', mimeType: 'text/csv', buffer: good });
+  await owner.getByTestId('sales-file-input').setInputFiles({ name: goodFile, mimeType: 'text/csv', buffer: good });
   await owner.getByTestId('sales-import-submit').click();
   await expect(owner.getByTestId('sales-success')).toBeVisible();
-  const reportKey = String(await newestReport());
-  expect(reportKey).not.toBe(String(reportBefore));
+  await expect(reportOf(goodFile)).toHaveCount(1);
+  const reportKey = String(await reportOf(goodFile).getAttribute('data-key'));
   const report = owner.locator(`[data-testid=sales-report][data-key="${reportKey}"]`);
   await expect(report.getByTestId('sales-report-state')).toHaveAttribute('data-state', 'submitted');
   // 10% of 10,000 + 10% of 5,005 (500.5 → 501): earned 1,501, each row rounded half up.
