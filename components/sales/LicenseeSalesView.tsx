@@ -6,6 +6,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import type { ScreenViewProps } from '@/components/page/withPage';
+import { useSWRConfig } from 'swr';
 import { useEntityQuery } from '@/lib/client/entities';
 import { monthPeriod, previousMonth, type ReportRecord } from './api';
 import { ImportFile } from './ImportFile';
@@ -34,9 +35,12 @@ export function LicenseeSalesView({ title }: ScreenViewProps) {
   // The first organisation until another is chosen.
   const org = chosen || items[0]?.key || '';
   const period = monthPeriod(month);
+  const { mutate } = useSWRConfig();
   const finished = (report: ReportRecord) => {
     setDone(report);
     setVersion((v) => v + 1);
+    // Cached pages of reports and rows would otherwise show the list as it was before this report.
+    void mutate((key) => Array.isArray(key) && key[0] === 'entity-pages');
   };
   const filter = useMemo(() => (org ? { licensee: org } : null), [org]);
 

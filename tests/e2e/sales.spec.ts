@@ -134,6 +134,8 @@ test('a licensee imports a royalty report file, sees the refused row, fixes it; 
   await owner.getByTestId('sales-file-input').setInputFiles({ name: goodFile, mimeType: 'text/csv', buffer: good });
   await owner.getByTestId('sales-import-submit').click();
   await expect(owner.getByTestId('sales-success')).toBeVisible();
+  // The list is read again from the server (it may show reports other journeys sent meanwhile).
+  await owner.reload();
   await expect(reportOf(goodFile)).toHaveCount(1);
   const reportKey = String(await reportOf(goodFile).getAttribute('data-key'));
   const report = owner.locator(`[data-testid=sales-report][data-key="${reportKey}"]`);
