@@ -1,30 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInAt, type Persona } from './fixtures';
-
-type Envelope<T> = { status: number; data: T };
-type Rec = Record<string, unknown>;
-
-async function personaAt(browser: Browser, persona: Persona, path: string): Promise<Page> {
-  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-  await signInAt(page, persona, path);
-  return page;
-}
-
-async function call<T>(page: Page, method: string, url: string, data?: unknown) {
-  const res = await page.request.fetch(url, {
-    method,
-    ...(method === 'GET' ? {} : { data: data ?? {}, headers: { 'content-type': 'application/json' } }),
-  });
-  return { http: res.status(), body: (await res.json().catch(() => null)) as Envelope<T> | null };
-}
-
-/** Setup through the API with the page's signed-in session cookie. */
-async function api<T = Rec>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
-  const { body } = await call<T>(page, method, url, data);
-  expect(body?.status, `${method} ${url}: ${JSON.stringify(body?.data)}`).toBe(0);
-  return body!.data;
-}
+import { api, call, personaAt, type Rec } from './api-setup';
+import { type Persona } from './fixtures';
 
 const sessions = new Map<Persona, Page>();
 

@@ -1,35 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInAt, type Persona } from './fixtures';
-
-type Envelope<T> = { status: number; data: T };
-type Rec = Record<string, unknown>;
-
-/**
- * An active license (JP, TW) with an approved product, set up through the API as the people of
- * the flow would: holder publishes a primary IP, the designer makes a secondary IP under a usage
- * permit, the licensee applies, legal/cfl/boss approve, contract sent, signed and countersigned,
- * the product is approved by its designer then brand.
- */
-async function personaAt(browser: Browser, persona: Persona, path: string): Promise<Page> {
-  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-  await signInAt(page, persona, path);
-  return page;
-}
-
-async function call<T>(page: Page, method: string, url: string, data?: unknown) {
-  const res = await page.request.fetch(url, {
-    method,
-    ...(method === 'GET' ? {} : { data: data ?? {}, headers: { 'content-type': 'application/json' } }),
-  });
-  return { http: res.status(), body: (await res.json().catch(() => null)) as Envelope<T> | null };
-}
-
-/** Setup through the API with the page's signed-in session cookie. */
-async function api<T = Rec>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
-  const { body } = await call<T>(page, method, url, data);
-  expect(body?.status, `${method} ${url}: ${JSON.stringify(body?.data)}`).toBe(0);
-  return body!.data;
-}
+import { api, call, personaAt, type Rec } from './api-setup';
+import { type Persona } from './fixtures';
 
 async function approve(browser: Browser, persona: Persona, kind: string, key: unknown): Promise<void> {
   // A protected page, so signing in goes through the provider (/en/help is public).
@@ -38,6 +9,12 @@ async function approve(browser: Browser, persona: Persona, kind: string, key: un
   await page.context().close();
 }
 
+/**
+ * An active license (JP, TW) with an approved product, set up through the API as the people of
+ * the flow would: holder publishes a primary IP, the designer makes a secondary IP under a usage
+ * permit, the licensee applies, legal/cfl/boss approve, contract sent, signed and countersigned,
+ * the product is approved by its designer then brand.
+ */
 async function reportable(browser: Browser, owner: Page, stamp: string): Promise<{ license: string; sku: string }> {
   const holder = await personaAt(browser, 'holder', '/en/holder/ip');
   const primary = await api<Rec>(holder, 'POST', '/api/v1/IP', { name: `Sales primary ${stamp}`, kind: 'primary' });
