@@ -78,12 +78,16 @@ const list: Screen[] = [
     section: 'licensee',
   },
   { path: '/licensee/ip', title: 'licensee.ip', acl: 'licensee', section: 'licensee' },
+  // The organisation's verifiable license credentials.
+  { path: '/licensee/wallet', title: 'licensee.wallet', acl: 'licensee', section: 'licensee' },
   // System section
   { path: '/sys/acl', title: 'sys.acl', acl: 'system', section: 'system' },
   { path: '/sys/swagger', title: 'sys.swagger', acl: 'system', section: 'system' },
   { path: '/sys/redoc', title: 'sys.redoc', acl: 'system', section: 'system' },
   { path: '/sys/contract/demo', title: 'sys.contractDemo', acl: 'system', section: 'system' },
   { path: '/sys/pdf/demo', title: 'sys.pdfDemo', acl: 'system', section: 'system' },
+  // The e-mail outbox: every message the platform sent or keeps (the embedded default has no SMTP).
+  { path: '/sys/mail', title: 'sys.mail', acl: 'system', section: 'system' },
   { path: '/help', title: 'help', acl: 'public', section: 'other' },
   // Data maintenance
   { path: '/designer/list', title: 'data.designers', acl: 'dataMaintenance', section: 'data' },
@@ -97,6 +101,11 @@ const list: Screen[] = [
   { path: '/terms', title: 'terms', acl: 'public', section: 'other' },
   { path: '/terms-designer', title: 'termsDesigner', acl: 'public', section: 'other' },
   { path: '/terms-licensee', title: 'termsLicensee', acl: 'public', section: 'other' },
+  // Invitations: the link in the e-mail lands here; the signed-in user's own invitations.
+  { path: '/invite/accept', title: 'inviteAccept', acl: 'signedIn', section: 'other' },
+  { path: '/invite', title: 'invite', acl: 'signedIn', section: 'other' },
+  // Public check that a product is licensed (the QR code on each approved product points here).
+  { path: '/verify/[id]', title: 'verify', acl: 'public', section: 'other' },
 ];
 
 export const screens: ReadonlyMap<string, Screen> = new Map(list.map((s) => [s.path, s]));

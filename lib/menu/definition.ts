@@ -44,6 +44,7 @@ export const menuGroups: MenuGroup[] = [
       { name: 'licensee.invoice', path: '/licensee/invoice', acl: 'licensee' },
       { name: 'licensee.adminProfile', path: '/licensee/admin/profile', children: ['/licensee/admin/**'], acl: 'licensee' },
       { name: 'licensee.ip', path: '/licensee/ip', acl: 'licensee' },
+      { name: 'licensee.wallet', path: '/licensee/wallet', acl: 'licensee' },
     ],
   },
   {
@@ -55,6 +56,7 @@ export const menuGroups: MenuGroup[] = [
       { name: 'sys.redoc', path: '/sys/redoc', acl: 'system' },
       { name: 'sys.contractDemo', path: '/sys/contract/demo', acl: 'system' },
       { name: 'sys.pdfDemo', path: '/sys/pdf/demo', acl: 'system' },
+      { name: 'sys.mail', path: '/sys/mail', acl: 'system' },
     ],
   },
   {
@@ -75,6 +77,7 @@ export const menuGroups: MenuGroup[] = [
       { name: 'home', path: '/', acl: 'signedIn' },
       { name: 'profile', path: '/profile', acl: 'signedIn' },
       { name: 'apply', path: '/apply', acl: 'signedIn' },
+      { name: 'invite', path: '/invite', children: ['/invite/**'], acl: 'signedIn' },
       { name: 'help', path: '/help', acl: 'signedIn' },
     ],
   },

@@ -283,7 +283,7 @@ describe('visibleMenu', () => {
       const menu = view(id);
       expect(titles(menu)).toEqual(['section.designer', 'section.general']);
       expect(entriesOf(menu, 'section.designer')).toEqual(allOf('section.designer'));
-      expect(entriesOf(menu, 'section.general')).toEqual(['home', 'profile', 'apply', 'help']);
+      expect(entriesOf(menu, 'section.general')).toEqual(['home', 'profile', 'apply', 'invite', 'help']);
     }
   });
 

@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { getConfig } from '../../config';
 import * as entitySchema from './entities-schema';
+import * as platformSchema from './platform-schema';
 import * as foundationSchema from './schema';
 
-const schema = { ...foundationSchema, ...entitySchema };
+const schema = { ...foundationSchema, ...entitySchema, ...platformSchema };
 
 /**
  * Both drivers give a Drizzle Postgres database with the same query API; the PGlite one is

@@ -1,14 +1,23 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sales } from '../db/entities-schema';
+import { contractOnLicenseState } from '../contracts/on-license-state';
+import { credentialOnLicenseState } from '../credentials/on-license-state';
+import { rollupOnReportState } from '../stats/on-report-state';
 import type { Subject } from './types';
 
 /**
  * What follows a subject's move to a new state, in the same transaction. A royalty report's rows
- * always carry their report's state (invoices select approved rows), so they move with it.
+ * always carry their report's state (invoices select approved rows), so they move with it, and
+ * the statistics roll-up follows; a license's contract and credential follow the license.
  */
 export async function afterState(tx: Db, subject: Subject, key: string, to: string): Promise<void> {
   if (subject === 'sales') {
     await tx.update(sales).set({ state: to, dateUpdated: new Date() }).where(eq(sales.report, key));
+    await rollupOnReportState(tx, key, to);
+  }
+  if (subject === 'license') {
+    await contractOnLicenseState(tx, key, to);
+    await credentialOnLicenseState(tx, key, to);
   }
 }

@@ -1,0 +1,209 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts } from './schema';
+
+/**
+ * Tables of the platform services around the entities: mail, invitations, contracts and their
+ * signatures, verifiable credentials, chain mints and the statistics roll-up.
+ */
+
+/**
+ * Every e-mail goes through this outbox (DESIGN §1 "e-mail"): written in the transaction of the
+ * command that causes it, delivered afterwards by the outbox worker; with no SMTP_URL it stays
+ * here for admins to read.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    key: text('key').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    template: text('template'),
+    lang: text('lang').notNull().default('jp'),
+    // queued → sent | failed (after the last attempt); 'kept' when there is no SMTP to send to.
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    messageId: text('message_id'),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    dateCreated: ts('date_created').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.state, t.nextAttemptAt), index('email_outbox_created_idx').on(t.dateCreated)],
+);
+
+/**
+ * Invitations into an organisation or into the platform. Only the sha-256 of the token is kept;
+ * the token itself exists only in the e-mail link.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    key: text('key').primaryKey(),
+    // licensee-owner (a new organisation's first owner) | licensee-staff | licensee-designer | …
+    kind: text('kind').notNull(),
+    email: text('email').notNull(),
+    // The organisation the invitation is into; null until a licensee-owner invitation creates it.
+    entity: text('entity'),
+    role: text('role').notNull(),
+    lang: text('lang').notNull().default('jp'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').notNull(),
+    // pending → accepted | revoked; expiry is read from expiresAt.
+    state: text('state').notNull().default('pending'),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedBy: text('accepted_by'),
+    acceptedAt: ts('accepted_at'),
+    revokedAt: ts('revoked_at'),
+    dateCreated: ts('date_created').notNull().defaultNow(),
+    dateUpdated: ts('date_updated').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_idx').on(t.tokenHash),
+    index('invitations_entity_idx').on(t.entity, t.state),
+    index('invitations_email_idx').on(t.email),
+  ],
+);
+
+/** One generated contract document of a license; a new version voids the signatures of the old. */
+export const contracts = pgTable(
+  'contracts',
+  {
+    key: text('key').primaryKey(),
+    license: text('license').notNull(),
+    revision: integer('revision').notNull().default(1),
+    lang: text('lang').notNull().default('jp'),
+    // generated → licensee_signed → countersigned; void when the terms changed after signing.
+    state: text('state').notNull().default('generated'),
+    // The unsigned contract PDF and, once countersigned, the final one with signature page and audit trail.
+    file: text('file').notNull(),
+    sha256: text('sha256').notNull(),
+    finalFile: text('final_file'),
+    // The license terms and terms-document versions the PDF was made from.
+    terms: jsonb('terms').$type<Record<string, unknown>>().notNull().default({}),
+    termsHash: text('terms_hash').notNull(),
+    dateCreated: ts('date_created').notNull().defaultNow(),
+    dateUpdated: ts('date_updated').notNull().defaultNow(),
+    voidedAt: ts('voided_at'),
+  },
+  (t) => [index('contracts_license_idx').on(t.license, t.revision)],
+);
+
+/** A signature over the exact bytes of a contract PDF. */
+export const contractSignatures = pgTable(
+  'contract_signatures',
+  {
+    key: text('key').primaryKey(),
+    contract: text('contract').notNull(),
+    party: text('party').notNull(),
+    signer: text('signer').notNull(),
+    typedName: text('typed_name').notNull(),
+    // The drawn signature, stored as a PNG in the file store.
+    image: text('image'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    sha256: text('sha256').notNull(),
+    signedAt: ts('signed_at').notNull().defaultNow(),
+    voidedAt: ts('voided_at'),
+  },
+  (t) => [uniqueIndex('contract_signatures_party_idx').on(t.contract, t.party)],
+);
+
+/** Credential schemas of the core /schema API. */
+export const credentialSchemas = pgTable('credential_schemas', {
+  key: text('key').primaryKey(),
+  name: text('name').notNull(),
+  version: text('version').notNull().default('1.0'),
+  issuer: text('issuer').notNull(),
+  schema: jsonb('schema').$type<Record<string, unknown>>().notNull().default({}),
+  meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+  enabled: boolean('enabled').notNull().default(true),
+  published: boolean('published').notNull().default(false),
+  dateCreated: ts('date_created').notNull().defaultNow(),
+  dateUpdated: ts('date_updated').notNull().defaultNow(),
+});
+
+/** Issued verifiable credentials; `holder` is the wallet owner (a user's sub). */
+export const credentials = pgTable(
+  'credentials',
+  {
+    key: text('key').primaryKey(),
+    schema: text('schema'),
+    type: text('type').notNull(),
+    format: text('format').notNull().default('jwt'),
+    issuer: text('issuer').notNull(),
+    holder: text('holder').notNull(),
+    // The record it attests (a license key for LicenseCredential).
+    subject: text('subject').notNull(),
+    claims: jsonb('claims').$type<Record<string, unknown>>().notNull().default({}),
+    jwt: text('jwt').notNull(),
+    // active | revoked; expiry is read from expiresAt.
+    state: text('state').notNull().default('active'),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('credentials_holder_idx').on(t.holder, t.issuedAt), index('credentials_subject_idx').on(t.subject)],
+);
+
+/** Presentation requests (/proof/request) and what was presented for them. */
+export const proofRequests = pgTable(
+  'proof_requests',
+  {
+    key: text('key').primaryKey(),
+    nonce: text('nonce').notNull(),
+    verifier: text('verifier').notNull(),
+    query: jsonb('query').$type<Record<string, unknown>>().notNull().default({}),
+    // requested → presented | failed
+    state: text('state').notNull().default('requested'),
+    presenter: text('presenter'),
+    presentation: text('presentation'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    dateCreated: ts('date_created').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    presentedAt: ts('presented_at'),
+  },
+  (t) => [uniqueIndex('proof_requests_nonce_idx').on(t.nonce)],
+);
+
+/** ERC-721 wrapper tokens minted for approved IPs: one per IP, so a second mint finds this row. */
+export const chainMints = pgTable('chain_mints', {
+  ip: text('ip').primaryKey(),
+  tokenId: text('token_id').notNull(),
+  contract: text('contract').notNull(),
+  chainId: integer('chain_id').notNull(),
+  owner: text('owner').notNull(),
+  sub: text('sub').notNull(),
+  metadataCid: text('metadata_cid').notNull(),
+  txHash: text('tx_hash').notNull(),
+  dateCreated: ts('date_created').notNull().defaultNow(),
+});
+
+/**
+ * Approved sales rolled up per month, license, product and currency (holder statistics read this
+ * instead of scanning every sales row). Kept in step when a report's state changes.
+ */
+export const salesMonthly = pgTable(
+  'sales_monthly',
+  {
+    month: text('month').notNull(),
+    license: text('license').notNull(),
+    product: text('product').notNull(),
+    currency: text('currency').notNull(),
+    licensee: text('licensee'),
+    ip: text('ip'),
+    designer: text('designer'),
+    rows: integer('rows').notNull().default(0),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    netSales: bigint('net_sales', { mode: 'number' }).notNull().default(0),
+    royalty: bigint('royalty', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.license, t.product, t.currency] }),
+    index('sales_monthly_month_idx').on(t.month),
+    index('sales_monthly_licensee_idx').on(t.licensee, t.month),
+    index('sales_monthly_ip_idx').on(t.ip, t.month),
+  ],
+);

@@ -1,0 +1,6 @@
+import { ComingSoon } from '@/components/page/ComingSoon';
+import { withPage } from '@/components/page/withPage';
+import { pageProps } from '@/lib/page/server-props';
+
+export default withPage('/invite', ComingSoon);
+export const getServerSideProps = pageProps();
