@@ -38,6 +38,15 @@ import { membersRoutes } from './routes/members';
 import { salesRoutes } from './routes/sales';
 import { invoiceRoutes } from './routes/invoice';
 import { batchRoutes } from './routes/batch';
+import { termsRoutes } from './routes/terms';
+import { notifyRoutes } from './routes/notify';
+import { inviteRoutes } from './routes/invite';
+import { contractsRoutes } from './routes/contracts';
+import { credentialsRoutes } from './routes/credentials';
+import { chainRoutes } from './routes/chain';
+import { storageRoutes } from './routes/storage';
+import { systemRoutes } from './routes/system';
+import { statsRoutes } from './routes/stats';
 
 const gateInput = z.object({ id: z.string(), password: z.string() });
 const admin = 'calbee:admin';
@@ -316,6 +325,15 @@ export function otherRoutes(): RouteDoc[] {
     ...membersRoutes(),
     ...invoiceRoutes(),
     ...batchRoutes(),
+    ...termsRoutes(),
+    ...notifyRoutes(),
+    ...inviteRoutes(),
+    ...contractsRoutes(),
+    ...credentialsRoutes(),
+    ...chainRoutes(),
+    ...storageRoutes(),
+    ...systemRoutes(),
+    ...statsRoutes(),
   ];
 }
 
