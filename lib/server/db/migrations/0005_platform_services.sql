@@ -146,4 +146,13 @@ CREATE INDEX "invitations_email_idx" ON "invitations" USING btree ("email");--> 
 CREATE UNIQUE INDEX "proof_requests_nonce_idx" ON "proof_requests" USING btree ("nonce");--> statement-breakpoint
 CREATE INDEX "sales_monthly_month_idx" ON "sales_monthly" USING btree ("month");--> statement-breakpoint
 CREATE INDEX "sales_monthly_licensee_idx" ON "sales_monthly" USING btree ("licensee","month");--> statement-breakpoint
-CREATE INDEX "sales_monthly_ip_idx" ON "sales_monthly" USING btree ("ip","month");
+CREATE INDEX "sales_monthly_ip_idx" ON "sales_monthly" USING btree ("ip","month");--> statement-breakpoint
+-- Live notifications (DESIGN §1): every change to a user's notifications is announced on one channel
+-- with the user's sub as payload, whatever code path made it, so SSE listeners in every replica hear it.
+CREATE OR REPLACE FUNCTION "announce_notification"() RETURNS trigger AS $$
+BEGIN
+  PERFORM pg_notify('ipl_notify', COALESCE(NEW."target", OLD."target"));
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;--> statement-breakpoint
+CREATE TRIGGER "notifications_announce" AFTER INSERT OR UPDATE OR DELETE ON "notifications" FOR EACH ROW EXECUTE FUNCTION "announce_notification"();
