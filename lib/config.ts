@@ -64,6 +64,16 @@ const envSchema = z.object({
     .default(10 * 1024 * 1024),
   // Royalty reports for a calendar month are due this many days after the month ends (Holder.config 'sales.due_days' overrides).
   SALES_REPORT_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  // How long an invitation link stays valid (7 days by default).
+  INVITE_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(168),
+  // An external EVM JSON-RPC endpoint; unset: an embedded dev chain (ganache) starts on first use.
+  CHAIN_RPC_URL: optionalText,
+  // The minting account's private key (0x + 64 hex); unset: generated into DATA_DIR/keys.
+  CHAIN_SIGNER_KEY: optionalText,
+  // The deployed IPWrapper address; unset: deployed once and remembered in DATA_DIR/chain.
+  CHAIN_CONTRACT: optionalText,
+  // Loopback port of the embedded chain (0: any free port).
+  CHAIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SESSION_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -120,6 +130,13 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     salesReportDueDays: e.SALES_REPORT_DUE_DAYS,
+    chain: {
+      rpcUrl: e.CHAIN_RPC_URL,
+      signerKey: e.CHAIN_SIGNER_KEY,
+      contract: e.CHAIN_CONTRACT,
+      embeddedPort: e.CHAIN_PORT,
+    },
+    inviteTtlHours: e.INVITE_TTL_HOURS,
   };
 }
 

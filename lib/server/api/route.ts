@@ -4,6 +4,8 @@ import { hasAccess } from '../../acl/match';
 import { ensureReady } from '../boot';
 import { authenticate, type Caller } from './authenticate';
 import { AppError, errorEnvelope } from './errors';
+import { mayWriteWithCookie } from './same-origin';
+import { getConfig } from '../../config';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -45,6 +47,9 @@ export function apiRoute<Auth extends boolean = true>(options: RouteOptions<Auth
         caller = await authenticate(req);
         const acl = typeof options.acl === 'function' ? options.acl() : options.acl;
         if (!hasAccess(acl, caller.access)) throw new AppError('forbidden', 'permission denied');
+      }
+      if (caller?.via === 'session' && !mayWriteWithCookie(req, getConfig().appUrl)) {
+        throw new AppError('forbidden', 'cross-site request refused');
       }
       const data = await run({ req, res, caller: caller as Caller, query: req.query, body: req.body });
       if (!res.headersSent) res.status(200).json({ status: 0, data: data ?? null });

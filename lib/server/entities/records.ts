@@ -7,6 +7,7 @@ import { openInitialStage } from '../flow/open-initial-stage';
 import { newKey } from '../keys';
 import { compileAggregate } from '../query/aggregate';
 import { parseQueryRequest, runQuery } from '../query/page';
+import { rollupOnReportState } from '../stats/on-report-state';
 import { validationMessage } from '../../validation/messages';
 import { deriveOnCreate, deriveOnPatch } from './create-hooks';
 import type { EntityDef } from './definitions';
@@ -135,7 +136,9 @@ export async function deleteRecord(db: Db, def: EntityDef, viewer: Viewer, key: 
   await db.transaction(async (txAny) => {
     const tx = txAny as unknown as Db;
     if (def.name === 'SalesReport') {
-      // A report withdrawn before cfl decides takes its rows with it, and its review is closed.
+      // A report withdrawn before cfl decides takes its rows with it, and its review is closed;
+      // holder staff may delete an approved one too, so the statistics roll-up drops its rows.
+      await rollupOnReportState(tx, key, 'deleted');
       await tx.delete(sales).where(eq(sales.report, key));
       await tx
         .update(reviews)

@@ -1,37 +1,14 @@
-import path from 'node:path';
-import { Document, Font, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
+import { Document, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
 import { formatDay, formatMoney } from '../../../components/holder-admin/money';
 import en from '../../../locales/en/invoice.json';
 import jp from '../../../locales/jp/invoice.json';
 import flowEn from '../../../locales/en/flow.json';
 import flowJp from '../../../locales/jp/flow.json';
+import { PDF_FONT_FAMILY, registerPdfFonts } from '../pdf/fonts';
 import type { InvoiceBreakdown, InvoiceRecord } from './invoice-breakdown';
 
 type Lang = 'jp' | 'en';
-const FAMILY = 'NotoSansJP';
-let registered = false;
-
-/**
- * Noto Sans JP (SIL OFL 1.1) from node_modules, embedded and subset by react-pdf: Japanese text
- * renders offline, and only the glyphs used travel in the file.
- */
-function registerFont(): void {
-  if (registered) return;
-  const dir = path.join(process.cwd(), 'node_modules', '@expo-google-fonts', 'noto-sans-jp');
-  Font.register({
-    family: FAMILY,
-    fonts: [
-      { src: path.join(dir, '400Regular', 'NotoSansJP_400Regular.ttf') },
-      { src: path.join(dir, '700Bold', 'NotoSansJP_700Bold.ttf'), fontWeight: 'bold' },
-    ],
-  });
-  // Japanese has no spaces: it may break between any two characters, with no hyphen (the empty
-  // parts between characters tell react-pdf so).
-  Font.registerHyphenationCallback((word) =>
-    /[\u3000-\u9fff\uff00-\uffef]/.test(word) ? [...word].flatMap((c) => [c, '']).slice(0, -1) : [word],
-  );
-  registered = true;
-}
+const FAMILY = PDF_FONT_FAMILY;
 
 const styles = StyleSheet.create({
   page: { fontFamily: FAMILY, fontSize: 9, padding: 36, color: '#212529' },
@@ -150,6 +127,6 @@ function InvoiceDocument({ invoice, breakdown, lang }: Props) {
 }
 
 export async function renderInvoicePdf(props: Props): Promise<Buffer> {
-  registerFont();
+  registerPdfFonts();
   return renderToBuffer(<InvoiceDocument {...props} />);
 }

@@ -1,6 +1,32 @@
+import { usersAclDecideInput } from '../../users/decide-acl-request';
 import type { RouteDoc } from '../route-docs';
 
 /** Routes of the system area, documented with the zod schemas their handlers validate with. */
 export function systemRoutes(): RouteDoc[] {
-  return [];
+  return [
+    {
+      path: '/api/core/audit/log',
+      method: 'get',
+      summary:
+        'The admin log, newest first: `actor` (sub, e-mail or nickname), `action` (exact, or a prefix ending with a dot), `ref` (the person concerned), `from`/`to` (a day or an ISO time), `q` (free text), `limit`, `cursor`',
+      tag: 'system',
+      acl: 'calbee:admin',
+    },
+    {
+      path: '/api/core/users/acl/request/{key}',
+      method: 'post',
+      summary:
+        'Approve (grants the entry) or deny a pending access request; one transaction with its admin log entry (acl.request.approve / acl.request.deny)',
+      tag: 'system',
+      input: usersAclDecideInput,
+      acl: 'calbee:admin',
+    },
+    {
+      path: '/api/home',
+      method: 'get',
+      summary:
+        "What waits for the caller: `{sections: [{id, count, items: [{label, href, kind?, state?}], href?}]}` for pending reviews, changes requested, royalty reports late or due, invitations, unread notifications and the caller's open application",
+      tag: 'system',
+    },
+  ];
 }

@@ -1,0 +1,209 @@
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Caller } from '../api/authenticate';
+import { fieldError } from '../common/field-error';
+import { validateInput } from '../common/validate-input';
+import type { Db } from '../db/client';
+import { adminLog, users } from '../db/schema';
+import { requireRole } from '../roles/role-lists';
+
+/** A day (`YYYY-MM-DD`, whole UTC day) or an exact ISO time. */
+const dayOrTime = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/)
+  .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'invalid' });
+
+/** Query of GET /api/core/audit/log. */
+export const auditLogInput = z
+  .object({
+    /** Free text: action, data, or the e-mail / nickname of the actor or of the person concerned. */
+    q: z.string().trim().max(200).optional(),
+    /** Who made the change: a sub, or part of an e-mail or nickname. */
+    actor: z.string().trim().max(200).optional(),
+    /** An action (`acl.grant`) or a prefix ending with a dot (`acl.`). */
+    action: z
+      .string()
+      .trim()
+      .max(100)
+      .regex(/^[a-z0-9_.-]+$/i)
+      .optional(),
+    /** What the change was about: the entry's ref (usually a sub), or part of that person's e-mail or nickname. */
+    ref: z.string().trim().max(200).optional(),
+    from: dayOrTime.optional(),
+    to: dayOrTime.optional(),
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+    cursor: z.string().max(500).optional(),
+  })
+  .strict();
+
+export interface AuditPerson {
+  sub: string;
+  nickname: string;
+  email: string;
+}
+
+export interface AuditLogEntry {
+  key: string;
+  time: Date;
+  action: string;
+  ref: string | null;
+  who: AuditPerson;
+  /** The person the entry is about (`data.sub`, else `ref`), when that is an account. */
+  person: AuditPerson | null;
+  data: Record<string, unknown>;
+}
+
+export interface AuditLogPage {
+  items: AuditLogEntry[];
+  next: string | null;
+}
+
+const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+function badCursor(caller: Caller): never {
+  throw fieldError(caller.lang, { cursor: { message: { jp: 'カーソルが正しくありません。', en: 'This cursor is not valid.' } } });
+}
+
+/** Cursor: base64url JSON [time at microsecond precision, key] of the last row of the page. */
+function decodeCursor(cursor: string, caller: Caller): [string, string] {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) badCursor(caller);
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    badCursor(caller);
+  }
+  if (
+    !Array.isArray(value) ||
+    value.length !== 2 ||
+    typeof value[0] !== 'string' ||
+    !EXACT_TIME.test(value[0]) ||
+    typeof value[1] !== 'string' ||
+    !/^[A-Za-z0-9]{1,64}$/.test(value[1])
+  ) {
+    badCursor(caller);
+  }
+  return [value[0], value[1]];
+}
+
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function objectOf(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** `to` as a day means the whole day: the bound is the start of the next one. */
+function upperBound(to: string): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) return new Date(Date.parse(`${to}T00:00:00.000Z`) + 24 * 3600 * 1000);
+  return new Date(Date.parse(to) + 1);
+}
+
+/**
+ * The whole admin log (administrators): every role, access and approver change, newest first,
+ * filtered by actor, action, target, a time range and free text, paged by a keyset cursor.
+ */
+export async function listAdminLog(db: Db, caller: Caller, query: unknown): Promise<AuditLogPage> {
+  requireRole(caller, 'system');
+  const input = validateInput(auditLogInput, query, caller.lang);
+  if (input.from && input.to && new Date(input.from) >= upperBound(input.to)) {
+    throw fieldError(caller.lang, {
+      to: { message: { jp: '終了日は開始日以降にしてください。', en: 'The end must not be before the start.' } },
+    });
+  }
+  const limit = input.limit ?? 20;
+  const exactTime = sql<string>`to_char(${adminLog.time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  const peopleMatching = (text: string) =>
+    db
+      .select({ sub: users.sub })
+      .from(users)
+      .where(or(eq(users.sub, text), ilike(users.email, containing(text)), ilike(users.nickname, containing(text))));
+  const conditions: SQL[] = [];
+  if (input.actor) conditions.push(inArray(adminLog.sub, peopleMatching(input.actor)));
+  if (input.action) {
+    conditions.push(
+      input.action.endsWith('.')
+        ? sql`${adminLog.action} like ${`${input.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+        : eq(adminLog.action, input.action),
+    );
+  }
+  if (input.ref) {
+    const matching = peopleMatching(input.ref);
+    conditions.push(
+      or(eq(adminLog.ref, input.ref), inArray(adminLog.ref, matching), inArray(sql`${adminLog.data}->>'sub'`, matching))!,
+    );
+  }
+  if (input.from) conditions.push(sql`${adminLog.time} >= ${new Date(input.from).toISOString()}::timestamptz`);
+  if (input.to) conditions.push(sql`${adminLog.time} < ${upperBound(input.to).toISOString()}::timestamptz`);
+  if (input.q) {
+    const pattern = containing(input.q);
+    const matching = db
+      .select({ sub: users.sub })
+      .from(users)
+      .where(or(ilike(users.email, pattern), ilike(users.nickname, pattern)));
+    conditions.push(
+      or(
+        ilike(adminLog.action, pattern),
+        ilike(adminLog.ref, pattern),
+        sql`${adminLog.data}::text ilike ${pattern}`,
+        inArray(adminLog.sub, matching),
+        inArray(sql`${adminLog.data}->>'sub'`, matching),
+      )!,
+    );
+  }
+  if (input.cursor) {
+    const [time, key] = decodeCursor(input.cursor, caller);
+    conditions.push(sql`(${adminLog.time}, ${adminLog.key}) < (${time}::timestamptz, ${key})`);
+  }
+  const rows = await db
+    .select({
+      key: adminLog.key,
+      sub: adminLog.sub,
+      action: adminLog.action,
+      data: adminLog.data,
+      ref: adminLog.ref,
+      time: adminLog.time,
+      exactTime,
+      nickname: users.nickname,
+      email: users.email,
+    })
+    .from(adminLog)
+    .leftJoin(users, eq(users.sub, adminLog.sub))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(adminLog.time), desc(adminLog.key))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+
+  const subjectOf = (row: (typeof page)[number]): string | null => {
+    const data = objectOf(row.data);
+    return typeof data.sub === 'string' ? data.sub : row.ref;
+  };
+  const named = [...new Set(page.map(subjectOf).filter((s): s is string => Boolean(s)))];
+  const found = named.length
+    ? await db
+        .select({ sub: users.sub, nickname: users.nickname, email: users.email })
+        .from(users)
+        .where(inArray(users.sub, named))
+    : [];
+  const people = new Map(found.map((p) => [p.sub, p]));
+  const last = page[page.length - 1];
+  return {
+    items: page.map((row) => {
+      const subject = subjectOf(row);
+      return {
+        key: row.key,
+        time: row.time,
+        action: row.action,
+        ref: row.ref,
+        who: { sub: row.sub, nickname: row.nickname ?? '', email: row.email ?? '' },
+        person: subject ? (people.get(subject) ?? null) : null,
+        data: objectOf(row.data),
+      };
+    }),
+    next:
+      rows.length > limit && last ? Buffer.from(JSON.stringify([last.exactTime, last.key]), 'utf8').toString('base64url') : null,
+  };
+}

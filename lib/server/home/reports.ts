@@ -1,0 +1,63 @@
+import { and, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { ips, licenses, sales } from '../db/entities-schema';
+import type { Viewer } from '../entities/viewer';
+import { defaultHolder } from '../flow/facts';
+import { dueDay, dueDays, isLate, lastFullMonth, latestOverdueMonth } from '../sales/period';
+import { HOME_ITEMS, type HomeItem, type HomeSection } from './types';
+
+interface Month {
+  start: string;
+  end: string;
+}
+
+/** Active licenses of the month with no report (of any state but rejected) covering it. */
+async function unreported(db: Db, orgs: string[], month: Month) {
+  const start = new Date(`${month.start}T00:00:00.000Z`);
+  const end = new Date(`${month.end}T23:59:59.999Z`);
+  const active = await db
+    .select({ key: licenses.key, ip: licenses.ip })
+    .from(licenses)
+    .where(
+      and(inArray(licenses.licensee, orgs), eq(licenses.state, 'active'), lte(licenses.term_start, end), gte(licenses.term_end, start)),
+    );
+  if (active.length === 0) return [];
+  const reported = await db
+    .selectDistinct({ license: sales.license })
+    .from(sales)
+    .where(
+      and(
+        inArray(
+          sales.license,
+          active.map((l) => l.key),
+        ),
+        ne(sales.state, 'rejected'),
+        lte(sales.period_start, end),
+        gte(sales.period_end, start),
+      ),
+    );
+  const done = new Set(reported.map((r) => r.license));
+  return active.filter((l) => !done.has(l.key));
+}
+
+/** Royalty reports of the caller's organisations that are late (past the due day) or due now. */
+export async function reportsSection(db: Db, viewer: Viewer, now = new Date()): Promise<HomeSection | null> {
+  if (viewer.licensees.length === 0) return null;
+  const holder = await defaultHolder(db);
+  const days = dueDays(holder.config);
+  const late = latestOverdueMonth(now, days);
+  const current = lastFullMonth(now);
+  const lateRows = await unreported(db, viewer.licensees, late);
+  const dueRows = isLate(current.end, days, now) || current.start === late.start ? [] : await unreported(db, viewer.licensees, current);
+  const ipKeys = [...new Set([...lateRows, ...dueRows].map((l) => l.ip))];
+  const names = ipKeys.length ? await db.select({ key: ips.key, name: ips.name }).from(ips).where(inArray(ips.key, ipKeys)) : [];
+  const nameOf = new Map(names.map((n) => [n.key, n.name]));
+  const item = (l: { key: string; ip: string }, month: Month, state: 'late' | 'due'): HomeItem => ({
+    label: `${nameOf.get(l.ip) ?? l.key} (${month.start.slice(0, 7)}, ${dueDay(month.end, days)})`,
+    href: '/licensee/sales',
+    kind: 'sales',
+    state,
+  });
+  const items = [...lateRows.map((l) => item(l, late, 'late')), ...dueRows.map((l) => item(l, current, 'due'))];
+  return { id: 'reports', count: items.length, items: items.slice(0, HOME_ITEMS), href: '/licensee/sales' };
+}

@@ -1,0 +1,35 @@
+/** One thing waiting on the home page: a record or a count, and where to act on it (a path without the language). */
+export interface HomeItem {
+  label: string;
+  href: string;
+  /** The flow subject (`ip`, `license`, …) or another short kind the page translates. */
+  kind?: string;
+  /** A state the page translates (`changes_requested`, `late`, `due`, an application state). */
+  state?: string;
+}
+
+export type HomeSectionId = 'reviews' | 'changes' | 'reports' | 'invitations' | 'notifications' | 'application';
+
+export interface HomeSection {
+  id: HomeSectionId;
+  count: number;
+  /** At most a few of the items, the oldest or most urgent first. */
+  items: HomeItem[];
+  /** Where the whole section is handled. */
+  href?: string;
+}
+
+export interface HomeData {
+  sections: HomeSection[];
+}
+
+/** How many items of a section the page lists; the count covers all of them. */
+export const HOME_ITEMS = 5;
+
+export function labelOf(row: Record<string, unknown>, ...fields: string[]): string {
+  for (const field of fields) {
+    const value = row[field];
+    if (typeof value === 'string' && value.trim()) return value.length > 60 ? `${value.slice(0, 60)} ...` : value;
+  }
+  return String(row.key ?? '');
+}

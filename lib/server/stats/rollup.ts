@@ -1,0 +1,70 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+/** Report states whose sales rows count in the statistics (invoiced rows were approved first). */
+export const COUNTED_STATES = ['approved', 'invoiced'] as const;
+
+export function isCounted(state: string): boolean {
+  return (COUNTED_STATES as readonly string[]).includes(state);
+}
+
+const counted = sql`('approved', 'invoiced')`;
+/** The month a row counts in: the UTC calendar month its period starts in (periods are UTC days). */
+const monthOf = sql`to_char(s.period_start at time zone 'UTC', 'YYYY-MM')`;
+
+/**
+ * The roll-up rows of the counted sales that `scope` keeps: one per month, license, product and
+ * currency, with the licensee and IP of the row (else of its license) and the designer of the
+ * license (else of its IP). The SELECT both the rebuild and the per-report recompute insert.
+ */
+function rollupSelect(scope: SQL): SQL {
+  return sql`
+    select ${monthOf} as month, s.license, s.product, s.currency,
+      min(coalesce(s.licensee, l.licensee)) as licensee,
+      min(coalesce(s.ip, l.ip)) as ip,
+      min(coalesce(l.designer, i.designer)) as designer,
+      count(*)::int as rows,
+      coalesce(sum(s.units), 0)::bigint as units,
+      coalesce(sum(s.net_sales), 0)::bigint as net_sales,
+      coalesce(sum(s.royalty), 0)::bigint as royalty
+    from sales s
+    left join licenses l on l.key = s.license
+    left join ips i on i.key = coalesce(s.ip, l.ip)
+    where s.state in ${counted} and ${scope}
+    group by 1, 2, 3, 4`;
+}
+
+const COLUMNS = sql`(month, license, product, currency, licensee, ip, designer, rows, units, net_sales, royalty)`;
+
+/**
+ * Recomputes, from the sales rows themselves, every roll-up group a report's rows fall in: the
+ * rows of other reports in those groups stay counted, this report's rows count when its rows are
+ * in a counted state. With `excludeReport` the report's own rows are left out (it is being
+ * deleted). Recomputing rather than adding or subtracting keeps the table right even if it was
+ * ever out of step.
+ */
+export async function recomputeReportGroups(tx: Db, report: string, options: { excludeReport?: boolean } = {}): Promise<number> {
+  const groups = sql`(select distinct ${monthOf} as month, s.license, s.product, s.currency from sales s where s.report = ${report})`;
+  await tx.execute(sql`
+    delete from sales_monthly m using ${groups} g
+    where m.month = g.month and m.license = g.license and m.product = g.product and m.currency = g.currency`);
+  const exclude = options.excludeReport ? sql`s.report is distinct from ${report}` : sql`true`;
+  const inserted = await tx.execute(sql`
+    insert into sales_monthly ${COLUMNS}
+    ${rollupSelect(sql`${exclude} and (s.license, s.product, s.currency, ${monthOf}) in (
+      select g.license, g.product, g.currency, g.month from ${groups} g)
+      and s.license in (select distinct r.license from sales r where r.report = ${report})`)}`);
+  return Number((inserted as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? 0);
+}
+
+/** Empties sales_monthly and fills it again from every counted sales row, in one transaction. */
+export async function rebuildSalesMonthly(db: Db): Promise<{ groups: number; rows: number }> {
+  return db.transaction(async (txAny) => {
+    const tx = txAny as unknown as Db;
+    await tx.execute(sql`delete from sales_monthly`);
+    await tx.execute(sql`insert into sales_monthly ${COLUMNS} ${rollupSelect(sql`true`)}`);
+    const result = await tx.execute(sql`select count(*)::int as groups, coalesce(sum(rows), 0)::bigint as rows from sales_monthly`);
+    const row = (result.rows[0] ?? {}) as { groups?: number | string; rows?: number | string };
+    return { groups: Number(row.groups ?? 0), rows: Number(row.rows ?? 0) };
+  });
+}
