@@ -32,6 +32,19 @@ export default defineConfig({
           env: { TZ: 'UTC' },
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Load and faults against the production build (`next build` first); run by scripts/test-all.sh.
+          name: 'system',
+          include: ['tests/system/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+          env: { TZ: 'UTC' },
+        },
+      },
     ],
   },
 });

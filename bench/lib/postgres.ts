@@ -9,6 +9,8 @@ import net from 'node:net';
 export interface BenchPostgres {
   url: (database: string) => string;
   stop: () => void;
+  /** Restarts a cluster this process started (fast shutdown: open connections are cut). */
+  restart?: () => void;
 }
 
 function pgBin(): string {
@@ -27,8 +29,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(): Promise<BenchPostgres> {
-  const given = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+export async function startPostgres(options: { own?: boolean } = {}): Promise<BenchPostgres> {
+  const given = options.own ? undefined : (process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL);
   if (given) {
     return { url: (db) => given.replace(/\/[^/?]*(\?|$)/, `/${db}$1`), stop: () => undefined };
   }
@@ -41,11 +43,11 @@ export async function startPostgres(): Promise<BenchPostgres> {
   };
   execFileSync('chown', ['postgres:postgres', dir]);
   asPostgres(`${bin}/initdb -D ${dir}/data -A trust -U postgres >/dev/null`);
-  asPostgres(
-    `${bin}/pg_ctl -D ${dir}/data -o "-p ${port} -c listen_addresses=127.0.0.1 -k /tmp -c max_connections=200 -c fsync=off" -l ${dir}/log -w start >/dev/null`,
-  );
+  const start = `${bin}/pg_ctl -D ${dir}/data -o "-p ${port} -c listen_addresses=127.0.0.1 -k /tmp -c max_connections=200 -c fsync=off" -l ${dir}/log -w`;
+  asPostgres(`${start} start >/dev/null`);
   return {
     url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}`,
+    restart: () => asPostgres(`${start} -m fast restart >/dev/null`),
     stop: () => {
       spawnSync('su', ['postgres', '-c', `${bin}/pg_ctl -D ${dir}/data -m immediate stop`]);
       fs.rmSync(dir, { recursive: true, force: true });

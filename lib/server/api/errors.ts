@@ -10,7 +10,8 @@ export type AppErrorCode =
   | 'create_failed'
   | 'missing_input'
   | 'method_not_allowed'
-  | 'too_many_requests';
+  | 'too_many_requests'
+  | 'unavailable';
 
 const mapping: Record<AppErrorCode, { status: number; http: number }> = {
   invalid_session: { status: 8, http: 401 },
@@ -24,6 +25,7 @@ const mapping: Record<AppErrorCode, { status: number; http: number }> = {
   missing_input: { status: -1, http: 400 },
   method_not_allowed: { status: 6, http: 405 },
   too_many_requests: { status: 9, http: 429 },
+  unavailable: { status: 10, http: 503 },
 };
 
 export class AppError extends Error {

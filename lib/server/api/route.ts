@@ -5,6 +5,7 @@ import { ensureReady } from '../boot';
 import { authenticate, type Caller } from './authenticate';
 import { AppError, errorEnvelope } from './errors';
 import { mayWriteWithCookie } from './same-origin';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { getConfig } from '../../config';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -57,6 +58,13 @@ export function apiRoute<Auth extends boolean = true>(options: RouteOptions<Auth
       if (res.headersSent) return;
       if (err instanceof AppError) {
         res.status(err.httpStatus).json(errorEnvelope(err));
+        return;
+      }
+      if (isDatabaseUnavailable(err)) {
+        // A restart or failover of the database: the client may retry; the pool reconnects by itself.
+        console.warn(`[api] ${requestId} ${req.method} ${req.url}: database unavailable`);
+        res.setHeader('Retry-After', '2');
+        res.status(503).json({ status: 10, data: { message: 'database unavailable, retry shortly', requestId } });
         return;
       }
       console.error(`[api] ${requestId} ${req.method} ${req.url}:`, err);
