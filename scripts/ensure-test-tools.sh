@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Installs what the browser tests need from Debian's packages when it is missing: Chromium
-# (Playwright drives /usr/bin/chromium; browser downloads are not possible here).
+# Installs what the tests need from Debian's packages when it is missing: Chromium (Playwright
+# drives /usr/bin/chromium; browser downloads are not possible here) and PostgreSQL's server
+# binaries (the load and fault tests start throwaway clusters of their own).
 set -euo pipefail
-if [ -x /usr/bin/chromium ]; then exit 0; fi
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium fonts-ipafont-gothic)
+ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
+if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" != "0" ]; then
-  echo "Chromium is missing: run 'sudo apt-get install -y chromium' (Playwright uses /usr/bin/chromium)." >&2
+  echo "Missing Debian packages: run 'sudo apt-get install -y ${need[*]}'." >&2
   exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-apt-get install -y -qq chromium fonts-ipafont-gothic >/dev/null
+apt-get install -y -qq "${need[@]}" >/dev/null

@@ -1,8 +1,6 @@
 /** Demo accounts and the records the system tests start from, read or written with plain SQL. */
-import { randomBytes } from 'node:crypto';
+import { newKey } from '../../lib/server/keys';
 import type { Sql } from './database';
-
-export const newKey = (): string => randomBytes(36).toString('base64url').slice(0, 48);
 
 export async function subOf(sql: Sql, email: string): Promise<string> {
   const [row] = await sql.query<{ sub: string }>('select sub from users where email = $1', [email]);
@@ -18,7 +16,10 @@ export async function publishedIp(sql: Sql, name: string): Promise<string> {
 }
 
 /** The demo licensee organisation with an active license and an approved product under it. */
-export async function licensedProduct(sql: Sql, ip: string): Promise<{ org: string; license: string; product: string; sku: string }> {
+export async function licensedProduct(
+  sql: Sql,
+  ip: string,
+): Promise<{ org: string; license: string; product: string; sku: string }> {
   const [org] = await sql.query<{ key: string }>(`select key from licensees where name = 'Demo Snacks Manufacturing Co.'`);
   if (!org) throw new Error('demo licensee missing');
   const license = newKey();
@@ -29,13 +30,9 @@ export async function licensedProduct(sql: Sql, ip: string): Promise<{ org: stri
   );
   const product = newKey();
   const sku = `SKU-${product.slice(0, 8)}`;
-  await sql.query(`insert into products (key, license, ip, licensee, name, sku, state) values ($1, $2, $3, $4, $5, $6, 'approved')`, [
-    product,
-    license,
-    ip,
-    org.key,
-    sku,
-    sku,
-  ]);
+  await sql.query(
+    `insert into products (key, license, ip, licensee, name, sku, state) values ($1, $2, $3, $4, $5, $6, 'approved')`,
+    [product, license, ip, org.key, sku, sku],
+  );
   return { org: org.key, license, product, sku };
 }

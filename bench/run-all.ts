@@ -1,0 +1,132 @@
+/**
+ * bench/run-all: every benchmark in one command, on the embedded PGlite and on a PostgreSQL
+ * server, gathered into one markdown report under bench/results/report-<date>.md with the machine
+ * it ran on. Needs a production build (`npx next build`) for the API benchmark and page weights.
+ *
+ *   npm run bench            (BENCH_QUICK=1 for a short smoke run with small sizes)
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startPostgres } from './lib/postgres';
+import { pageWeightsReport } from './page-weights';
+
+const root = path.resolve(__dirname, '..');
+const results = path.join(__dirname, 'results');
+const quick = process.env.BENCH_QUICK === '1';
+
+interface Job {
+  title: string;
+  script: string;
+  env: Record<string, string | undefined>;
+  /** The file the script writes its own report to. */
+  output: string | ((date: string) => string);
+}
+
+function run(job: Job, date: string): string {
+  const started = Date.now();
+  console.log(`\n== ${job.title} ==`);
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const [k, v] of Object.entries(job.env)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), [job.script], {
+    cwd: root,
+    env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --max-old-space-size=6144`.trim() },
+    stdio: 'inherit',
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  const file = path.join(results, typeof job.output === 'string' ? job.output : job.output(date));
+  if (result.status !== 0 || !fs.existsSync(file)) return `## ${job.title}\n\nFailed (exit ${result.status}) after ${seconds} s.`;
+  const body = fs
+    .readFileSync(file, 'utf8')
+    .replace(/^# .*\n/, '')
+    .trim();
+  return `## ${job.title}\n\n_${seconds} s wall time._\n\n${body}`;
+}
+
+async function main() {
+  const date = new Date().toISOString().slice(0, 10);
+  fs.mkdirSync(results, { recursive: true });
+  const pgServer = await startPostgres({ own: !process.env.BENCH_DATABASE_URL });
+  const sections: string[] = [];
+  // A fresh database per benchmark, so no run measures another's leftovers.
+  const admin = new pg.Client({ connectionString: pgServer.url('postgres') });
+  await admin.connect();
+  const fresh = async (name: string) => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    return pgServer.url(name);
+  };
+  try {
+    const pgUrl = pgServer.url('postgres');
+    const small = quick
+      ? { BENCH_ROWS: '10000', BENCH_DURATION: '3', BENCH_ZIP_FILES: '50', BENCH_ZIP_SIZES: '200k', BENCH_STATS_ROWS: '20000' }
+      : {};
+    const jobs: Job[] = [
+      {
+        title: 'API query throughput vs bare node:http + pg (100,000 records)',
+        script: 'bench/api.ts',
+        env: { ...small, BENCH_DATABASE_URL: pgUrl },
+        output: (d) => `api-${d}.md`,
+      },
+      {
+        title: 'Holder statistics over 1,000,000 sales rows — PGlite',
+        script: 'bench/stats.ts',
+        env: { ...small, DATABASE_URL: undefined },
+        output: 'stats-pglite.md',
+      },
+      {
+        title: 'Holder statistics over 1,000,000 sales rows — PostgreSQL',
+        script: 'bench/stats.ts',
+        env: { ...small, DATABASE_URL: await fresh('bench_stats') },
+        output: 'stats-postgres.md',
+      },
+      {
+        title: 'Royalty CSV import of 100,000 rows — PGlite and PostgreSQL',
+        script: 'bench/royalty-import.ts',
+        env: { ...small, DATABASE_URL: await fresh('bench_royalty') },
+        output: 'royalty-import.md',
+      },
+      {
+        title: 'Batch zip of 500 files — PGlite',
+        script: 'bench/batch-download.ts',
+        env: { ...small, DATABASE_URL: undefined },
+        output: 'batch-download.md',
+      },
+      {
+        title: 'Batch zip of 500 files — PostgreSQL',
+        script: 'bench/batch-download.ts',
+        env: { ...small, DATABASE_URL: await fresh('bench_zip') },
+        output: 'batch-download.md',
+      },
+    ];
+    for (const job of jobs) sections.push(run(job, date));
+    sections.push(pageWeightsReport());
+  } finally {
+    await admin.end();
+    pgServer.stop();
+  }
+  const cpu = os.cpus();
+  const report = [
+    `# Benchmark report ${date}${quick ? ' (quick smoke run: reduced sizes)' : ''}`,
+    '',
+    `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}. Load average at the end: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' / ')}.`,
+    '',
+    ...sections.flatMap((s) => [s, '']),
+  ].join('\n');
+  const file = path.join(results, `report-${date}${quick ? '-quick' : ''}.md`);
+  fs.writeFileSync(file, report);
+  console.log(`\nReport written to ${path.relative(root, file)}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
