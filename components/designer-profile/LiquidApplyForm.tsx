@@ -48,7 +48,7 @@ export function LiquidApplyForm({ onApplied }: { onApplied(): void }) {
     setMessage(null);
     const profile = profileBody(values);
     // The same checks the server makes, first in the browser; messages sit under each field.
-    const check = checkRecord(schema, { ...profile, role: values.role }, lang);
+    const check = await checkRecord(schema, { ...profile, role: values.role }, lang);
     if (check.status !== 0) {
       setErrors(
         Object.fromEntries(

@@ -109,7 +109,7 @@ export function LicenseApplicationForm({
       notes: notes.trim() ? notes : undefined,
     };
     // The schema check and the local checks together, so every field shows its message at once.
-    const check = checkRecord(schema, body, lang);
+    const check = await checkRecord(schema, body, lang);
     const before = { ...(check.status === 0 ? {} : check.errors), ...local };
     if (Object.keys(before).length > 0) {
       setErrors(before);

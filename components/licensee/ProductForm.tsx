@@ -86,7 +86,7 @@ export function ProductForm({
     const local: Record<string, string> = {};
     if (price.trim() !== '' && minor === null) local.price = t('apply.errors.amount');
     if (!editing && !license) local.license = t('product.errors.license');
-    const check = checkRecord(schema, body, lang);
+    const check = await checkRecord(schema, body, lang);
     const before = { ...(check.status === 0 ? {} : check.errors), ...local };
     if (Object.keys(before).length) {
       setErrors(before);

@@ -1,7 +1,7 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
 import { productApi, type Envelope } from './fetcher';
-import { checkBatch, checkRecord } from './validation';
+import { checkBatch, checkRecord, loadValidator } from './validation';
 import type { Lang } from '../validation/messages';
 
 type JsonSchema = Record<string, unknown>;
@@ -20,9 +20,15 @@ export function loadOpenApi(): Promise<OpenApi | null> {
 }
 
 export function useEntitySchema(entity: string, mode: 'Create' | 'Patch' = 'Create') {
-  return useSWR(['openapi', entity, mode], async () => (await loadOpenApi())?.components.schemas[`${entity}${mode}`] ?? null, {
-    revalidateOnFocus: false,
-  });
+  return useSWR(
+    ['openapi', entity, mode],
+    async () => {
+      // A page that needs a schema has a form: fetch the validator alongside, before any submit.
+      void loadValidator();
+      return (await loadOpenApi())?.components.schemas[`${entity}${mode}`] ?? null;
+    },
+    { revalidateOnFocus: false },
+  );
 }
 
 export interface SaveResult<T> {
@@ -49,7 +55,7 @@ export async function createEntity<T>(
   lang: Lang,
   token?: string,
 ): Promise<SaveResult<T>> {
-  const check = Array.isArray(input) ? checkBatch(schema, input, lang) : checkRecord(schema, input, lang);
+  const check = Array.isArray(input) ? await checkBatch(schema, input, lang) : await checkRecord(schema, input, lang);
   if (check.status !== 0) return { status: check.status, errors: check.errors, data: null };
   try {
     return fromEnvelope<T>(await productApi(`/v1/${entity}`, { body: check.data, token }));
@@ -66,7 +72,7 @@ export async function patchEntity<T>(
   lang: Lang,
   token?: string,
 ): Promise<SaveResult<T>> {
-  const check = checkRecord(schema, input, lang);
+  const check = await checkRecord(schema, input, lang);
   if (check.status !== 0) return { status: check.status, errors: check.errors, data: null };
   return fromEnvelope<T>(
     await productApi(`/v1/${entity}/${encodeURIComponent(key)}`, { method: 'PATCH', body: check.data, token }),

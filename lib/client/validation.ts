@@ -1,5 +1,5 @@
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type Ajv2020 from 'ajv/dist/2020';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
 import { messagesFor, type FieldError, type Lang } from '../validation/messages';
 
 type JsonSchema = Record<string, unknown>;
@@ -13,15 +13,27 @@ export interface FormCheck<T> {
   data: T;
 }
 
-// verbose: errors carry their schema, so a pattern failure of an e-mail field reads as 'email'.
-const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: false, verbose: true });
-addFormats(ajv);
+/**
+ * ajv is loaded on first use, not with the page: it is a third of a form page's JavaScript and
+ * only needed once someone submits. Pages that show a form call it when their schema arrives.
+ */
+let loading: Promise<Ajv2020> | undefined;
+export function loadValidator(): Promise<Ajv2020> {
+  loading ??= Promise.all([import('ajv/dist/2020'), import('ajv-formats')]).then(([ajvModule, formats]) => {
+    // verbose: errors carry their schema, so a pattern failure of an e-mail field reads as 'email'.
+    const ajv = new ajvModule.default({ allErrors: true, strict: false, coerceTypes: false, verbose: true });
+    formats.default(ajv);
+    return ajv;
+  });
+  return loading;
+}
+
 const compiled = new WeakMap<JsonSchema, ValidateFunction>();
 
-function compile(schema: JsonSchema): ValidateFunction {
+async function compile(schema: JsonSchema): Promise<ValidateFunction> {
   let validate = compiled.get(schema);
   if (!validate) {
-    validate = ajv.compile(schema);
+    validate = (await loadValidator()).compile(schema);
     compiled.set(schema, validate);
   }
   return validate;
@@ -116,16 +128,24 @@ function locate(errors: ErrorObject[], data: unknown, prefix: string): Record<st
 }
 
 /** Checks one record against its create/patch schema from /openapi.json (SPEC §5). */
-export function checkRecord<T extends Record<string, unknown>>(schema: JsonSchema, input: T, lang: Lang): FormCheck<T> {
+export async function checkRecord<T extends Record<string, unknown>>(
+  schema: JsonSchema,
+  input: T,
+  lang: Lang,
+): Promise<FormCheck<T>> {
   const data = withoutEmpty(input, schema);
-  const validate = compile(schema);
+  const validate = await compile(schema);
   if (validate(data)) return { status: 0, errors: {}, data: convertDates(data, dateFields(schema)) as T };
   return { status: 5, errors: messagesFor(locate(validate.errors ?? [], data, ''), lang), data: data as T };
 }
 
 /** Checks a batch; errors are keyed `index.field` and the status is 15 when any record fails. */
-export function checkBatch<T extends Record<string, unknown>>(schema: JsonSchema, inputs: T[], lang: Lang): FormCheck<T[]> {
-  const validate = compile(schema);
+export async function checkBatch<T extends Record<string, unknown>>(
+  schema: JsonSchema,
+  inputs: T[],
+  lang: Lang,
+): Promise<FormCheck<T[]>> {
+  const validate = await compile(schema);
   const errors: Record<string, FieldError> = {};
   const dates = dateFields(schema);
   const out = inputs.map((input, index) => {

@@ -7,19 +7,19 @@ import { inputSchema } from '@/lib/server/openapi/entity-schemas';
 const designer = inputSchema(entities.Designer.create);
 const license = inputSchema(entities.License.create);
 
-describe('client-side validation (SPEC §5)', () => {
-  it('takes required fields from the API schema and reports each under its field, in jp and en', () => {
-    const en = checkRecord(designer, { email: 'bad@', creator_name: '' }, 'en');
+describe('client-side validation (SPEC §5)', async () => {
+  it('takes required fields from the API schema and reports each under its field, in jp and en', async () => {
+    const en = await checkRecord(designer, { email: 'bad@', creator_name: '' }, 'en');
     expect(en.status).toBe(5);
     expect(en.errors).toEqual({ email: 'Enter a valid e-mail address.', creator_name: 'This field is required.' });
-    const jp = checkRecord(designer, { email: 'bad@' }, 'jp');
+    const jp = await checkRecord(designer, { email: 'bad@' }, 'jp');
     expect(jp.errors.email).toBe('正しいメールアドレスを入力してください。');
     expect(jp.errors.creator_name).toBe('必須項目です。');
   });
 
-  it('accepts a valid record and converts date-typed fields to dates', () => {
+  it('accepts a valid record and converts date-typed fields to dates', async () => {
     expect(dateFields(license).sort()).toEqual(['term_end', 'term_start']);
-    const ok = checkRecord(
+    const ok = await checkRecord(
       license,
       {
         ip: 'IP1',
@@ -36,8 +36,8 @@ describe('client-side validation (SPEC §5)', () => {
     expect((ok.data.term_end as unknown as Date).toISOString()).toBe('2026-12-31T15:00:00.000Z');
   });
 
-  it('gives status 15 for a batch with errors keyed by index and field', () => {
-    const result = checkBatch(
+  it('gives status 15 for a batch with errors keyed by index and field', async () => {
+    const result = await checkBatch(
       designer,
       [
         { email: 'a@example.com', creator_name: 'A' },
@@ -49,14 +49,14 @@ describe('client-side validation (SPEC §5)', () => {
     expect(result.errors).toEqual({ '1.email': 'Enter a valid e-mail address.' });
   });
 
-  it('refuses fields the API does not accept, like server-owned ones', () => {
-    const result = checkRecord(designer, { email: 'a@example.com', creator_name: 'A', owner: 'me' }, 'en');
+  it('refuses fields the API does not accept, like server-owned ones', async () => {
+    const result = await checkRecord(designer, { email: 'a@example.com', creator_name: 'A', owner: 'me' }, 'en');
     expect(result.errors).toEqual({ owner: 'This field is not accepted here.' });
   });
 
-  it('agrees with the server on the same input', () => {
+  it('agrees with the server on the same input', async () => {
     const body = { email: 'x@y', creator_name: 'Z', role: 'robot' };
-    const client = checkRecord(designer, body, 'en');
+    const client = await checkRecord(designer, body, 'en');
     const server = entities.Designer.create.safeParse(body);
     expect(server.success).toBe(false);
     expect(Object.keys(client.errors).sort()).toEqual(['email', 'role']);
