@@ -1,6 +1,11 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import type { ScreenViewProps } from '@/components/page/withPage';
 import { withPage } from '@/components/page/withPage';
+import { TermsPageView } from '@/components/terms/TermsPageView';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/terms', ComingSoon);
+function TermsCommonPage(props: ScreenViewProps) {
+  return <TermsPageView {...props} kind="terms-common" />;
+}
+
+export default withPage('/terms', TermsCommonPage);
 export const getServerSideProps = pageProps();

@@ -1,0 +1,53 @@
+import useSWR from 'swr';
+import { productApi, type Envelope } from './fetcher';
+import type { TermsKind, TermsVersion } from '../terms/kinds';
+
+export interface TermsDocument {
+  type: TermsKind;
+  entity: string;
+  versions: TermsVersion[];
+  latest: TermsVersion | null;
+}
+
+export interface LatestTerms {
+  entity: string;
+  latest: Record<TermsKind, TermsVersion | null>;
+}
+
+export interface TermsInput {
+  version: string;
+  content: string;
+  format: 'html' | 'text';
+  document?: string;
+}
+
+/** Every version of one kind (public: the terms pages need no sign-in). */
+export function useTermsDocument(kind: TermsKind) {
+  return useSWR(['terms', kind], async () => {
+    const answer = await productApi<TermsDocument>(`/terms/${kind}`);
+    return answer?.status === 0 ? answer.data : null;
+  });
+}
+
+/** The latest version of every kind, for the terms wall; null when the call failed (no wall, silently). */
+export function useLatestTerms(enabled: boolean) {
+  return useSWR(
+    enabled ? ['terms', 'latest'] : null,
+    async () => {
+      const answer = await productApi<LatestTerms>('/terms');
+      return answer?.status === 0 ? answer.data : null;
+    },
+    { revalidateOnFocus: false },
+  );
+}
+
+export function publishTermsVersion(kind: TermsKind, termsData: TermsInput, token?: string) {
+  return productApi<TermsDocument>(`/terms/${kind}`, { method: 'PUT', body: { termsData }, token });
+}
+
+export function deleteTermsVersion(kind: TermsKind, token?: string, version?: string) {
+  const query = version ? `?version=${encodeURIComponent(version)}` : '';
+  return productApi<TermsDocument>(`/terms/${kind}${query}`, { method: 'DELETE', token });
+}
+
+export type TermsAnswer = Envelope<TermsDocument | { errors?: Record<string, string> } | string> | null;
