@@ -9,4 +9,7 @@ export async function register(): Promise<void> {
   // Late royalty reports are reminded hourly, once per license and period (unique reminder rows).
   const { startLateReportChecks } = await import('./lib/server/sales/schedule');
   startLateReportChecks();
+  // The e-mail outbox is delivered on LISTEN ipl_mail and a 10 s poll; SKIP LOCKED claims keep replicas apart.
+  const { startMailWorker } = await import('./lib/server/mail/worker');
+  startMailWorker();
 }

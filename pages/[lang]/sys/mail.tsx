@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { MailOutboxView } from '@/components/system/MailOutboxView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/sys/mail', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/sys/mail', MailOutboxView);
+export const getServerSideProps = pageProps(['mail']);
