@@ -11,6 +11,8 @@ export const demoPassword = process.env.E2E_DEMO_PASSWORD ?? 'e2e-demo-password'
 export const gateId = 'e2e-gate';
 export const gatePassword = 'e2e-gate-password';
 export const e2ePort = port;
+// Outgoing mail of the server under test; tests/e2e/invite.spec.ts listens on this port (others never do).
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -51,6 +53,7 @@ export default defineConfig({
       // The gate is bypassed on localhost; its test browses the server under another name.
       GATE_ID: gateId,
       GATE_PASSWORD: gatePassword,
+      SMTP_URL: process.env.E2E_SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
     },
   },
 });

@@ -12,6 +12,7 @@ import { useDialogs } from '@/components/dialogs/DialogProvider';
 import { productApi } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
 import type { ScreenViewProps } from '@/components/page/withPage';
+import { MemberInvitations } from '@/components/invite/MemberInvitations';
 import { AdminNav, useChosenOrganisation } from './AdminNav';
 import { useOrganisations, type MemberRole, type Organisation } from './useOrganisations';
 
@@ -285,6 +286,9 @@ function MembersPage({ title, roles }: ScreenViewProps & { roles: readonly Membe
                 })}
               </tbody>
             </Table>
+          )}
+          {(roles[0] === 'staff' || roles[0] === 'designer') && (
+            <MemberInvitations licensee={current.key} kind={roles[0] === 'staff' ? 'licensee-staff' : 'licensee-designer'} />
           )}
         </>
       )}

@@ -6,7 +6,11 @@ import { SettingsProvider } from '@/lib/client/settings-context';
 import { bareProps, storedLang } from '@/lib/page/bare-props';
 import type { PageProps } from '@/lib/page/types';
 
-type Prompt = { kind: 'login'; email: string } | { kind: 'consent'; client: string; scopes: string[] } | { kind: 'expired' };
+type Prompt =
+  | { kind: 'login'; email: string }
+  | { kind: 'signup'; email: string; name: string; minLength: number }
+  | { kind: 'consent'; client: string; scopes: string[] }
+  | { kind: 'expired' };
 
 interface InteractionProps extends PageProps {
   uid: string;
@@ -15,9 +19,104 @@ interface InteractionProps extends PageProps {
   error: string | null;
 }
 
-const ERRORS = ['invalid', 'locked', 'csrf', 'expired'];
+const ERRORS = ['invalid', 'locked', 'csrf', 'expired', 'taken', 'email', 'name', 'weak', 'mismatch'];
 
-function InteractionView({ uid, csrf, prompt, error }: Omit<InteractionProps, 'settings' | 'lang'>) {
+/** Creating an account (an invitee without one): name, e-mail, password twice; then straight on as signed in. */
+function SignupForm({
+  base,
+  csrf,
+  prompt,
+  lang,
+}: {
+  base: string;
+  csrf: string;
+  prompt: Extract<Prompt, { kind: 'signup' }>;
+  lang: string;
+}) {
+  const { t } = useTranslation('idp');
+  return (
+    <>
+      <form method="post" action={`${base}/signup`} data-testid="signup-form">
+        <input type="hidden" name="csrf" value={csrf} />
+        <input type="hidden" name="lang" value={lang} />
+        <div className="mb-3">
+          <label className="form-label" htmlFor="signup-name">
+            {t('signup.name')}
+          </label>
+          <input
+            id="signup-name"
+            name="name"
+            type="text"
+            className="form-control"
+            defaultValue={prompt.name}
+            autoComplete="name"
+            maxLength={100}
+            required
+            autoFocus
+          />
+        </div>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="signup-email">
+            {t('email')}
+          </label>
+          <input
+            id="signup-email"
+            name="email"
+            type="email"
+            className="form-control"
+            defaultValue={prompt.email}
+            autoComplete="email"
+            maxLength={254}
+            required
+          />
+        </div>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="signup-password">
+            {t('password')}
+          </label>
+          <input
+            id="signup-password"
+            name="password"
+            type="password"
+            className="form-control"
+            autoComplete="new-password"
+            minLength={prompt.minLength}
+            aria-describedby="signup-password-help"
+            required
+          />
+          <div id="signup-password-help" className="form-text">
+            {t('signup.passwordHelp', { min: prompt.minLength })}
+          </div>
+        </div>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="signup-confirm">
+            {t('signup.confirm')}
+          </label>
+          <input
+            id="signup-confirm"
+            name="confirm"
+            type="password"
+            className="form-control"
+            autoComplete="new-password"
+            minLength={prompt.minLength}
+            required
+          />
+        </div>
+        <button type="submit" className="btn btn-primary w-100" data-testid="signup-submit">
+          {t('signup.submit')}
+        </button>
+      </form>
+      <p className="mt-3 mb-0 text-center small">
+        {t('signup.haveAccount')}{' '}
+        <a href={base} data-testid="login-link">
+          {t('signup.signIn')}
+        </a>
+      </p>
+    </>
+  );
+}
+
+function InteractionView({ uid, csrf, prompt, error, lang }: Omit<InteractionProps, 'settings'>) {
   const { t } = useTranslation('idp');
   const base = `/interaction/${encodeURIComponent(uid)}`;
   const alert =
@@ -68,6 +167,15 @@ function InteractionView({ uid, csrf, prompt, error }: Omit<InteractionProps, 's
     );
   }
 
+  if (prompt.kind === 'signup') {
+    return (
+      <CenteredCard title={t('signup.title')}>
+        {alert}
+        <SignupForm base={base} csrf={csrf} prompt={prompt} lang={lang} />
+      </CenteredCard>
+    );
+  }
+
   return (
     <CenteredCard title={t('loginTitle')}>
       {alert}
@@ -105,6 +213,12 @@ function InteractionView({ uid, csrf, prompt, error }: Omit<InteractionProps, 's
           {t('submit')}
         </button>
       </form>
+      <p className="mt-3 mb-0 text-center small">
+        {t('signup.noAccount')}{' '}
+        <a href={`${base}?mode=signup`} data-testid="signup-link">
+          {t('signup.link')}
+        </a>
+      </p>
     </CenteredCard>
   );
 }
@@ -113,7 +227,7 @@ function InteractionView({ uid, csrf, prompt, error }: Omit<InteractionProps, 's
 export default function InteractionPage({ settings, lang, ...rest }: InteractionProps) {
   return (
     <SettingsProvider settings={settings} lang={lang}>
-      <InteractionView {...rest} />
+      <InteractionView {...rest} lang={lang} />
     </SettingsProvider>
   );
 }
@@ -123,6 +237,7 @@ export const getServerSideProps: GetServerSideProps<InteractionProps> = async (c
   const { getProvider } = await import('@/lib/server/idp/provider');
   const { interactionCsrfToken } = await import('@/lib/server/idp/csrf');
   const { getConfig } = await import('@/lib/config');
+  const { PASSWORD_MIN_LENGTH } = await import('@/lib/server/users/accounts');
   await ensureReady();
   const uid = String(ctx.params?.uid ?? '');
   const error = typeof ctx.query.error === 'string' ? ctx.query.error : null;
@@ -136,7 +251,12 @@ export const getServerSideProps: GetServerSideProps<InteractionProps> = async (c
     if (uiLocales.startsWith('ja') || uiLocales.startsWith('jp')) lang = 'jp';
     if (details.prompt.name === 'login') {
       const email = typeof ctx.query.email === 'string' ? ctx.query.email.slice(0, 254) : String(details.params.login_hint ?? '');
-      prompt = { kind: 'login', email };
+      if (ctx.query.mode === 'signup') {
+        const name = typeof ctx.query.name === 'string' ? ctx.query.name.slice(0, 100) : '';
+        prompt = { kind: 'signup', email, name, minLength: PASSWORD_MIN_LENGTH };
+      } else {
+        prompt = { kind: 'login', email };
+      }
     } else {
       const scopes = String(details.params.scope ?? 'openid')
         .split(' ')

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import { getDb } from '../db/client';
-import { findLoginByEmail } from '../users/accounts';
+import { EMAIL_PATTERN } from '../entities/field-rules';
+import { createPasswordAccount, findLoginByEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../users/accounts';
 import { verifyPassword } from '../users/password';
 import { saveConsent } from './consent-store';
 import { getConfig } from '../../config';
@@ -34,6 +35,52 @@ export async function checkLogin(ip: string, email: string, password: string): P
   if (!account || account.status !== 0 || !passwordOk) return { ok: false, reason: 'invalid' };
   await settleSuccessfulAttempt(db, keys);
   return { ok: true, sub: account.sub };
+}
+
+export type SignupProblem = 'locked' | 'taken' | 'email' | 'name' | 'weak' | 'mismatch';
+export type SignupOutcome = { ok: true; sub: string } | { ok: false; reason: SignupProblem };
+
+export interface SignupForm {
+  email: string;
+  name: string;
+  password: string;
+  confirm: string;
+  lang: 'jp' | 'en';
+}
+
+const emailShape = new RegExp(EMAIL_PATTERN);
+
+/** What is wrong with a sign-up form before anything is stored; null when it can be tried. */
+export function signupProblem(form: SignupForm): Exclude<SignupProblem, 'locked' | 'taken'> | null {
+  const email = form.email.trim();
+  if (!email || email.length > 254 || !emailShape.test(email)) return 'email';
+  const name = form.name.trim();
+  if (!name || name.length > 100) return 'name';
+  if (form.password.length < PASSWORD_MIN_LENGTH || form.password.length > PASSWORD_MAX_LENGTH) return 'weak';
+  if (form.password !== form.confirm) return 'mismatch';
+  return null;
+}
+
+/**
+ * Creates an account at the embedded provider (an invitee without one signs up here) with
+ * calbee:user. Counted against the same limits as sign-ins, per address and per e-mail.
+ */
+export async function signUp(ip: string, form: SignupForm): Promise<SignupOutcome> {
+  const problem = signupProblem(form);
+  if (problem) return { ok: false, reason: problem };
+  const db = await getDb();
+  const keys = attemptKeys(ip, form.email);
+  if (!(await reserveAttempt(db, keys))) return { ok: false, reason: 'locked' };
+  if (await findLoginByEmail(db, form.email)) return { ok: false, reason: 'taken' };
+  const { aclClient } = getConfig();
+  const sub = await createPasswordAccount(
+    db,
+    { email: form.email, name: form.name.trim(), passwordHash: await hashPassword(form.password), lang: form.lang },
+    [`${aclClient}:user`],
+  );
+  if (!sub) return { ok: false, reason: 'taken' };
+  await settleSuccessfulAttempt(db, keys);
+  return { ok: true, sub };
 }
 
 /** Grants what the consent prompt asked for and remembers it for later provider sessions. */

@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Caller } from '../api/authenticate';
 import { AppError } from '../api/errors';
 import type { DbOrTx } from '../common/tx';
-import type { Db } from '../db/client';
 import { invitations } from '../db/platform-schema';
-import { viewerOf, type Viewer } from '../entities/viewer';
+import type { Viewer } from '../entities/viewer';
 import type { InvitationRow } from './view';
 
 /**
@@ -16,11 +14,14 @@ export function managesInvitation(viewer: Viewer, row: Pick<InvitationRow, 'invi
   return row.kind !== 'licensee-owner' && row.entity !== null && viewer.licenseeAdmin.includes(row.entity);
 }
 
-/** The invitation `key` for one who manages it (locked when inside a transaction); to anyone else it does not exist. */
-export async function managedInvitation(db: Db, tx: DbOrTx, caller: Caller, key: unknown, lock = false): Promise<InvitationRow> {
+/**
+ * The invitation `key` for one who manages it (locked when inside a transaction); to anyone else it
+ * does not exist. The viewer is read before any transaction opens (PGlite has one connection).
+ */
+export async function managedInvitation(tx: DbOrTx, viewer: Viewer, key: unknown, lock = false): Promise<InvitationRow> {
   if (typeof key !== 'string' || !/^[A-Za-z0-9]{1,64}$/.test(key)) throw new AppError('not_found', 'invitation not found');
   const query = tx.select().from(invitations).where(eq(invitations.key, key)).limit(1);
   const [row] = lock ? await query.for('update') : await query;
-  if (!row || !managesInvitation(await viewerOf(db, caller), row)) throw new AppError('not_found', 'invitation not found');
+  if (!row || !managesInvitation(viewer, row)) throw new AppError('not_found', 'invitation not found');
   return row;
 }

@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { userAccess } from '../db/schema';
 import { sub } from '../entities/field-rules';
 import { validateInput } from '../common/validate-input';
-import { changeAccess, lockExistingUser, lockUser } from '../roles/change-access';
+import { changeAccess, lockExistingUser, lockUser, type AccessDiff } from '../roles/change-access';
 import { forbidden } from '../roles/role-lists';
 import {
   LICENSEE_ROLES,
@@ -125,5 +125,28 @@ export async function removeLicenseeMember(db: Db, caller: Caller, x: unknown, b
       data: { licensee: key, sub: input.sub, before, after: [] },
     });
     return { licensee: key, sub: input.sub, entries: [], changed: diff.changed };
+  });
+}
+
+/**
+ * Places a person who accepted an invitation into organisation `key` with `role`, in the caller's
+ * transaction (after lockUser): replaces another staff/designer sub-role there, but never lowers
+ * an owner or admin. Writes no log: the caller logs the acceptance with its context.
+ */
+export async function joinLicensee(
+  tx: Tx,
+  change: { key: string; sub: string; role: LicenseeRole; grantedBy: string },
+): Promise<AccessDiff> {
+  const before = await scopedEntries(tx, change.key, change.sub);
+  const stronger = [licenseeEntry('owner', change.key), licenseeEntry('admin', change.key)];
+  const wanted = licenseeEntry(change.role, change.key);
+  if (change.role !== 'owner' && before.some((e) => stronger.includes(e))) {
+    return changeAccess(tx, { sub: change.sub, grantedBy: change.grantedBy });
+  }
+  return changeAccess(tx, {
+    sub: change.sub,
+    grantedBy: change.grantedBy,
+    remove: before.filter((e) => e !== wanted),
+    add: [wanted],
   });
 }

@@ -103,3 +103,44 @@ export async function callerRecord(db: Db, sub: string): Promise<CallerRecord | 
   const row = result.rows[0];
   return row ? { status: Number(row.status), lang: row.lang, access: row.access ?? [] } : undefined;
 }
+
+/** Password rules of accounts created at the embedded provider (the sign-up form shows the same). */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 200;
+
+export interface NewPasswordAccount {
+  email: string;
+  passwordHash: string;
+  name: string;
+  lang: 'jp' | 'en';
+}
+
+/**
+ * Records a person who signed up at the embedded provider, with `defaultAccess` (calbee:user).
+ * Null when the address is taken (case-insensitive), including by a sign-up racing this one.
+ */
+export async function createPasswordAccount(
+  db: Db,
+  account: NewPasswordAccount,
+  defaultAccess: string[],
+): Promise<string | null> {
+  const sub = newKey();
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(users)
+      .values({
+        sub,
+        email: account.email.trim(),
+        passwordHash: account.passwordHash,
+        nickname: account.name,
+        lang: account.lang,
+      })
+      .onConflictDoNothing()
+      .returning({ sub: users.sub });
+    if (inserted.length === 0) return null;
+    if (defaultAccess.length) {
+      await tx.insert(userAccess).values(defaultAccess.map((entry) => ({ sub, entry, grantedBy: 'signup' })));
+    }
+    return sub;
+  });
+}

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { AcceptInviteView } from '@/components/invite/AcceptInviteView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/invite/accept', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/invite/accept', AcceptInviteView);
+export const getServerSideProps = pageProps(['invite']);

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { MyInvitationsView } from '@/components/invite/MyInvitationsView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/invite', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/invite', MyInvitationsView);
+export const getServerSideProps = pageProps(['invite']);

@@ -1,6 +1,69 @@
+import { inviteAcceptInput, inviteLicenseeOwnerInput, inviteMemberInput, inviteResendInput } from '../../invite/inputs';
 import type { RouteDoc } from '../route-docs';
+
+const managers = 'the sender, calbee:admin, calbee:<product>, or an owner/admin of the organisation (member invitations)';
 
 /** Routes of the invite area, documented with the zod schemas their handlers validate with. */
 export function inviteRoutes(): RouteDoc[] {
-  return [];
+  return [
+    {
+      path: '/api/invite',
+      method: 'get',
+      summary: "The signed-in person's pending invitations (sent to their e-mail address, not expired), newest first",
+      tag: 'invite',
+    },
+    {
+      path: '/api/invite/list',
+      method: 'get',
+      summary:
+        'Invitations the caller sent or manages, newest first (at most 200); ?state=pending|accepted|revoked|expired, ?entity=, ?kind=',
+      tag: 'invite',
+    },
+    {
+      path: '/api/invite/accept',
+      method: 'get',
+      summary:
+        "What an invitation link is about (?token=): kind, organisation, inviter, invited address, state, expiry and whether the caller's address matches; no secrets",
+      tag: 'invite',
+    },
+    {
+      path: '/api/invite/accept',
+      method: 'post',
+      summary:
+        'Accept an invitation by its token, as the invited e-mail address: creates the organisation (licensee-owner) or the membership, the access entries and the admin log; used, expired or withdrawn links answer status 5 (409)',
+      tag: 'invite',
+      input: inviteAcceptInput,
+    },
+    {
+      path: '/api/invite/{x}',
+      method: 'get',
+      summary: 'One invitation by key',
+      tag: 'invite',
+      acl: managers,
+    },
+    {
+      path: '/api/invite/{x}',
+      method: 'post',
+      summary:
+        'Invite by e-mail; x is the kind. licensee-owner (calbee:<product> or admin): a new organisation and its first owner. licensee-staff / licensee-designer (body below with `licensee`): a member of an organisation. The e-mail with a single-use link is queued in the same transaction',
+      tag: 'invite',
+      input: inviteLicenseeOwnerInput.or(inviteMemberInput),
+      acl: 'licensee-owner: calbee:<product>, calbee:admin; member kinds: owners and admins of the organisation',
+    },
+    {
+      path: '/api/invite/{x}',
+      method: 'patch',
+      summary: 'Resend a pending or expired invitation: a new link (the old one stops working), a new expiry and a new e-mail',
+      tag: 'invite',
+      input: inviteResendInput,
+      acl: managers,
+    },
+    {
+      path: '/api/invite/{x}',
+      method: 'delete',
+      summary: 'Withdraw a pending invitation; its link then answers that it was withdrawn',
+      tag: 'invite',
+      acl: managers,
+    },
+  ];
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { InviteLicenseeView } from '@/components/invite/InviteLicenseeView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/holder/invite/licensee', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/holder/invite/licensee', InviteLicenseeView);
+export const getServerSideProps = pageProps(['invite']);

@@ -3,4 +3,4 @@ import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/licensee/admin/designer', DesignerMembersView);
-export const getServerSideProps = pageProps(['licensee']);
+export const getServerSideProps = pageProps(['licensee', 'invite']);

@@ -1,7 +1,7 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { ensureReady } from '@/lib/server/boot';
 import { checkInteractionCsrf } from '@/lib/server/idp/csrf';
-import { checkLogin, clientAddress, grantConsent } from '@/lib/server/idp/interactions';
+import { checkLogin, clientAddress, grantConsent, signUp } from '@/lib/server/idp/interactions';
 import { getProvider } from '@/lib/server/idp/provider';
 
 /** Form posts of the provider's login and consent pages (reached through /interaction/:uid/:action). */
@@ -24,6 +24,22 @@ export default async function interactionAction(req: NextApiRequest, res: NextAp
       const email = String(body.email ?? '');
       const outcome = await checkLogin(clientAddress(req), email, String(body.password ?? ''));
       if (!outcome.ok) return back(outcome.reason, `&email=${encodeURIComponent(email)}`);
+      await provider.interactionFinished(req, res, { login: { accountId: outcome.sub } }, { mergeWithLastSubmission: false });
+      return;
+    }
+    if (action === 'signup') {
+      const form = {
+        email: String(body.email ?? '').slice(0, 300),
+        name: String(body.name ?? '').slice(0, 300),
+        password: String(body.password ?? ''),
+        confirm: String(body.confirm ?? ''),
+        lang: body.lang === 'en' ? ('en' as const) : ('jp' as const),
+      };
+      const outcome = await signUp(clientAddress(req), form);
+      if (!outcome.ok) {
+        const keep = `&mode=signup&email=${encodeURIComponent(form.email)}&name=${encodeURIComponent(form.name)}`;
+        return back(outcome.reason, keep);
+      }
       await provider.interactionFinished(req, res, { login: { accountId: outcome.sub } }, { mergeWithLastSubmission: false });
       return;
     }

@@ -1,0 +1,98 @@
+import { useSession } from 'next-auth/react';
+import useSWR from 'swr';
+import { productApi, type Envelope } from '@/lib/client/fetcher';
+
+export type InviteKind = 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
+export type InviteState = 'pending' | 'accepted' | 'revoked' | 'expired';
+
+/** An invitation as GET /api/invite/list answers it (lib/server/invite/view.ts). */
+export interface Invitation {
+  key: string;
+  kind: InviteKind;
+  email: string;
+  entity: string | null;
+  organisation: string;
+  role: string;
+  lang: 'jp' | 'en';
+  state: InviteState;
+  invitedBy: string;
+  inviter: string;
+  expiresAt: string;
+  acceptedAt: string | null;
+  revokedAt: string | null;
+  dateCreated: string;
+}
+
+export interface InvitationPeek {
+  kind: InviteKind;
+  organisation: string;
+  inviter: string;
+  email: string;
+  state: InviteState;
+  expiresAt: string;
+  emailMatches: boolean;
+  entity: string | null;
+}
+
+export interface Problem {
+  fields: Record<string, string>;
+  message: string | null;
+}
+
+/** Per-field messages of a status 5 answer, or one message (the server's, else the fallback). */
+export function problemOf(answer: Envelope<unknown> | null, fallback: string): Problem {
+  const data = answer?.data as { errors?: Record<string, string>; message?: string } | string | undefined;
+  if (data && typeof data === 'object' && data.errors) return { fields: data.errors, message: data.message ?? null };
+  return { fields: {}, message: typeof data === 'string' ? data : (data?.message ?? fallback) };
+}
+
+function useToken(): string | undefined {
+  const { data: session } = useSession();
+  return session?.accessToken;
+}
+
+/** GET /api/invite/list with filters; null filter: not yet. */
+export function useInvitations(filter: { entity?: string; kind?: InviteKind; state?: InviteState } | null) {
+  const token = useToken();
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filter ?? {})) if (value) params.set(name, value);
+  const path = `/invite/list${params.size ? `?${params}` : ''}`;
+  return useSWR(filter && token ? ['invitations', path, token] : null, async () => {
+    const answer = await productApi<Invitation[]>(path, { token });
+    return answer?.status === 0 ? answer.data : null;
+  });
+}
+
+/** GET /api/invite: the signed-in person's pending invitations. */
+export function useMyInvitations() {
+  const token = useToken();
+  return useSWR(token ? ['my-invitations', token] : null, async () => {
+    const answer = await productApi<Invitation[]>('/invite', { token });
+    return answer?.status === 0 ? answer.data : null;
+  });
+}
+
+/** GET /api/invite/accept?token=: what a link is about; `false` when it names no invitation. */
+export function useInvitationPeek(inviteToken: string | null) {
+  const token = useToken();
+  return useSWR(inviteToken && token ? ['invitation-peek', inviteToken, token] : null, async () => {
+    const answer = await productApi<InvitationPeek>(`/invite/accept?token=${encodeURIComponent(inviteToken!)}`, { token });
+    return answer?.status === 0 ? answer.data : false;
+  });
+}
+
+export function sendInvitation(token: string | undefined, kind: InviteKind, body: Record<string, unknown>) {
+  return productApi<Invitation>(`/invite/${kind}`, { token, body });
+}
+
+export function resendInvitation(token: string | undefined, key: string) {
+  return productApi<Invitation>(`/invite/${encodeURIComponent(key)}`, { token, method: 'PATCH', body: {} });
+}
+
+export function revokeInvitation(token: string | undefined, key: string) {
+  return productApi<Invitation>(`/invite/${encodeURIComponent(key)}`, { token, method: 'DELETE' });
+}
+
+export function acceptInvitation(token: string | undefined, inviteToken: string) {
+  return productApi<Invitation>('/invite/accept', { token, body: { token: inviteToken } });
+}
