@@ -11,6 +11,7 @@ import { formatDay, formatMoney, formatRate, text, type Row } from '@/components
 import { useDialogs } from '@/components/dialogs/DialogProvider';
 import { takeStep, useHistory } from '@/lib/client/flow';
 import { useShell } from '@/lib/client/settings-context';
+import { LicenseContract } from '@/components/contracts/LicenseContract';
 import { ContractCell } from './ContractCell';
 import { licenseeSteps, licenseStateVariant } from './states';
 
@@ -36,7 +37,8 @@ export function LicenseDetail({
   const { data: history, isLoading, mutate } = useHistory('License', key);
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const steps = licenseeSteps('license', state);
+  // Signing goes through the e-signature (the contract's "Review and sign"), not a bare step.
+  const steps = licenseeSteps('license', state).filter((action) => action !== 'sign');
 
   const take = async (action: string) => {
     if (!(await dialogs.confirm(t(`detail.step.${action}`), t(`detail.confirm.${action}`)))) return;
@@ -72,7 +74,7 @@ export function LicenseDetail({
         {text(license.notes)}
       </span>,
     ],
-    [t('list.contract'), <ContractCell key="contract" contract={license.contract} />],
+    [t('list.contract'), <ContractCell key="contract" license={license} onChanged={onChanged} />],
   ];
 
   return (
@@ -113,6 +115,7 @@ export function LicenseDetail({
             {problem}
           </Alert>
         )}
+        {typeof license.contract === 'string' && license.contract && <LicenseContract license={key} />}
         <h2 className="h6 mt-3">{t('detail.reviews')}</h2>
         {isLoading ? <Spinner animation="border" size="sm" /> : <ReviewRounds reviews={history?.reviews ?? []} />}
         <h2 className="h6 mt-4">{t('detail.log')}</h2>

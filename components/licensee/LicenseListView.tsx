@@ -102,7 +102,7 @@ export function LicenseListView({ title }: ScreenViewProps) {
                   <td className="text-end">{formatMoney(license.advance, license.currency, lang)}</td>
                   <td>{text(license.currency)}</td>
                   <td onClick={(e) => e.stopPropagation()}>
-                    <ContractCell contract={license.contract} />
+                    <ContractCell license={license} onChanged={() => void mutate()} />
                   </td>
                 </tr>
               );

@@ -48,15 +48,21 @@ export async function licenseRow(db: Db, key: string, forUpdate = false): Promis
 
 /** The parties, the IP and the terms of a license as the contract states them, and the contract's language. */
 export async function contractDataOf(db: Db, license: Row): Promise<{ terms: ContractTerms; lang: ContractLang }> {
-  const [org] = await db.select().from(licensees).where(eq(licensees.key, String(license.licensee))).limit(1);
-  const [ip] = await db.select().from(ips).where(eq(ips.key, String(license.ip))).limit(1);
+  const [org] = await db
+    .select()
+    .from(licensees)
+    .where(eq(licensees.key, String(license.licensee)))
+    .limit(1);
+  const [ip] = await db
+    .select()
+    .from(ips)
+    .where(eq(ips.key, String(license.ip)))
+    .limit(1);
   const holderKey = ip?.holder ?? null;
   const [holder] = holderKey
     ? await db.select().from(holders).where(eq(holders.key, holderKey)).limit(1)
     : await db.select().from(holders).where(eq(holders.is_default, true)).limit(1);
-  const [owner] = org?.owner
-    ? await db.select({ lang: users.lang }).from(users).where(eq(users.sub, org.owner)).limit(1)
-    : [];
+  const [owner] = org?.owner ? await db.select({ lang: users.lang }).from(users).where(eq(users.sub, org.owner)).limit(1) : [];
   const terms = contractualTerms(license);
   return {
     lang: owner?.lang === 'en' ? 'en' : 'jp',

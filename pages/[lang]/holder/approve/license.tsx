@@ -1,6 +1,6 @@
-import { LicenseApprovalView } from '@/components/approval/ApprovalQueueView';
+import { LicenseApprovalWithContracts } from '@/components/contracts/LicenseApprovalWithContracts';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/holder/approve/license', LicenseApprovalView);
-export const getServerSideProps = pageProps(['approval', 'flow']);
+export default withPage('/holder/approve/license', LicenseApprovalWithContracts);
+export const getServerSideProps = pageProps(['approval', 'flow', 'contract']);

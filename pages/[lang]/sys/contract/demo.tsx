@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { ContractDemoView } from '@/components/contracts/ContractDemoView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/sys/contract/demo', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/sys/contract/demo', ContractDemoView);
+export const getServerSideProps = pageProps(['contract']);

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { PdfDemoView } from '@/components/contracts/PdfDemoView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/sys/pdf/demo', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/sys/pdf/demo', PdfDemoView);
+export const getServerSideProps = pageProps(['contract']);

@@ -1,0 +1,102 @@
+import Badge from 'react-bootstrap/Badge';
+import Table from 'react-bootstrap/Table';
+import { useTranslation } from 'next-i18next/pages';
+import { contractPdfUrl, type ContractAttributes } from '@/lib/client/contracts';
+import { formatDateTime } from '@/lib/format/time';
+
+const STATE_VARIANT: Record<string, string> = {
+  generated: 'secondary',
+  licensee_signed: 'primary',
+  countersigned: 'success',
+  void: 'danger',
+};
+
+/** A contract's revision, fingerprint, terms versions, signatures and documents. */
+export function ContractSummary({ contract }: { contract: ContractAttributes }) {
+  const { t } = useTranslation('contract');
+  const none = t('ui.none');
+  const other = contract.lang === 'en' ? 'jp' : 'en';
+  return (
+    <div data-testid="contract-summary" data-contract={contract.key} data-state={contract.state}>
+      <dl className="row small mb-2">
+        <dt className="col-sm-4">{t('ui.state')}</dt>
+        <dd className="col-sm-8">
+          <Badge bg={STATE_VARIANT[contract.state] ?? 'secondary'} data-testid="contract-state">
+            {t(`ui.states.${contract.state}`)}
+          </Badge>
+        </dd>
+        <dt className="col-sm-4">{t('ui.revision')}</dt>
+        <dd className="col-sm-8" data-testid="contract-revision">
+          {contract.revision}
+        </dd>
+        <dt className="col-sm-4">{t('ui.generated')}</dt>
+        <dd className="col-sm-8">{formatDateTime(contract.dateCreated)}</dd>
+        <dt className="col-sm-4">SHA-256</dt>
+        <dd className="col-sm-8">
+          <code className="small text-break" data-testid="contract-sha256">
+            {contract.sha256}
+          </code>
+        </dd>
+        <dt className="col-sm-4">{t('ui.termsVersions')}</dt>
+        <dd className="col-sm-8">
+          {t('ui.termsCommon')}: {contract.termsVersions.common ?? none} / {t('ui.termsLicensee')}:{' '}
+          {contract.termsVersions.licensee ?? none}
+        </dd>
+        <dt className="col-sm-4">{t('ui.documents')}</dt>
+        <dd className="col-sm-8 d-flex flex-wrap gap-3">
+          <a href={contractPdfUrl(contract.key)} target="_blank" rel="noreferrer" data-testid="contract-open">
+            {t('ui.openContract')}
+          </a>
+          <a
+            href={`${contractPdfUrl(contract.key)}?lang=${other}`}
+            target="_blank"
+            rel="noreferrer"
+            data-testid="contract-reference"
+          >
+            {t(`ui.reference.${other}`)}
+          </a>
+          {contract.finalSha256 && (
+            <a href={contractPdfUrl(contract.key, true)} target="_blank" rel="noreferrer" data-testid="contract-final">
+              {t('ui.openSigned')}
+            </a>
+          )}
+        </dd>
+      </dl>
+      {contract.signatures.length > 0 && (
+        <Table size="sm" responsive className="small mb-0" data-testid="contract-signatures">
+          <thead>
+            <tr>
+              <th>{t('ui.party')}</th>
+              <th>{t('ui.signerName')}</th>
+              <th>{t('ui.signedAt')}</th>
+              <th>{t('ui.ip')}</th>
+              <th>SHA-256</th>
+            </tr>
+          </thead>
+          <tbody>
+            {contract.signatures.map((s) => (
+              <tr key={s.party + s.signedAt} data-testid="contract-signature" data-party={s.party}>
+                <td>
+                  {t(`ui.parties.${s.party}`)}
+                  {s.voided && (
+                    <Badge bg="danger" className="ms-1">
+                      {t('ui.voided')}
+                    </Badge>
+                  )}
+                </td>
+                <td>{s.signerName}</td>
+                <td className="text-nowrap">{formatDateTime(s.signedAt)}</td>
+                <td>{s.ip ?? none}</td>
+                <td>
+                  <code className="small" title={s.sha256}>
+                    {s.sha256.slice(0, 12)}…
+                  </code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </div>
+  );
+}

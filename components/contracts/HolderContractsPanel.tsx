@@ -1,0 +1,162 @@
+import { useMemo, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { useSession } from 'next-auth/react';
+import { useTranslation } from 'next-i18next/pages';
+import { formatDay, formatRate, text, type Row } from '@/components/approval/subject';
+import { useDialogs } from '@/components/dialogs/DialogProvider';
+import { useIpNames } from '@/components/licensee/LicenseListView';
+import { licenseStateVariant } from '@/components/licensee/states';
+import { contractPdfUrl } from '@/lib/client/contracts';
+import { useEntityQuery } from '@/lib/client/entities';
+import { takeStep } from '@/lib/client/flow';
+import { useShell } from '@/lib/client/settings-context';
+import { SignContractDialog } from './SignContractDialog';
+
+const STATES = ['approved', 'contract_sent', 'signed'];
+
+/**
+ * Holder staff's contracts at work: approved licenses whose contract is ready to send, those
+ * waiting for the licensee's signature, and those signed by the licensee awaiting the countersignature.
+ */
+export function HolderContractsPanel() {
+  const { t } = useTranslation('contract');
+  const { t: tf } = useTranslation('flow');
+  const { lang } = useShell();
+  const { data: session } = useSession();
+  const dialogs = useDialogs();
+  const { data, isLoading, mutate } = useEntityQuery<Row>('License', {
+    filter: { state: { $in: STATES } },
+    sort: { dateCreated: -1 },
+    limit: 200,
+  });
+  const licenses = useMemo(() => data?.items ?? [], [data]);
+  const ipNames = useIpNames(useMemo(() => [...new Set(licenses.map((l) => text(l.ip)))].sort(), [licenses]));
+  const orgKeys = useMemo(() => [...new Set(licenses.map((l) => text(l.licensee)))].sort(), [licenses]);
+  const { data: orgs } = useEntityQuery<{ key: string; name: string }>(
+    'Licensee',
+    orgKeys.length ? { filter: { key: { $in: orgKeys } }, limit: 500 } : null,
+  );
+  const orgNames = useMemo(() => new Map((orgs?.items ?? []).map((o) => [o.key, o.name])), [orgs]);
+  const [signing, setSigning] = useState<string | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+  const [flash, setFlash] = useState<{ variant: string; text: string } | null>(null);
+
+  const send = async (license: Row) => {
+    const name = ipNames.get(text(license.ip)) ?? '';
+    if (!(await dialogs.confirm(t('ui.holder.send'), t('ui.holder.sendConfirm', { name })))) return;
+    setPending(text(license.key));
+    const answer = await takeStep('License', text(license.key), 'send_contract', undefined, session?.accessToken);
+    setPending(null);
+    setFlash(
+      answer.status === 0
+        ? { variant: 'success', text: t('ui.holder.sent', { name }) }
+        : { variant: 'danger', text: answer.message ?? (Object.values(answer.errors).join(' ') || t('ui.sign.failed')) },
+    );
+    void mutate();
+  };
+
+  return (
+    <Card className="mt-4" data-testid="holder-contracts">
+      <Card.Header className="d-flex align-items-center">
+        <h2 className="h6 mb-0 me-auto">{t('ui.holder.title')}</h2>
+        <Button variant="outline-secondary" size="sm" onClick={() => void mutate()} data-testid="holder-contracts-reload">
+          {t('ui.reload')}
+        </Button>
+      </Card.Header>
+      <Card.Body>
+        <p className="text-muted small">{t('ui.holder.intro')}</p>
+        {flash && (
+          <Alert variant={flash.variant} dismissible onClose={() => setFlash(null)} data-testid="holder-contracts-flash">
+            {flash.text}
+          </Alert>
+        )}
+        {isLoading ? (
+          <Spinner animation="border" size="sm" />
+        ) : licenses.length === 0 ? (
+          <p className="text-muted mb-0" data-testid="holder-contracts-empty">
+            {t('ui.holder.empty')}
+          </p>
+        ) : (
+          <Table size="sm" hover responsive className="align-middle mb-0">
+            <thead>
+              <tr>
+                <th>{t('ui.holder.ip')}</th>
+                <th>{t('ui.holder.licensee')}</th>
+                <th>{t('ui.state')}</th>
+                <th>{t('ui.holder.term')}</th>
+                <th className="text-end">{t('ui.holder.rate')}</th>
+                <th>{t('ui.contract')}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {licenses.map((license) => {
+                const key = text(license.key);
+                const state = text(license.state);
+                return (
+                  <tr key={key} data-testid="holder-contract-row" data-key={key} data-state={state}>
+                    <td>{ipNames.get(text(license.ip)) ?? text(license.ip)}</td>
+                    <td>{orgNames.get(text(license.licensee)) ?? ''}</td>
+                    <td>
+                      <Badge bg={licenseStateVariant(state)} data-testid="holder-contract-state">
+                        {tf(`state.${state}`)}
+                      </Badge>
+                    </td>
+                    <td className="text-nowrap small">
+                      {formatDay(license.term_start)} – {formatDay(license.term_end)}
+                    </td>
+                    <td className="text-end">{formatRate(license.royalty_rate_bp, lang)}</td>
+                    <td>
+                      {text(license.contract) ? (
+                        <a href={contractPdfUrl(key)} target="_blank" rel="noreferrer" data-testid="holder-contract-open">
+                          {t('ui.openContract')}
+                        </a>
+                      ) : (
+                        <span className="text-muted small">{t('ui.notGenerated')}</span>
+                      )}
+                    </td>
+                    <td className="text-end">
+                      {state === 'approved' && (
+                        <Button
+                          size="sm"
+                          disabled={pending === key}
+                          onClick={() => void send(license)}
+                          data-testid="holder-contract-send"
+                        >
+                          {t('ui.holder.send')}
+                        </Button>
+                      )}
+                      {state === 'signed' && (
+                        <Button size="sm" onClick={() => setSigning(key)} data-testid="holder-countersign">
+                          {t('ui.holder.countersign')}
+                        </Button>
+                      )}
+                      {state === 'contract_sent' && <span className="small text-muted">{t('ui.holder.waiting')}</span>}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
+        )}
+      </Card.Body>
+      {signing && (
+        <SignContractDialog
+          id={signing}
+          party="holder"
+          onHide={() => setSigning(null)}
+          onSigned={() => {
+            setSigning(null);
+            setFlash({ variant: 'success', text: t('ui.holder.countersigned') });
+            void mutate();
+          }}
+        />
+      )}
+    </Card>
+  );
+}

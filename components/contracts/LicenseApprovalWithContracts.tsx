@@ -1,0 +1,13 @@
+import { LicenseApprovalView } from '@/components/approval/ApprovalQueueView';
+import type { ScreenViewProps } from '@/components/page/withPage';
+import { HolderContractsPanel } from './HolderContractsPanel';
+
+/** holder/approve/license: the approval queue, then the contracts of approved licenses. */
+export function LicenseApprovalWithContracts(props: ScreenViewProps) {
+  return (
+    <>
+      <LicenseApprovalView {...props} />
+      <HolderContractsPanel />
+    </>
+  );
+}

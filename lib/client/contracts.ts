@@ -1,0 +1,102 @@
+import useSWR from 'swr';
+import { useSession } from 'next-auth/react';
+import { productApi, type Envelope } from './fetcher';
+
+export type Party = 'licensee' | 'holder';
+
+export interface ContractSignature {
+  party: Party;
+  signer: string;
+  signerName: string;
+  signedAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  sha256: string;
+  voided: boolean;
+  voidedAt: string | null;
+}
+
+/** GET /api/pdf/attr/{id} (lib/server/contracts/attributes.ts). */
+export interface ContractAttributes {
+  key: string;
+  license: string | null;
+  licenseState: string | null;
+  revision: number;
+  lang: 'jp' | 'en';
+  state: 'generated' | 'licensee_signed' | 'countersigned' | 'void';
+  sha256: string;
+  finalSha256: string | null;
+  demo: boolean;
+  voided: boolean;
+  voidedAt: string | null;
+  dateCreated: string;
+  termsVersions: { common: string | null; licensee: string | null };
+  termsHash: string;
+  termsChanged: boolean;
+  signatures: ContractSignature[];
+  nextParty: Party | null;
+  canSign: boolean;
+  revisions: { key: string; revision: number; state: string; voidedAt: string | null }[];
+}
+
+export interface VerifyResult {
+  sha256: string;
+  checkedSha256: string;
+  tampered: boolean;
+  verified: boolean;
+  signatures: { party: Party; signerName: string; sha256: string; voided: boolean; valid: boolean }[];
+}
+
+export interface Outcome<T> {
+  ok: boolean;
+  data: T | null;
+  errors: Record<string, string>;
+  message: string | null;
+}
+
+function outcomeOf<T>(envelope: Envelope<unknown> | null): Outcome<T> {
+  if (!envelope) return { ok: false, data: null, errors: {}, message: null };
+  if (envelope.status === 0) return { ok: true, data: envelope.data as T, errors: {}, message: null };
+  const detail = envelope.data as { errors?: Record<string, string> } | string | null;
+  return {
+    ok: false,
+    data: null,
+    errors: typeof detail === 'object' && detail?.errors ? detail.errors : {},
+    message: typeof detail === 'string' ? detail : null,
+  };
+}
+
+/** The contract PDF of a license (its revision in force) or of a contract key. */
+export function contractPdfUrl(id: string, final = false): string {
+  return `/api/pdf/${encodeURIComponent(id)}${final ? '?final=1' : ''}`;
+}
+
+/** The attributes of a license's contract; null when there is none (or the caller may not see it). */
+export function useContract(id: string | null) {
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  return useSWR(id && token ? ['contract', id, token] : null, async () => {
+    const answer = await productApi<ContractAttributes>(`/pdf/attr/${encodeURIComponent(id!)}`, { token });
+    return answer?.status === 0 ? answer.data : null;
+  });
+}
+
+export interface SignBody {
+  party: Party;
+  sha256: string;
+  typedName: string;
+  signature: string;
+  consent: boolean;
+}
+
+export async function signContract(id: string, body: SignBody, token?: string) {
+  return outcomeOf<ContractAttributes>(await productApi(`/pdf/sign/${encodeURIComponent(id)}`, { token, body }));
+}
+
+export async function verifyContract(id: string, tamper: boolean, token?: string) {
+  return outcomeOf<VerifyResult>(await productApi(`/pdf/verify/${encodeURIComponent(id)}`, { token, body: { tamper } }));
+}
+
+export async function createDemoContract(lang: 'jp' | 'en', token?: string) {
+  return outcomeOf<ContractAttributes>(await productApi('/pdf/demo', { token, body: { lang } }));
+}

@@ -1,0 +1,87 @@
+import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { Caller } from '../api/authenticate';
+import { validateInput } from '../common/validate-input';
+import type { Db } from '../db/client';
+import { viewerOf } from '../entities/viewer';
+import { newKey } from '../keys';
+import { contentDisposition } from '../storage/send-file';
+import { contractInView } from './access';
+import { contractAttributes, type ContractAttributes } from './attributes';
+import type { ContractLang, ContractTerms } from './contract-data';
+import { createContract } from './store';
+import { termsHashOf, termsVersionsInForce } from './terms';
+
+/** The prefix of the license keys demo contracts are filed under: no real license has such a key. */
+export const DEMO_LICENSE = '_demo';
+
+/** Fixed sample terms of the demo contracts (no real license, organisation or IP). */
+export async function sampleTerms(db: Db, lang: ContractLang): Promise<ContractTerms> {
+  const jp = lang === 'jp';
+  return {
+    license: DEMO_LICENSE,
+    demo: true,
+    holder: { key: null, name: jp ? 'サンプル・ホールディングス株式会社' : 'Sample Holdings Co., Ltd.' },
+    licensee: {
+      key: 'sample',
+      name: jp ? '株式会社サンプル商事' : 'Sample Trading Inc.',
+      address: jp ? '東京都千代田区丸の内1-1-1, 日本' : '1-1-1 Marunouchi, Chiyoda-ku, Tokyo, Japan',
+    },
+    ip: { key: 'sample-ip', name: jp ? 'サンプルキャラクター' : 'Sample Character', image: null },
+    territory: ['JP', 'TW'],
+    channels: jp ? ['コンビニエンスストア', 'オンライン'] : ['Convenience stores', 'Online'],
+    categories: jp ? ['菓子', '文具'] : ['Snacks', 'Stationery'],
+    term_start: '2027-04-01T00:00:00.000Z',
+    term_end: '2028-03-31T00:00:00.000Z',
+    royalty_rate_bp: 1250,
+    minimum_guarantee: 1_000_000,
+    advance: 300_000,
+    currency: 'JPY',
+    termsVersions: await termsVersionsInForce(db),
+  };
+}
+
+export const demoLangInput = z.object({ lang: z.enum(['jp', 'en']).optional() }).strict();
+
+function langOf(value: unknown, caller: Caller): ContractLang {
+  return value === 'en' || value === 'jp' ? value : caller.lang;
+}
+
+/** GET /api/pdf/demo?lang=: a sample contract rendered from fixed data (nothing stored). */
+export async function sendDemoPdf(db: Db, caller: Caller, res: ServerResponse, langParam: unknown): Promise<void> {
+  const lang = langOf(langParam, caller);
+  const { renderContractPdf } = await import('./contract-pdf');
+  const terms = await sampleTerms(db, lang);
+  const pdf = await renderContractPdf({
+    contractKey: 'SAMPLE',
+    revision: 1,
+    generatedAt: new Date(),
+    terms,
+    lang,
+    ipImage: null,
+  });
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/pdf');
+  res.setHeader('Content-Length', String(pdf.length));
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.setHeader('Content-Disposition', contentDisposition('inline', `sample-contract-${lang}.pdf`));
+  res.end(pdf);
+}
+
+/** POST /api/pdf/demo: a demo-only contract (terms.demo) for the e-signature walk-through. */
+export async function createDemoContract(db: Db, caller: Caller, body: unknown): Promise<ContractAttributes> {
+  const input = validateInput(demoLangInput, body ?? {}, caller.lang);
+  const lang = langOf(input.lang, caller);
+  const viewer = await viewerOf(db, caller);
+  const contract = await db.transaction(async (tx) => {
+    const terms = await sampleTerms(tx, lang);
+    // Each demo contract files under a license key of its own, so each is a first revision.
+    return createContract(tx, {
+      license: `${DEMO_LICENSE}-${newKey(10)}`,
+      terms,
+      termsHash: termsHashOf(terms as unknown as Record<string, unknown>),
+      lang,
+    });
+  });
+  return contractAttributes(db, viewer, await contractInView(db, viewer, contract.key));
+}

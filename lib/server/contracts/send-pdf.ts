@@ -1,0 +1,111 @@
+import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { Caller } from '../api/authenticate';
+import { AppError } from '../api/errors';
+import { validateInput } from '../common/validate-input';
+import type { Db } from '../db/client';
+import { viewerOf } from '../entities/viewer';
+import { contentDisposition } from '../storage/send-file';
+import { contractInView } from './access';
+import { contractAttributes, type ContractAttributes } from './attributes';
+import type { ContractLang, ContractTerms } from './contract-data';
+import { ipImageFor, readBlob, signaturesOf, type ContractRow } from './store';
+import { sha256Hex } from './terms';
+import { tamperedCopy, verifySignature } from './verify';
+
+/** A courtesy copy of an unsigned contract in the other language, marked as not binding (nothing stored). */
+async function referenceCopy(contract: ContractRow, lang: ContractLang): Promise<Buffer> {
+  const { renderContractPdf } = await import('./contract-pdf');
+  const terms = contract.terms as unknown as ContractTerms;
+  return renderContractPdf({
+    contractKey: contract.key,
+    revision: contract.revision,
+    generatedAt: contract.dateCreated,
+    terms,
+    lang,
+    ipImage: await ipImageFor(terms.ip?.image ?? null),
+    reference: { lang: contract.lang === 'en' ? 'en' : 'jp', sha256: contract.sha256 },
+  });
+}
+
+/**
+ * GET /api/pdf/{id}: the contract PDF (?final=1: the signed agreement) to its parties, holder
+ * staff and admins. ?lang= other than the contract's own language answers a reference
+ * translation of the unsigned contract, marked as such; signatures are given on the original.
+ */
+export async function sendContractPdf(
+  db: Db,
+  caller: Caller,
+  res: ServerResponse,
+  id: unknown,
+  final: unknown,
+  langParam?: unknown,
+): Promise<void> {
+  const viewer = await viewerOf(db, caller);
+  const { contract } = await contractInView(db, viewer, id);
+  const wantFinal = final === '1' || final === 'true';
+  const hash = wantFinal ? contract.finalFile : contract.file;
+  if (!hash) throw new AppError('not_found', 'the signed agreement does not exist yet');
+  const translated = !wantFinal && (langParam === 'jp' || langParam === 'en') && langParam !== contract.lang;
+  const pdf = translated
+    ? await referenceCopy(contract, langParam as ContractLang)
+    : await readBlob(hash).catch(() => {
+        throw new AppError('not_found', 'contract file not found');
+      });
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/pdf');
+  res.setHeader('Content-Length', String(pdf.length));
+  res.setHeader('Cache-Control', 'private, no-store');
+  if (!translated) res.setHeader('X-Content-SHA256', hash);
+  const suffix = wantFinal ? '-signed' : translated ? `-${String(langParam)}-reference` : '';
+  res.setHeader(
+    'Content-Disposition',
+    contentDisposition('inline', `contract-${contract.key}-r${contract.revision}${suffix}.pdf`),
+  );
+  res.end(pdf);
+}
+
+export async function getContractAttributes(db: Db, caller: Caller, id: unknown): Promise<ContractAttributes> {
+  const viewer = await viewerOf(db, caller);
+  return contractAttributes(db, viewer, await contractInView(db, viewer, id));
+}
+
+/** Body of POST /api/pdf/verify/{id}. */
+export const verifyInput = z.object({ tamper: z.boolean().optional() }).strict();
+
+export interface VerifyResult {
+  sha256: string;
+  checkedSha256: string;
+  tampered: boolean;
+  verified: boolean;
+  signatures: { party: string; signerName: string; sha256: string; voided: boolean; valid: boolean }[];
+}
+
+/**
+ * POST /api/pdf/verify/{id}: checks every signature against the stored contract bytes, or
+ * against a copy with one byte flipped ({tamper: true}), which no signature may survive.
+ */
+export async function verifyContract(db: Db, caller: Caller, id: unknown, body: unknown): Promise<VerifyResult> {
+  const input = validateInput(verifyInput, body ?? {}, caller.lang);
+  const viewer = await viewerOf(db, caller);
+  const { contract } = await contractInView(db, viewer, id);
+  const original = await readBlob(contract.file).catch(() => {
+    throw new AppError('not_found', 'contract file not found');
+  });
+  const bytes = input.tamper ? tamperedCopy(original) : original;
+  const signatures = await signaturesOf(db, contract.key);
+  const checks = signatures.map((s) => ({
+    party: s.party,
+    signerName: s.typedName,
+    sha256: s.sha256,
+    voided: s.voidedAt !== null,
+    valid: verifySignature(contract, s, bytes),
+  }));
+  return {
+    sha256: contract.sha256,
+    checkedSha256: sha256Hex(bytes),
+    tampered: input.tamper === true,
+    verified: checks.length > 0 && checks.every((c) => c.valid),
+    signatures: checks,
+  };
+}

@@ -1,0 +1,387 @@
+/**
+ * Contracts and e-signature: approval generates the contract PDF; the licensee signs the exact
+ * bytes they saw, the holder countersigns, the signed agreement gets a signature page and an
+ * audit trail; a change of terms voids the signatures; outsiders neither read nor sign.
+ */
+import { eq } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureReady } from '@/lib/server/boot';
+import { verifySignature } from '@/lib/server/contracts/verify';
+import { getDb } from '@/lib/server/db/client';
+import { holders, licensees, licenses } from '@/lib/server/db/entities-schema';
+import { contracts, contractSignatures } from '@/lib/server/db/platform-schema';
+import * as attrRoute from '@/pages/api/pdf/attr/[id]';
+import * as demoRoute from '@/pages/api/pdf/demo';
+import * as pdfRoute from '@/pages/api/pdf/[id]';
+import * as signRoute from '@/pages/api/pdf/sign/[id]';
+import * as verifyRoute from '@/pages/api/pdf/verify/[id]';
+import { serveFlowApi, type FlowApi } from './flow-api';
+import { serveRoute, type RouteServer } from './harness';
+import { issueAccessToken, subOf } from './tokens';
+
+type Rec = Record<string, unknown>;
+interface Envelope<T = Rec> {
+  status: number;
+  data: T;
+}
+interface Attr {
+  key: string;
+  revision: number;
+  state: string;
+  sha256: string;
+  finalSha256: string | null;
+  voided: boolean;
+  licenseState: string | null;
+  nextParty: string | null;
+  canSign: boolean;
+  termsChanged: boolean;
+  termsVersions: { common: string | null; licensee: string | null };
+  signatures: { party: string; signer: string; signerName: string; ip: string | null; sha256: string; voided: boolean }[];
+}
+
+const PEOPLE = {
+  admin: 'admin@example.com',
+  holder: 'holder@example.com',
+  legal: 'legal@example.com',
+  cfl: 'cfl@example.com',
+  boss: 'boss@example.com',
+  owner: 'licensee@example.com',
+  user: 'user@example.com',
+};
+type Who = keyof typeof PEOPLE;
+
+let api: FlowApi;
+let pdf: RouteServer;
+let attr: RouteServer;
+let sign: RouteServer;
+let verify: RouteServer;
+let demo: RouteServer;
+const token = {} as Record<Who, string>;
+const sub = {} as Record<Who, string>;
+let orgA = '';
+let orgName = '';
+let holderName = '';
+let ip = '';
+let png = '';
+
+const auth = (who: Who) => ({ headers: { authorization: `Bearer ${token[who]}` } });
+
+async function call<T = Rec>(method: string, path: string, who: Who, body?: unknown) {
+  return api.call<Envelope<T>>(method, path, token[who], body);
+}
+
+async function attributes(id: string, who: Who) {
+  return attr.request<Envelope<Attr>>('GET', `/api/pdf/attr/${id}`, auth(who));
+}
+
+async function signAs(id: string, who: Who, body: Rec) {
+  return sign.request<Envelope<Attr & { errors?: Record<string, string> }>>('POST', `/api/pdf/sign/${id}`, {
+    ...auth(who),
+    body: { typedName: `${who} signer`, signature: png, consent: true, ...body },
+  });
+}
+
+async function pdfBytes(id: string, who: Who, final = false): Promise<{ status: number; bytes: Buffer }> {
+  const res = await fetch(`${pdf.url}/api/pdf/${id}${final ? '?final=1' : ''}`, auth(who));
+  return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+async function pdfText(bytes: Buffer): Promise<{ text: string; pages: number }> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  const result = await parser.getText();
+  await parser.destroy();
+  return { text: result.text, pages: result.total };
+}
+
+async function stateOf(license: string): Promise<string> {
+  const [row] = await (await getDb()).select({ state: licenses.state }).from(licenses).where(eq(licenses.key, license));
+  return row!.state;
+}
+
+/** A license of orgA, approved by legal, cfl and boss (the contract is generated on approval). */
+async function approvedLicense(royalty = 1250): Promise<string> {
+  const res = await call('POST', '/api/v1/License', 'owner', {
+    ip,
+    licensee: orgA,
+    territory: ['JP'],
+    channels: ['Online'],
+    term_start: '2027-01-01',
+    term_end: '2027-12-31',
+    royalty_rate_bp: royalty,
+    minimum_guarantee: 100000,
+    advance: 20000,
+    currency: 'JPY',
+  });
+  expect(res.json.status, JSON.stringify(res.json)).toBe(0);
+  const key = String(res.json.data.key);
+  expect((await call('POST', `/api/v1/License/${key}/start_review`, 'owner')).json.status).toBe(0);
+  for (const who of ['legal', 'cfl', 'boss'] as const) {
+    const decided = await call('POST', `/api/v1/Holder/approve/licenses/${key}`, who, { decision: 'approved' });
+    expect(decided.json.status, JSON.stringify(decided.json)).toBe(0);
+  }
+  expect(await stateOf(key)).toBe('approved');
+  return key;
+}
+
+async function sendContract(key: string): Promise<void> {
+  const res = await call('POST', `/api/v1/License/${key}/send_contract`, 'holder');
+  expect(res.json.status, JSON.stringify(res.json)).toBe(0);
+  expect(await stateOf(key)).toBe('contract_sent');
+}
+
+beforeAll(async () => {
+  await ensureReady();
+  api = await serveFlowApi();
+  pdf = await serveRoute(pdfRoute, '/api/pdf/[id]');
+  attr = await serveRoute(attrRoute, '/api/pdf/attr/[id]');
+  sign = await serveRoute(signRoute, '/api/pdf/sign/[id]');
+  verify = await serveRoute(verifyRoute, '/api/pdf/verify/[id]');
+  demo = await serveRoute(demoRoute, '/api/pdf/demo');
+  for (const [who, email] of Object.entries(PEOPLE) as [Who, string][]) {
+    sub[who] = await subOf(email);
+    token[who] = await issueAccessToken(sub[who]);
+  }
+  const db = await getDb();
+  const [org] = await db.select().from(licensees).where(eq(licensees.owner, sub.owner));
+  orgA = org!.key;
+  orgName = org!.name;
+  const [holder] = await db.select().from(holders).where(eq(holders.is_default, true));
+  holderName = holder!.name;
+  // user@example.com is staff of another organisation only.
+  const created = await call('POST', '/api/v1/Licensee', 'holder', { name: 'Other Snacks Ltd.' });
+  const roles = await serveRoute(await import('@/pages/api/role/licensee/[x]'), '/api/role/licensee/[x]');
+  const added = await roles.request<Envelope>('POST', `/api/role/licensee/${String(created.json.data.key)}`, {
+    ...auth('holder'),
+    body: { sub: sub.user, role: 'staff' },
+  });
+  expect(added.json.status).toBe(0);
+  await roles.close();
+  token.user = await issueAccessToken(sub.user);
+  const primary = await call('POST', '/api/v1/IP', 'holder', { name: 'Contracted Character', kind: 'primary' });
+  ip = String(primary.json.data.key);
+  expect((await call('POST', `/api/v1/IP/${ip}/publish`, 'holder')).json.status).toBe(0);
+  const image = await sharp({ create: { width: 240, height: 80, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="240" height="80"><path d="M10 60 C 60 10, 120 70, 230 20" stroke="black" stroke-width="3" fill="none"/></svg>',
+        ),
+        top: 0,
+        left: 0,
+      },
+    ])
+    .png()
+    .toBuffer();
+  png = `data:image/png;base64,${image.toString('base64')}`;
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([api?.close(), pdf?.close(), attr?.close(), sign?.close(), verify?.close(), demo?.close()]);
+});
+
+describe('the contract of a license, from approval to the signed agreement', () => {
+  let license = '';
+  let contract: Attr;
+  let original: Buffer;
+
+  it('generates the contract PDF when the license is approved', async () => {
+    license = await approvedLicense();
+    const db = await getDb();
+    const rows = await db.select().from(contracts).where(eq(contracts.license, license));
+    expect(rows).toHaveLength(1);
+    const [row] = await db.select({ contract: licenses.contract }).from(licenses).where(eq(licenses.key, license));
+    expect(row!.contract).toBe(rows[0]!.key);
+    const got = await pdfBytes(license, 'owner');
+    expect(got.status).toBe(200);
+    expect(got.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    original = got.bytes;
+    const { text, pages } = await pdfText(got.bytes);
+    expect(pages).toBeGreaterThanOrEqual(1);
+    expect(text).toContain(orgName);
+    expect(text).toContain(holderName);
+    expect(text).toContain('12.5%');
+    expect(text).toContain('Contracted Character');
+    // The other language is a reference translation of the same contract, not the bytes signed.
+    const res0 = await fetch(`${pdf.url}/api/pdf/${license}?lang=en`, auth('owner'));
+    expect(res0.headers.get('x-content-sha256')).toBeNull();
+    const reference = await pdfText(Buffer.from(await res0.arrayBuffer()));
+    expect(reference.text).toContain('License Agreement');
+    expect(reference.text).toContain('Reference translation');
+    const res = await attributes(license, 'holder');
+    expect(res.json.status).toBe(0);
+    contract = res.json.data;
+    expect(contract.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(contract.revision).toBe(1);
+    expect(contract.signatures).toEqual([]);
+    expect(contract.termsVersions).toEqual({ common: null, licensee: null });
+    // The licensee cannot sign before the contract is sent.
+    const early = await signAs(license, 'owner', { party: 'licensee', sha256: contract.sha256 });
+    expect(early.json.status).toBe(5);
+  });
+
+  it('keeps the contract from other organisations and unknown ids', async () => {
+    await sendContract(license);
+    expect((await pdfBytes(license, 'user')).status).toBe(404);
+    expect((await attributes(license, 'user')).status).toBe(404);
+    expect((await attributes(contract.key, 'user')).status).toBe(404);
+    const outsider = await signAs(license, 'user', { party: 'licensee', sha256: contract.sha256 });
+    expect(outsider.status).toBe(404);
+    expect((await attributes('nope', 'owner')).status).toBe(404);
+    // Holder staff read it; the organisation's owner is asked to sign it.
+    expect((await pdfBytes(contract.key, 'holder')).status).toBe(200);
+    const mine = await attributes(license, 'owner');
+    expect(mine.json.data.nextParty).toBe('licensee');
+    expect(mine.json.data.canSign).toBe(true);
+  });
+
+  it('refuses a signature over other bytes and changes nothing', async () => {
+    const wrong = await signAs(license, 'owner', { party: 'licensee', sha256: 'a'.repeat(64) });
+    expect(wrong.status).toBe(409);
+    expect(wrong.json.status).toBe(5);
+    expect(wrong.json.data.errors?.sha256).toBeTruthy();
+    expect(await stateOf(license)).toBe('contract_sent');
+    const db = await getDb();
+    expect(await db.select().from(contractSignatures).where(eq(contractSignatures.contract, contract.key))).toHaveLength(0);
+    const bad = await signAs(license, 'owner', { party: 'licensee', sha256: contract.sha256, consent: false });
+    expect(bad.json.status).toBe(5);
+    // The holder cannot sign for the licensee, nor countersign before the licensee signed.
+    expect((await signAs(license, 'holder', { party: 'licensee', sha256: contract.sha256 })).status).toBe(403);
+    expect((await signAs(license, 'holder', { party: 'holder', sha256: contract.sha256 })).json.status).toBe(5);
+  });
+
+  it('takes the licensee signature and moves the license to signed', async () => {
+    const res = await signAs(license, 'owner', { party: 'licensee', sha256: contract.sha256, typedName: 'Hanako Licensee' });
+    expect(res.json.status, JSON.stringify(res.json)).toBe(0);
+    expect(await stateOf(license)).toBe('signed');
+    const signed = res.json.data.signatures;
+    expect(signed).toHaveLength(1);
+    expect(signed[0]).toMatchObject({
+      party: 'licensee',
+      signer: sub.owner,
+      signerName: 'Hanako Licensee',
+      sha256: contract.sha256,
+    });
+    expect(signed[0]!.ip).toBeTruthy();
+    expect(res.json.data.nextParty).toBe('holder');
+    const again = await signAs(license, 'owner', { party: 'licensee', sha256: contract.sha256 });
+    expect(again.json.status).toBe(5);
+    // The licensee cannot countersign for the holder.
+    expect((await signAs(license, 'owner', { party: 'holder', sha256: contract.sha256 })).status).toBe(403);
+  });
+
+  it('takes the countersignature, activates the license and makes the signed agreement', async () => {
+    const res = await signAs(license, 'holder', { party: 'holder', sha256: contract.sha256, typedName: 'Taro Holder' });
+    expect(res.json.status, JSON.stringify(res.json)).toBe(0);
+    expect(await stateOf(license)).toBe('active');
+    expect(res.json.data.state).toBe('countersigned');
+    expect(res.json.data.finalSha256).toMatch(/^[0-9a-f]{64}$/);
+    const final = await pdfBytes(license, 'owner', true);
+    expect(final.status).toBe(200);
+    const finalText = await pdfText(final.bytes);
+    const originalText = await pdfText(original);
+    expect(finalText.pages).toBeGreaterThan(originalText.pages);
+    expect(finalText.text).toContain('Hanako Licensee');
+    expect(finalText.text).toContain('Taro Holder');
+    expect(finalText.text).toContain(contract.sha256);
+    // The unsigned contract is unchanged: the signatures verify against its bytes, not against altered ones.
+    const db = await getDb();
+    const [row] = await db.select().from(contracts).where(eq(contracts.key, contract.key));
+    const signatures = await db.select().from(contractSignatures).where(eq(contractSignatures.contract, contract.key));
+    expect(signatures).toHaveLength(2);
+    const again = await pdfBytes(license, 'owner');
+    for (const s of signatures) {
+      expect(verifySignature(row!, s, again.bytes)).toBe(true);
+      const altered = Buffer.from(again.bytes);
+      altered[altered.length - 10] = altered[altered.length - 10]! ^ 0x01;
+      expect(verifySignature(row!, s, altered)).toBe(false);
+      expect(verifySignature(row!, s, final.bytes)).toBe(false);
+    }
+    const checked = await verify.request<Envelope<{ verified: boolean }>>('POST', `/api/pdf/verify/${license}`, {
+      ...auth('owner'),
+      body: {},
+    });
+    expect(checked.json.data.verified).toBe(true);
+    const tampered = await verify.request<Envelope<{ verified: boolean }>>('POST', `/api/pdf/verify/${license}`, {
+      ...auth('owner'),
+      body: { tamper: true },
+    });
+    expect(tampered.json.data.verified).toBe(false);
+    // Nobody signs an active license's contract again.
+    expect((await signAs(license, 'holder', { party: 'holder', sha256: contract.sha256 })).json.status).toBe(5);
+  });
+});
+
+describe('a change of terms after signing', () => {
+  it('voids the licensee signature and sends a new revision for signing', async () => {
+    const license = await approvedLicense(1000);
+    await sendContract(license);
+    const first = (await attributes(license, 'owner')).json.data;
+    const signed = await signAs(license, 'owner', { party: 'licensee', sha256: first.sha256 });
+    expect(signed.json.status).toBe(0);
+    expect(await stateOf(license)).toBe('signed');
+    const current = await call('GET', `/api/v1/License/${license}`, 'holder');
+    const patched = await call('PATCH', `/api/v1/License/${license}`, 'holder', {
+      royalty_rate_bp: 1500,
+      version: current.json.data.version,
+    });
+    expect(patched.json.status, JSON.stringify(patched.json)).toBe(0);
+    expect((await attributes(license, 'holder')).json.data.termsChanged).toBe(true);
+    const refused = await signAs(license, 'holder', { party: 'holder', sha256: first.sha256 });
+    expect(refused.status).toBe(409);
+    expect(refused.json.data.errors?.sha256).toBeTruthy();
+    const old = (await attributes(first.key, 'owner')).json.data;
+    expect(old.voided).toBe(true);
+    expect(old.signatures[0]!.voided).toBe(true);
+    expect(await stateOf(license)).toBe('contract_sent');
+    const db = await getDb();
+    const [oldRow] = await db.select().from(contracts).where(eq(contracts.key, first.key));
+    const [oldSignature] = await db.select().from(contractSignatures).where(eq(contractSignatures.contract, first.key));
+    const oldBytes = await pdfBytes(first.key, 'owner');
+    expect(verifySignature(oldRow!, oldSignature!, oldBytes.bytes)).toBe(false);
+    const next = (await attributes(license, 'owner')).json.data;
+    expect(next.key).not.toBe(first.key);
+    expect(next.revision).toBe(2);
+    expect(next.nextParty).toBe('licensee');
+    expect(next.signatures).toEqual([]);
+    expect((await pdfText((await pdfBytes(license, 'owner')).bytes)).text).toContain('15%');
+  });
+});
+
+describe('the demo contract and the sample PDF', () => {
+  it('renders the sample contract in jp and en for administrators only', async () => {
+    for (const lang of ['jp', 'en'] as const) {
+      const res = await fetch(`${demo.url}/api/pdf/demo?lang=${lang}`, auth('admin'));
+      expect(res.status).toBe(200);
+      const { text } = await pdfText(Buffer.from(await res.arrayBuffer()));
+      expect(text).toContain(lang === 'jp' ? 'ライセンス契約書' : 'License Agreement');
+    }
+    expect((await demo.request('GET', '/api/pdf/demo', auth('owner'))).status).toBe(403);
+  });
+
+  it('walks through sign, countersign and verification without touching a license', async () => {
+    const before = await (await getDb()).select({ key: licenses.key, state: licenses.state }).from(licenses);
+    const created = await demo.request<Envelope<Attr>>('POST', '/api/pdf/demo', { ...auth('admin'), body: { lang: 'en' } });
+    expect(created.json.status, JSON.stringify(created.json)).toBe(0);
+    const key = created.json.data.key;
+    expect(created.json.data.nextParty).toBe('licensee');
+    expect((await attributes(key, 'owner')).status).toBe(404);
+    expect((await signAs(key, 'admin', { party: 'licensee', sha256: created.json.data.sha256 })).json.status).toBe(0);
+    const done = await signAs(key, 'admin', { party: 'holder', sha256: created.json.data.sha256 });
+    expect(done.json.status).toBe(0);
+    expect(done.json.data.finalSha256).toBeTruthy();
+    const ok = await verify.request<Envelope<{ verified: boolean }>>('POST', `/api/pdf/verify/${key}`, {
+      ...auth('admin'),
+      body: {},
+    });
+    expect(ok.json.data.verified).toBe(true);
+    const bad = await verify.request<Envelope<{ verified: boolean }>>('POST', `/api/pdf/verify/${key}`, {
+      ...auth('admin'),
+      body: { tamper: true },
+    });
+    expect(bad.json.data.verified).toBe(false);
+    const after = await (await getDb()).select({ key: licenses.key, state: licenses.state }).from(licenses);
+    expect(after).toEqual(before);
+  });
+});
