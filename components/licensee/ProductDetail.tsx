@@ -13,6 +13,7 @@ import { formatDay, formatMoney, imagesOf, text, type Row } from '@/components/a
 import { useDialogs } from '@/components/dialogs/DialogProvider';
 import { takeStep, useHistory } from '@/lib/client/flow';
 import { useShell } from '@/lib/client/settings-context';
+import { ProductQr } from '@/components/credentials/ProductQr';
 import { ProductForm } from './ProductForm';
 import { licenseeSteps, licenseStateVariant } from './states';
 
@@ -82,6 +83,7 @@ export function ProductDetail({
             {t('product.approvedNote')}
           </Alert>
         )}
+        {state === 'approved' && <ProductQr productKey={key} />}
         {state === 'changes_requested' && (
           <Alert variant="warning" className="py-2 small" data-testid="product-changes-note">
             {t('product.changesNote')}

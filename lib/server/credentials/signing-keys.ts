@@ -55,7 +55,15 @@ async function loadOrCreate(name: KeyName): Promise<SigningKey> {
   return {
     kid: stored.kid,
     privateKey,
-    publicJwk: { kty: stored.publicJwk.kty, crv: stored.publicJwk.crv, x: stored.publicJwk.x, y: stored.publicJwk.y, kid: stored.kid, alg: ALG, use: 'sig' },
+    publicJwk: {
+      kty: stored.publicJwk.kty,
+      crv: stored.publicJwk.crv,
+      x: stored.publicJwk.x,
+      y: stored.publicJwk.y,
+      kid: stored.kid,
+      alg: ALG,
+      use: 'sig',
+    },
   };
 }
 

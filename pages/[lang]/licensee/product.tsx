@@ -3,4 +3,4 @@ import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/licensee/product', ProductView);
-export const getServerSideProps = pageProps(['licensee', 'flow', 'approval', 'designer-ip']);
+export const getServerSideProps = pageProps(['licensee', 'flow', 'approval', 'designer-ip', 'wallet']);

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { WalletView } from '@/components/credentials/WalletView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/licensee/wallet', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/licensee/wallet', WalletView);
+export const getServerSideProps = pageProps(['wallet']);

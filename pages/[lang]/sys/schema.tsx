@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { SchemaView } from '@/components/credentials/SchemaView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/sys/schema', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/sys/schema', SchemaView);
+export const getServerSideProps = pageProps(['schema']);

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { VerifyView } from '@/components/credentials/VerifyView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/verify/[id]', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/verify/[id]', VerifyView);
+export const getServerSideProps = pageProps(['wallet']);

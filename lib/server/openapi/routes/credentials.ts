@@ -1,6 +1,256 @@
+import {
+  issueCredInput,
+  proofPresentInput,
+  proofRequestInput,
+  schemaPublishInput,
+  schemaToggleInput,
+  vcIssueInput,
+  verifyInput,
+  walletQueryInput,
+} from '../../credentials/inputs';
 import type { RouteDoc } from '../route-docs';
 
-/** Routes of the credentials area, documented with the zod schemas their handlers validate with. */
+const admin = 'calbee:admin';
+const productStaff = 'calbee:admin, calbee:<product>';
+const holderStaff = 'calbee:admin, calbee:boss, calbee:<product>';
+
+/**
+ * Routes of the credentials area (W3C VC data model v2 as `vc+jwt`, signed with the holder key whose
+ * public half is at /api/vc/jwks), documented with the zod schemas their handlers validate with.
+ */
 export function credentialsRoutes(): RouteDoc[] {
-  return [];
+  const tag = 'credentials';
+  return [
+    // Credential schemas.
+    {
+      path: '/api/core/schema/list',
+      method: 'get',
+      summary: 'Credential schemas: administrators see all, anyone signed in the enabled and published ones',
+      tag,
+    },
+    {
+      path: '/api/core/schema/issuers',
+      method: 'get',
+      summary: 'Issuers of the visible schemas with their JWKS address and key id',
+      tag,
+    },
+    {
+      path: '/api/core/schema/meta/{id}',
+      method: 'get',
+      summary: 'A schema’s name, version, issuer, flags, meta (title, description, format) and how many credentials it issued',
+      tag,
+    },
+    { path: '/api/core/schema/get/{id}', method: 'get', summary: 'A schema with the JSON Schema of its credentialSubject', tag },
+    {
+      path: '/api/core/schema/enable/{id}',
+      method: 'post',
+      summary: 'Enable a schema: credentials are issued from it again (including on license activation)',
+      tag,
+      input: schemaToggleInput,
+      acl: admin,
+    },
+    {
+      path: '/api/core/schema/disable/{id}',
+      method: 'post',
+      summary: 'Disable a schema: nothing is issued from it (license activations then issue no credential)',
+      tag,
+      input: schemaToggleInput,
+      acl: admin,
+    },
+    {
+      path: '/api/core/schema/publish/{id}',
+      method: 'post',
+      summary: 'Publish a schema to non-administrators (`published: false` withdraws it)',
+      tag,
+      input: schemaPublishInput,
+      acl: admin,
+    },
+    // Verifier side.
+    {
+      path: '/api/core/query/request',
+      method: 'post',
+      summary: 'A verifier opens a proof request (type, optional ip/licensee) and receives its one-time nonce',
+      tag,
+      input: proofRequestInput,
+    },
+    {
+      path: '/api/core/query/proof/{id}',
+      method: 'get',
+      summary: 'The verifier reads what was proved for a request: state and result',
+      tag,
+    },
+    {
+      path: '/api/core/query/get/{id}',
+      method: 'get',
+      summary: 'A proof request in full, with the presentation JWT (its verifier or an administrator)',
+      tag,
+    },
+    {
+      path: '/api/core/query/list',
+      method: 'get',
+      summary: 'Proof requests the caller opened (administrators: all), newest first',
+      tag,
+    },
+    { path: '/api/core/query/wallet', method: 'get', summary: 'Every wallet holding credentials, with counts', tag, acl: admin },
+    { path: '/api/core/query/wallet/of/{sub}', method: 'get', summary: 'The credentials one user holds', tag, acl: admin },
+    // Presentation.
+    {
+      path: '/api/core/proof/request',
+      method: 'post',
+      summary: 'Open a proof request (same as /query/request): answers key, nonce, expiresAt',
+      tag,
+      input: proofRequestInput,
+    },
+    {
+      path: '/api/core/proof/present',
+      method: 'post',
+      summary:
+        'Present a wallet credential for a nonce: the platform signs a vp+jwt for the caller with the nonce; the verifier checks signature, nonce, revocation and term and stores the result. A nonce answers once (replay: status 5, HTTP 409)',
+      tag,
+      input: proofPresentInput,
+    },
+    // Issuer.
+    {
+      path: '/api/core/issue/cred',
+      method: 'post',
+      summary: 'Issue a credential from a schema for a subject (an active license key) to its holder, revoking an earlier one',
+      tag,
+      input: issueCredInput,
+      acl: productStaff,
+    },
+    {
+      path: '/api/core/issue/pref',
+      method: 'get',
+      summary: 'Issuer preferences: formats, algorithm, holder binding, revocation, auto-issue rules',
+      tag,
+    },
+    {
+      path: '/api/core/issue/id',
+      method: 'get',
+      summary: 'The issuer identifier and the public JWK its credentials verify with',
+      tag,
+    },
+    {
+      path: '/api/core/issue/data/0',
+      method: 'post',
+      summary: 'Step 0 of an issuance: the claims and holder a credential for this subject would carry now (nothing written)',
+      tag,
+      input: issueCredInput,
+      acl: productStaff,
+    },
+    {
+      path: '/api/core/issue/data/1',
+      method: 'post',
+      summary: 'Step 1 of an issuance: the complete unsigned credential (JWS header and payload) /issue/cred would sign',
+      tag,
+      input: issueCredInput,
+      acl: productStaff,
+    },
+    {
+      path: '/api/core/issue/conn',
+      method: 'get',
+      summary: 'Connection info: issuer, formats and the JWKS, verify, proof and wallet endpoints',
+      tag,
+    },
+    // Wallet.
+    {
+      path: '/api/core/wallet/cred/list',
+      method: 'get',
+      summary:
+        'The caller’s credentials: held by the caller, plus the license credentials of the caller’s licensee organisations',
+      tag,
+    },
+    {
+      path: '/api/core/wallet/cred/query',
+      method: 'post',
+      summary: 'The caller’s credentials filtered by type, status, license, ip or licensee',
+      tag,
+      input: walletQueryInput,
+    },
+    {
+      path: '/api/core/wallet/cred/get/{id}',
+      method: 'get',
+      summary: 'One wallet credential with its JWT and a verification made now',
+      tag,
+    },
+    {
+      path: '/api/core/wallet/issue/list',
+      method: 'get',
+      summary: 'Credentials issued by this issuer (holder staff issue on its behalf)',
+      tag,
+      acl: holderStaff,
+    },
+    {
+      path: '/api/core/wallet/issue/get/{id}',
+      method: 'get',
+      summary: 'One issued credential with JWT, holder and verification',
+      tag,
+      acl: holderStaff,
+    },
+    { path: '/api/core/wallet/proof/list', method: 'get', summary: 'Presentations the caller made', tag },
+    {
+      path: '/api/core/wallet/proof/matches/{id}',
+      method: 'get',
+      summary: 'For a proof request (id = its nonce): the request and the caller’s credentials that match it',
+      tag,
+    },
+    { path: '/api/core/wallet/proof/get/{id}', method: 'get', summary: 'One presentation the caller made, with its vp+jwt', tag },
+    {
+      path: '/api/core/wallet/proof2/list',
+      method: 'get',
+      summary: 'Presentations the caller made, with the decoded W3C presentation',
+      tag,
+    },
+    {
+      path: '/api/core/wallet/proof2/matches/{id}',
+      method: 'get',
+      summary: 'Matches for a request (id = nonce) grouped per requested type as input descriptors',
+      tag,
+    },
+    {
+      path: '/api/core/wallet/proof2/get/{id}',
+      method: 'get',
+      summary: 'One presentation with the decoded W3C presentation',
+      tag,
+    },
+    {
+      path: '/api/core/wallet/proof2/present',
+      method: 'post',
+      summary: 'Present for a request as /proof/present, answering the decoded presentation too',
+      tag,
+      input: proofPresentInput,
+    },
+    // Product API.
+    {
+      path: '/api/vc/issue',
+      method: 'post',
+      summary: 'Holder staff (re)issue the LicenseCredential of an active license (the earlier one is revoked)',
+      tag,
+      input: vcIssueInput,
+      acl: holderStaff,
+    },
+    {
+      path: '/api/vc/verify/{id}',
+      method: 'get',
+      summary:
+        'Public: the license status behind an approved product key or a credential key (valid, expired, revoked, not_yet_valid, not_licensed) with IP, licensee, territory and term; verified at request time, never cached',
+      tag,
+      public: true,
+    },
+    {
+      path: '/api/vc/verify',
+      method: 'post',
+      summary: 'Public: verify a credential JWT now → { valid, reason } (signature, revocation, term)',
+      tag,
+      input: verifyInput,
+      public: true,
+    },
+    {
+      path: '/api/vc/jwks',
+      method: 'get',
+      summary: 'Public: the JWK Set of the holder credential key and the wallet presentation key',
+      tag,
+      public: true,
+    },
+  ];
 }

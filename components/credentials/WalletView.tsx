@@ -1,0 +1,205 @@
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { useSession } from 'next-auth/react';
+import { useTranslation } from 'next-i18next/pages';
+import { formatDay } from '@/components/approval/subject';
+import type { ScreenViewProps } from '@/components/page/withPage';
+import { useShell } from '@/lib/client/settings-context';
+import { formatDateTime } from '@/lib/format/time';
+import {
+  fetchWalletCredential,
+  useWallet,
+  verifyJwt,
+  type CredentialDetail,
+  type CredentialSummary,
+  type Verification,
+} from './credentials-api';
+import { StatusBadge } from './StatusBadge';
+
+/**
+ * /licensee/wallet: the license credentials of the signed-in person's licensee organisation(s).
+ * A credential is held by the organisation's owner; every member of the organisation sees it here.
+ */
+export function WalletView({ title }: ScreenViewProps) {
+  const { t } = useTranslation('wallet');
+  const { data: items, isLoading, error } = useWallet();
+  const [shown, setShown] = useState<CredentialSummary | null>(null);
+  const [checks, setChecks] = useState<Record<string, Verification | 'pending' | 'failed'>>({});
+  const { settings } = useShell();
+  const token = useSession().data?.accessToken;
+  // The licensee column only helps someone who belongs to several organisations.
+  const several = new Set((items ?? []).map((c) => c.claims.licensee?.key)).size > 1;
+
+  const verify = async (credential: CredentialSummary) => {
+    setChecks((c) => ({ ...c, [credential.key]: 'pending' }));
+    const detail = await fetchWalletCredential(settings.coreApiUrl, credential.key, token);
+    const result = detail ? await verifyJwt(detail.jwt) : null;
+    setChecks((c) => ({ ...c, [credential.key]: result ?? 'failed' }));
+  };
+
+  return (
+    <div data-testid="wallet">
+      <h1 className="h4 mb-2">{title}</h1>
+      <p className="text-muted small">{t('intro')}</p>
+      {error && <Alert variant="danger">{t('loadFailed')}</Alert>}
+      {isLoading ? (
+        <Spinner animation="border" size="sm" />
+      ) : !items?.length ? (
+        <p className="text-muted" data-testid="wallet-empty">
+          {t('empty')}
+        </p>
+      ) : (
+        <Table hover responsive size="sm" className="align-middle" data-testid="wallet-table">
+          <thead>
+            <tr>
+              <th>{t('col.type')}</th>
+              <th>{t('col.ip')}</th>
+              {several && <th>{t('col.licensee')}</th>}
+              <th>{t('col.term')}</th>
+              <th>{t('col.territory')}</th>
+              <th>{t('col.state')}</th>
+              <th>{t('col.issuedAt')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((c) => {
+              const check = checks[c.key];
+              return (
+                <tr key={c.key} data-testid="wallet-row" data-credential={c.key} data-license={c.claims.license?.key ?? ''}>
+                  <td>
+                    <div>{t(`type.${c.type}`, { defaultValue: c.type })}</div>
+                    <div className="small text-muted font-monospace" title={c.claims.license?.key}>
+                      {t('licenseKey')}: {(c.claims.license?.key ?? '').slice(0, 10)}…
+                    </div>
+                  </td>
+                  <td data-testid="wallet-ip">{c.claims.ip?.name}</td>
+                  {several && <td>{c.claims.licensee?.name}</td>}
+                  <td className="text-nowrap">
+                    {formatDay(c.claims.term?.start)} – {formatDay(c.claims.term?.end)}
+                  </td>
+                  <td>{(c.claims.territory ?? []).join(', ')}</td>
+                  <td>
+                    <StatusBadge status={c.status} testId="wallet-status" />
+                  </td>
+                  <td className="small text-nowrap">{formatDateTime(c.issuedAt)}</td>
+                  <td className="text-nowrap">
+                    <Button
+                      size="sm"
+                      variant="outline-secondary"
+                      className="me-1"
+                      onClick={() => setShown(c)}
+                      data-testid="wallet-show-jwt"
+                    >
+                      {t('showJwt')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      disabled={check === 'pending'}
+                      onClick={() => void verify(c)}
+                      data-testid="wallet-verify"
+                    >
+                      {check === 'pending' ? <Spinner animation="border" size="sm" /> : t('verify')}
+                    </Button>
+                    {check && check !== 'pending' && (
+                      <div
+                        className="small mt-1"
+                        data-testid="wallet-verify-result"
+                        data-valid={check !== 'failed' && check.valid}
+                      >
+                        {check === 'failed' ? (
+                          <span className="text-danger">{t('verifyFailed')}</span>
+                        ) : (
+                          <span className={check.valid ? 'text-success' : 'text-danger'}>
+                            {check.valid ? t('verifiedValid') : t('verifiedInvalid', { reason: t(`status.${check.reason}`) })}
+                          </span>
+                        )}
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      )}
+      {shown && <JwtDialog credential={shown} onClose={() => setShown(null)} />}
+    </div>
+  );
+}
+
+function JwtDialog({ credential, onClose }: { credential: CredentialSummary; onClose(): void }) {
+  const { t } = useTranslation('wallet');
+  const { settings } = useShell();
+  const token = useSession().data?.accessToken;
+  const [detail, setDetail] = useState<CredentialDetail | null | 'loading'>('loading');
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void fetchWalletCredential(settings.coreApiUrl, credential.key, token).then((found) => {
+      if (live) setDetail(found);
+    });
+    return () => {
+      live = false;
+    };
+  }, [settings.coreApiUrl, credential.key, token]);
+  const copy = async () => {
+    if (!detail || detail === 'loading') return;
+    try {
+      await navigator.clipboard.writeText(detail.jwt);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <Modal show onHide={onClose} size="lg" data-testid="wallet-jwt-dialog">
+      <Modal.Header closeButton>
+        <Modal.Title className="h6">{t('jwtTitle')}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {detail === 'loading' ? (
+          <Spinner animation="border" size="sm" />
+        ) : !detail ? (
+          <Alert variant="danger">{t('loadFailed')}</Alert>
+        ) : (
+          <>
+            <p className="small text-muted">{t('jwtHelp')}</p>
+            <Form.Control
+              as="textarea"
+              rows={8}
+              readOnly
+              value={detail.jwt}
+              className="font-monospace small"
+              data-testid="wallet-jwt"
+            />
+          </>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        {copied && (
+          <span className="small text-success me-auto" data-testid="wallet-copied">
+            {t('copied')}
+          </span>
+        )}
+        <Button
+          variant="primary"
+          onClick={() => void copy()}
+          disabled={!detail || detail === 'loading'}
+          data-testid="wallet-copy"
+        >
+          {t('copy')}
+        </Button>
+        <Button variant="secondary" onClick={onClose}>
+          {t('close')}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,100 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { licenses, products } from '../db/entities-schema';
+import { credentials } from '../db/platform-schema';
+import { LICENSE_CREDENTIAL, type CredentialReason } from './license-document';
+import { verifyCredentialJwt } from './verify-credential';
+import { isKey } from './wallet';
+
+export type PublicState = 'valid' | 'expired' | 'revoked' | 'not_yet_valid' | 'not_licensed';
+
+export interface PublicVerification {
+  state: PublicState;
+  /** What was looked up: a product or a credential. */
+  kind: 'product' | 'credential' | 'unknown';
+  product: { key: string; name: string } | null;
+  ip: { name: string } | null;
+  licensee: { name: string } | null;
+  territory: string[];
+  term: { start: string; end: string } | null;
+  credential: { key: string; issuedAt: string; revokedAt: string | null } | null;
+  signature: boolean;
+  checkedAt: string;
+}
+
+function publicState(reason: CredentialReason): PublicState {
+  if (reason === 'valid' || reason === 'expired' || reason === 'revoked' || reason === 'not_yet_valid') return reason;
+  return 'not_licensed';
+}
+
+/**
+ * GET /api/vc/verify/{id}, without sign-in: `id` is an approved product's key or a credential key.
+ * The license credential behind it is verified now (holder signature, revocation in the database,
+ * term), so a termination shows on the next request. Only names, territory and term are shown;
+ * nothing about money or people.
+ */
+export async function verifyPublic(db: Db, id: unknown, now = new Date()): Promise<PublicVerification> {
+  const base: PublicVerification = {
+    state: 'not_licensed',
+    kind: 'unknown',
+    product: null,
+    ip: null,
+    licensee: null,
+    territory: [],
+    term: null,
+    credential: null,
+    signature: false,
+    checkedAt: now.toISOString(),
+  };
+  if (!isKey(id)) return base;
+  let product: { key: string; name: string } | null = null;
+  let credentialKey: string | null = null;
+  const [found] = await db
+    .select({ key: products.key, name: products.name, state: products.state, license: products.license })
+    .from(products)
+    .where(eq(products.key, id))
+    .limit(1);
+  if (found) {
+    // A product is shown only once approved; before that it is nobody's business.
+    if (found.state !== 'approved') return { ...base, kind: 'product' };
+    product = { key: found.key, name: found.name };
+    const [latest] = await db
+      .select({ key: credentials.key })
+      .from(credentials)
+      .where(eq(credentials.subject, found.license))
+      .orderBy(desc(credentials.issuedAt))
+      .limit(1);
+    credentialKey = latest?.key ?? null;
+    if (!credentialKey) {
+      const [license] = await db.select({ state: licenses.state }).from(licenses).where(eq(licenses.key, found.license)).limit(1);
+      return { ...base, kind: 'product', product, state: license?.state === 'terminated' ? 'revoked' : 'not_licensed' };
+    }
+  } else {
+    credentialKey = id;
+  }
+  const [row] = await db
+    .select({ key: credentials.key, jwt: credentials.jwt, type: credentials.type, issuedAt: credentials.issuedAt })
+    .from(credentials)
+    .where(eq(credentials.key, credentialKey))
+    .limit(1);
+  if (!row || row.type !== LICENSE_CREDENTIAL) return { ...base, kind: product ? 'product' : 'unknown', product };
+  const verification = await verifyCredentialJwt(db, row.jwt, now);
+  const claims = (verification.claims ?? {}) as {
+    ip?: { name?: string };
+    licensee?: { name?: string };
+    territory?: string[];
+    term?: { start: string; end: string };
+  };
+  return {
+    state: publicState(verification.reason),
+    kind: product ? 'product' : 'credential',
+    product,
+    ip: claims.ip?.name !== undefined ? { name: claims.ip.name } : null,
+    licensee: claims.licensee?.name !== undefined ? { name: claims.licensee.name } : null,
+    territory: claims.territory ?? [],
+    term: claims.term ?? null,
+    credential: { key: row.key, issuedAt: row.issuedAt.toISOString(), revokedAt: verification.revokedAt ?? null },
+    signature: verification.reason !== 'invalid_signature' && verification.reason !== 'malformed',
+    checkedAt: verification.checkedAt,
+  };
+}

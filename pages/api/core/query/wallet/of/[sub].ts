@@ -1,0 +1,9 @@
+import { apiRoute } from '@/lib/server/api/route';
+import { getDb } from '@/lib/server/db/client';
+import { aclOf } from '@/lib/server/roles/role-lists';
+import { walletOf } from '@/lib/server/credentials/admin-wallets';
+
+export default apiRoute({
+  acl: aclOf('system'),
+  methods: { GET: async ({ query }) => walletOf(await getDb(), query.sub) },
+});

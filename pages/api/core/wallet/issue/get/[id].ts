@@ -1,0 +1,9 @@
+import { apiRoute } from '@/lib/server/api/route';
+import { getDb } from '@/lib/server/db/client';
+import { aclOf } from '@/lib/server/roles/role-lists';
+import { getIssued } from '@/lib/server/credentials/issuer';
+
+export default apiRoute({
+  acl: aclOf('holder'),
+  methods: { GET: async ({ query }) => getIssued(await getDb(), query.id) },
+});

@@ -1,0 +1,7 @@
+import { apiRoute } from '@/lib/server/api/route';
+import { getDb } from '@/lib/server/db/client';
+import { getPresentation } from '@/lib/server/credentials/proofs';
+
+export default apiRoute({
+  methods: { GET: async ({ caller, query }) => getPresentation(await getDb(), caller, query.id) },
+});

@@ -1,0 +1,7 @@
+import { apiRoute } from '@/lib/server/api/route';
+import { getDb } from '@/lib/server/db/client';
+import { listPresentations } from '@/lib/server/credentials/proofs';
+
+export default apiRoute({
+  methods: { GET: async ({ caller }) => listPresentations(await getDb(), caller) },
+});
