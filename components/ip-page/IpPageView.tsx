@@ -9,6 +9,7 @@ import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { imageUrl, imagesOf, text, type Row as Rec } from '@/components/approval/subject';
 import { ReviewRounds } from '@/components/approval/ReviewHistory';
+import { MintCard } from '@/components/ip-page/MintCard';
 import { tagName, useTags } from '@/components/holder-ip/data';
 import { StateBadge } from '@/components/holder-ip/StateBadge';
 import { TagBadge } from '@/components/holder-ip/TagBadge';
@@ -141,6 +142,7 @@ export function IpPageView({ title }: ScreenViewProps) {
               ))}
             </div>
           )}
+          <MintCard ip={ip} />
         </Col>
       </Row>
     </section>

@@ -1,3 +1,4 @@
+import { imageWidthFor } from '@/lib/storage/image-widths';
 import { productApi } from './fetcher';
 
 export interface StoredFile {
@@ -35,5 +36,6 @@ export async function uploadFile(file: File, options: { token?: string; public?:
 /** A thumbnail URL through the image optimisation path. */
 export function thumbnailUrl(hash: string, width = 384, isPublic = true, quality = 75): string {
   const source = isPublic ? `/api/core/public/fetch/${hash}` : `/api/files/${hash}`;
-  return `/api/image?url=${encodeURIComponent(source)}&w=${width}&q=${quality}`;
+  // The image path renders the allowed widths only: round up to the next one.
+  return `/api/image?url=${encodeURIComponent(source)}&w=${imageWidthFor(width)}&q=${quality}`;
 }

@@ -311,7 +311,7 @@ describe('file store', () => {
     const image = (url: string, w: string | number = 256, q?: number) =>
       `/api/image?url=${encodeURIComponent(url)}&w=${w}${q === undefined ? '' : `&q=${q}`}`;
 
-    it('answers a WebP of the requested width, rounded up to an allowed size', async () => {
+    it('answers a WebP of the requested width, one of the allowed sizes', async () => {
       const logo = await makePng(1200, 400, { r: 10, g: 120, b: 240 });
       const hash = sha256(logo);
       const res = await getBytes(image(`/api/core/public/fetch/${hash}`, 256));
@@ -324,8 +324,10 @@ describe('file store', () => {
       expect(meta.width).toBe(256);
       expect(fs.existsSync(path.join(getConfig().dataDir, 'files', 'thumbs', `${hash}-256-75.webp`))).toBe(true);
 
-      const rounded = await getBytes(image(`/api/core/public/fetch/${hash}`, 300, 50));
-      expect((await sharp(rounded.bytes).metadata()).width).toBe(384);
+      const other = await getBytes(image(`/api/core/public/fetch/${hash}`, 384, 50));
+      expect((await sharp(other.bytes).metadata()).width).toBe(384);
+      // Only the allowed widths are rendered (status 5 for any other).
+      expect((await getBytes(image(`/api/core/public/fetch/${hash}`, 300, 50))).status).toBe(400);
       // Never enlarged beyond the original.
       const wide = await getBytes(image(`/api/core/public/fetch/${hash}`, 3840));
       expect((await sharp(wide.bytes).metadata()).width).toBe(1200);

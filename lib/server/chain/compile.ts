@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { InterfaceAbi } from 'ethers';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { getConfig } from '../../config';
@@ -6,7 +8,7 @@ import { writeAtomic } from '../storage/write-atomic';
 
 /** The compiled wrapper contract: its ABI and creation bytecode. */
 export interface WrapperArtifact {
-  abi: unknown[];
+  abi: InterfaceAbi;
   bytecode: string;
   /** sha-256 of the source and compiler settings the artifact was built from. */
   sourceHash: string;
@@ -32,8 +34,6 @@ function findImport(name: string): { contents?: string; error?: string } {
   }
   try {
     // solc-js asks synchronously.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- synchronous read inside the compiler callback
-    const { readFileSync } = require('node:fs') as typeof import('node:fs');
     return { contents: readFileSync(path.join(root(), 'node_modules', name), 'utf8') };
   } catch {
     return { error: `not found: ${name}` };
@@ -42,7 +42,7 @@ function findImport(name: string): { contents?: string; error?: string } {
 
 interface SolcOutput {
   errors?: { severity: string; formattedMessage: string }[];
-  contracts?: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>;
+  contracts?: Record<string, Record<string, { abi: InterfaceAbi; evm: { bytecode: { object: string } } }>>;
 }
 
 function artifactFile(): string {

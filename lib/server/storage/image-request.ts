@@ -1,3 +1,4 @@
+import { IMAGE_WIDTHS, isImageWidth } from '../../storage/image-widths';
 import type { Caller } from '../api/authenticate';
 import { fieldError } from '../common/field-error';
 import type { Db } from '../db/client';
@@ -17,8 +18,9 @@ function invalid(lang: Caller['lang'], field: 'url' | 'w' | 'q', en: string, jp:
 
 /**
  * The image path of SPEC §7 (`/api/image?url=&w=&q=`): `url` must be a path of this site's own
- * file routes, never another origin (no server-side fetch happens at all); `w` is rounded up to
- * an allowed width and `q` is 1–100 (default 75). Access follows the route the url names.
+ * file routes, never another origin (no server-side fetch happens at all); `w` must be one of
+ * the allowed widths (Next's image sizes and the device sizes 640–3840), anything else is status 5;
+ * `q` is 1–100 (default 75). Access follows the route the url names.
  */
 export async function imageRequest(
   db: Db,
@@ -30,8 +32,10 @@ export async function imageRequest(
   if (!ref)
     invalid(lang, 'url', 'Only images stored on this site can be resized.', 'このサイトに保存された画像だけを縮小できます。');
   const w = single(query.w);
-  if (!w || !/^\d{1,5}$/.test(w) || Number(w) < 1)
-    invalid(lang, 'w', 'Give a width in pixels.', '幅をピクセルで指定してください。');
+  if (!w || !/^\d{1,5}$/.test(w) || !isImageWidth(Number(w))) {
+    const widths = IMAGE_WIDTHS.join(', ');
+    invalid(lang, 'w', `The width must be one of ${widths} pixels.`, `幅は ${widths} ピクセルのいずれかで指定してください。`);
+  }
   const q = single(query.q);
   if (q !== undefined && (!/^\d{1,3}$/.test(q) || Number(q) < 1 || Number(q) > 100)) {
     invalid(lang, 'q', 'Quality is a whole number from 1 to 100.', '品質は 1〜100 の整数で指定してください。');

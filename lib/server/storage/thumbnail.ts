@@ -1,18 +1,19 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
+import { DEFAULT_IMAGE_QUALITY, IMAGE_WIDTHS, imageWidthFor } from '../../storage/image-widths';
 import { AppError } from '../api/errors';
 import { blobPath, thumbPath } from './paths';
 import { MAX_IMAGE_PIXELS } from './limits';
 import { writeAtomic } from './write-atomic';
 
-/** Small sizes, then the device sizes of SPEC §9: the only widths thumbnails are made at. */
-export const THUMBNAIL_WIDTHS = [64, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
-export const DEFAULT_QUALITY = 75;
+/** Next's image sizes, then the device sizes of SPEC §9: the only widths thumbnails are made at. */
+export const THUMBNAIL_WIDTHS = IMAGE_WIDTHS;
+export const DEFAULT_QUALITY = DEFAULT_IMAGE_QUALITY;
 
 /** The smallest allowed width at least as wide as asked (the largest for anything wider). */
 export function thumbnailWidth(width: number): number {
   if (!Number.isFinite(width) || width < 1) throw new RangeError('width must be a positive number');
-  return THUMBNAIL_WIDTHS.find((allowed) => allowed >= width) ?? THUMBNAIL_WIDTHS[THUMBNAIL_WIDTHS.length - 1];
+  return imageWidthFor(width);
 }
 
 export function thumbnailQuality(quality: number | undefined): number {

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
 import { withPage } from '@/components/page/withPage';
+import { PublicFilesView } from '@/components/storage-admin/PublicFilesView';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/sys/storage/public', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/sys/storage/public', PublicFilesView);
+export const getServerSideProps = pageProps(['storage-admin']);

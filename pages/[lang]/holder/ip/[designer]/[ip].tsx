@@ -3,4 +3,4 @@ import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/holder/ip/[designer]/[ip]', IpPageView);
-export const getServerSideProps = pageProps(['ip-page', 'holder-ip', 'approval', 'flow']);
+export const getServerSideProps = pageProps(['ip-page', 'holder-ip', 'approval', 'flow', 'chain']);

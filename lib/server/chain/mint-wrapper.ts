@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import { ZeroAddress, getAddress, keccak256, toUtf8Bytes, type ContractTransactionResponse } from 'ethers';
+import { z } from 'zod';
+import type { Caller } from '../api/authenticate';
+import { AppError } from '../api/errors';
+import { fieldError, type Bilingual } from '../common/field-error';
+import { validateInput } from '../common/validate-input';
+import type { Db } from '../db/client';
+import { ips } from '../db/entities-schema';
+import { chainMints } from '../db/platform-schema';
+import { users } from '../db/schema';
+import { key, sub } from '../entities/field-rules';
+import { callerIn, forbidden } from '../roles/role-lists';
+import { getChain, type Chain } from './client';
+import { metadataOf, storeMetadata } from './metadata';
+
+/** Body of POST /api/eth/mintwrapper. */
+export const mintWrapperInput = z.object({ ip_id: key(), sub: sub() }).strict();
+/** Query of GET /api/eth/mintwrapper. */
+export const mintWrapperQuery = z.object({ ip_id: key() }).strict();
+
+/** IP states a wrapper may be minted in: an approved secondary IP or a published primary one. */
+export const MINTABLE_STATES = ['approved', 'published'] as const;
+
+export interface MintRecord {
+  ip_id: string;
+  tokenId: string;
+  contract: string;
+  chainId: number;
+  owner: string;
+  sub: string;
+  metadataCid: string;
+  tokenURI: string;
+  txHash: string;
+  dateCreated: Date;
+  /** True when this call sent the mint transaction; false when the token existed already. */
+  minted: boolean;
+}
+
+const messages = {
+  notApproved: {
+    jp: '承認済み（または公開済み）の IP だけをトークン化できます。',
+    en: 'Only an approved (or published) IP can be minted.',
+  },
+  noWallet: {
+    jp: 'このユーザーはウォレットアドレスを登録していません。プロフィールで登録してください。',
+    en: 'This user has no wallet address; it can be set in the profile.',
+  },
+  noUser: { jp: 'このユーザーは存在しません。', en: 'There is no such user.' },
+  unavailable: {
+    jp: 'ブロックチェーンに接続できませんでした。しばらくしてからもう一度お試しください。',
+    en: 'The blockchain could not be reached. Please try again later.',
+  },
+} satisfies Record<string, Bilingual>;
+
+/** The token id of an IP: the first 64 bits of keccak-256 of its key, so one IP can only ever have one token. */
+export function tokenIdOf(ipKey: string): bigint {
+  return BigInt(keccak256(toUtf8Bytes(`ipl:ip:${ipKey}`)).slice(0, 18));
+}
+
+type MintRow = typeof chainMints.$inferSelect;
+
+function recordOf(row: MintRow, minted: boolean): MintRecord {
+  return {
+    ip_id: row.ip,
+    tokenId: row.tokenId,
+    contract: row.contract,
+    chainId: row.chainId,
+    owner: row.owner,
+    sub: row.sub,
+    metadataCid: row.metadataCid,
+    tokenURI: `ipfs://${row.metadataCid}`,
+    txHash: row.txHash,
+    dateCreated: row.dateCreated,
+    minted,
+  };
+}
+
+// One mint at a time in this process: the signer's nonces stay in order and a second call for
+// the same IP sees the row the first one wrote. Across processes the token id keeps it unique.
+let queue: Promise<unknown> = Promise.resolve();
+function serialised<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function connected(lang: Caller['lang']): Promise<Chain> {
+  try {
+    return await getChain();
+  } catch (err) {
+    console.error('[chain] not reachable:', (err as Error).message);
+    throw fieldError(lang, { ip_id: { message: messages.unavailable } }, { conflict: true, message: 'chain unavailable' });
+  }
+}
+
+async function findIp(db: Db, ipKey: string) {
+  const [ip] = await db.select().from(ips).where(eq(ips.key, ipKey));
+  if (!ip) throw new AppError('not_found', 'IP not found');
+  return ip;
+}
+
+/** Holder staff (admin, product) for anyone; the IP's owner for themselves only. */
+function assertMayMint(caller: Caller, ipOwner: string | null, forSub: string): void {
+  if (callerIn(caller, 'holderProductOnly')) return;
+  if (ipOwner && ipOwner === caller.sub && forSub === caller.sub) return;
+  forbidden();
+}
+
+/** The token already on the chain for this id, with the transaction that minted it, or null. */
+async function existingToken(chain: Chain, tokenId: bigint): Promise<{ owner: string; txHash: string } | null> {
+  let owner: string;
+  try {
+    owner = (await chain.contract.getFunction('ownerOf').staticCall(tokenId)) as string;
+  } catch {
+    return null; // ERC721NonexistentToken
+  }
+  const logs = await chain.contract.queryFilter(chain.contract.filters.Transfer(ZeroAddress, null, tokenId), 0);
+  return { owner: getAddress(owner), txHash: logs[0]?.transactionHash ?? '' };
+}
+
+/**
+ * POST /api/eth/mintwrapper: mints the ERC-721 wrapping an approved IP to a user's wallet, with
+ * tokenURI ipfs://<CID of the IP's metadata JSON>. Idempotent per IP: a later call answers the
+ * recorded token and sends nothing. A record made on another chain or contract (a fresh dev
+ * chain) is minted again on the current one and the row updated.
+ */
+export async function mintWrapper(db: Db, caller: Caller, body: unknown): Promise<MintRecord> {
+  const input = validateInput(mintWrapperInput, body, caller.lang);
+  const ip = await findIp(db, input.ip_id);
+  assertMayMint(caller, ip.owner, input.sub);
+  return serialised(async () => {
+    const chain = await connected(caller.lang);
+    const [recorded] = await db.select().from(chainMints).where(eq(chainMints.ip, ip.key));
+    if (recorded && recorded.contract === chain.contractAddress && recorded.chainId === chain.chainId) {
+      return recordOf(recorded, false);
+    }
+    if (!(MINTABLE_STATES as readonly string[]).includes(ip.state)) {
+      throw fieldError(caller.lang, { ip_id: { message: messages.notApproved } }, { message: 'IP not approved' });
+    }
+    const [user] = await db.select({ wallet: users.wallet }).from(users).where(eq(users.sub, input.sub));
+    if (!user) throw fieldError(caller.lang, { sub: { message: messages.noUser } });
+    if (!user.wallet) throw fieldError(caller.lang, { sub: { message: messages.noWallet } }, { message: 'no wallet' });
+    const to = getAddress(user.wallet);
+
+    const metadataCid = await storeMetadata(db, ip.key, await metadataOf(db, ip), caller.sub);
+    const tokenId = tokenIdOf(ip.key);
+    let owner = to;
+    let txHash: string;
+    let minted = false;
+    try {
+      const onChain = await existingToken(chain, tokenId);
+      if (onChain) {
+        // Minted before, but the row was lost (a crash between the two): record what is there.
+        owner = onChain.owner;
+        txHash = onChain.txHash;
+      } else {
+        const tx = (await chain.contract.getFunction('mint')(
+          to,
+          tokenId,
+          `ipfs://${metadataCid}`,
+        )) as ContractTransactionResponse;
+        const receipt = await tx.wait();
+        if (!receipt || receipt.status !== 1) throw new Error(`mint transaction ${tx.hash} failed`);
+        txHash = receipt.hash;
+        minted = true;
+      }
+    } catch (err) {
+      console.error(`[chain] mint of IP ${ip.key} failed:`, (err as Error).message);
+      chain.signer.reset();
+      throw fieldError(caller.lang, { ip_id: { message: messages.unavailable } }, { conflict: true, message: 'mint failed' });
+    }
+    const values = {
+      ip: ip.key,
+      tokenId: tokenId.toString(),
+      contract: chain.contractAddress,
+      chainId: chain.chainId,
+      owner,
+      sub: input.sub,
+      metadataCid,
+      txHash,
+      dateCreated: new Date(),
+    };
+    const [row] = await db
+      .insert(chainMints)
+      .values(values)
+      .onConflictDoUpdate({ target: chainMints.ip, set: values })
+      .returning();
+    return recordOf(row!, minted);
+  });
+}
+
+/** GET /api/eth/mintwrapper?ip_id=: the recorded token of an IP or null; to holder roles and the IP's owner. */
+export async function readMint(db: Db, caller: Caller, query: unknown): Promise<MintRecord | null> {
+  const input = validateInput(mintWrapperQuery, query, caller.lang);
+  const ip = await findIp(db, input.ip_id);
+  if (!callerIn(caller, 'holder') && ip.owner !== caller.sub) forbidden();
+  const [row] = await db.select().from(chainMints).where(eq(chainMints.ip, ip.key));
+  return row ? recordOf(row, false) : null;
+}
