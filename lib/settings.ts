@@ -18,6 +18,7 @@ export interface PublicSettings {
   session: { pollSeconds: number; pollWhenOffline: boolean };
   gateEnabled: boolean;
   analyticsId: string | null;
+  analyticsSrc: string;
 }
 
 export function publicSettings(config: AppConfig): PublicSettings {
@@ -38,5 +39,6 @@ export function publicSettings(config: AppConfig): PublicSettings {
     session: { pollSeconds: config.session.pollSeconds, pollWhenOffline: config.session.pollWhenOffline },
     gateEnabled: Boolean(config.gate),
     analyticsId: config.analyticsId ?? null,
+    analyticsSrc: config.analyticsSrc,
   };
 }

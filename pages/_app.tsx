@@ -5,6 +5,7 @@ import { SessionProvider } from 'next-auth/react';
 import { appWithTranslation } from 'next-i18next/pages';
 import { useEffect } from 'react';
 import { DialogProvider } from '@/components/dialogs/DialogProvider';
+import { AnalyticsScript } from '@/components/layout/AnalyticsScript';
 import { GateGuard } from '@/components/page/GateGuard';
 import { htmlLang } from '@/lib/client/language';
 import type { PageProps } from '@/lib/page/types';
@@ -22,6 +23,7 @@ function App({ Component, pageProps }: AppProps<Partial<PageProps>>) {
       refetchInterval={settings?.session.pollSeconds ?? 0}
       refetchWhenOffline={settings?.session.pollWhenOffline ? undefined : false}
     >
+      <AnalyticsScript settings={settings} />
       <DialogProvider>
         {settings?.gateEnabled ? (
           <GateGuard>

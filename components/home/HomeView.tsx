@@ -4,6 +4,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { menuGroups } from '@/lib/menu/definition';
 import { visibleMenu } from '@/lib/menu/visible';
 import { useShell } from '@/lib/client/settings-context';
+import { WaitingSections } from './WaitingSections';
 
 /** Signed out: what the platform is and a way in. Signed in: the sections this user can use. */
 export function HomeView() {
@@ -35,6 +36,7 @@ export function HomeView() {
   return (
     <section data-testid="home">
       <h1 className="h3 mb-4">{t('home.welcome', { name })}</h1>
+      <WaitingSections />
       <h2 className="h5">{t('home.yourSections')}</h2>
       <div className="row g-3">
         {groups.map((group) => (

@@ -3,4 +3,4 @@ import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/', HomeView);
-export const getServerSideProps = pageProps();
+export const getServerSideProps = pageProps(['home', 'flow']);

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { ProfileView } from '@/components/profile/ProfileView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/profile', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/profile', ProfileView);
+export const getServerSideProps = pageProps(['profile']);

@@ -18,8 +18,15 @@ export async function changesSection(db: Db, viewer: Viewer): Promise<HomeSectio
     const where = and(eq(ips.state, 'changes_requested'), mine);
     const [n] = await db.select({ n: count() }).from(ips).where(where);
     total += Number(n?.n ?? 0);
-    const rows = await db.select({ key: ips.key, name: ips.name }).from(ips).where(where).orderBy(asc(ips.dateUpdated)).limit(HOME_ITEMS);
-    items.push(...rows.map((r) => ({ label: labelOf(r, 'name'), href: '/designer/iplist', kind: 'ip', state: 'changes_requested' })));
+    const rows = await db
+      .select({ key: ips.key, name: ips.name })
+      .from(ips)
+      .where(where)
+      .orderBy(asc(ips.dateUpdated))
+      .limit(HOME_ITEMS);
+    items.push(
+      ...rows.map((r) => ({ label: labelOf(r, 'name'), href: '/designer/iplist', kind: 'ip', state: 'changes_requested' })),
+    );
   }
   if (licensee) {
     const where = and(eq(products.state, 'changes_requested'), inArray(products.licensee, viewer.licensees));

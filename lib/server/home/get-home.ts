@@ -1,6 +1,7 @@
 import type { Caller } from '../api/authenticate';
 import type { Db } from '../db/client';
 import { viewerOf } from '../entities/viewer';
+import { accessRequestsSection } from './access-requests';
 import { applicationSection } from './application';
 import { changesSection } from './changes';
 import { invitationsSection } from './invitations';
@@ -16,6 +17,7 @@ export async function getHome(db: Db, caller: Caller, now = new Date()): Promise
     reviewsSection(db, viewer),
     changesSection(db, viewer),
     reportsSection(db, viewer, now),
+    accessRequestsSection(db, viewer),
     invitationsSection(db, caller.sub, now),
     notificationsSection(db, caller.sub),
     applicationSection(db, caller.sub),

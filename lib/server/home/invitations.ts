@@ -25,7 +25,8 @@ export async function invitationsSection(db: Db, sub: string, now = new Date()):
     count: rows.length,
     href: '/invite',
     items: rows.slice(0, HOME_ITEMS).map((r) => {
-      const name = typeof r.data.name === 'string' ? r.data.name : typeof r.data.organisation === 'string' ? r.data.organisation : '';
+      const name =
+        typeof r.data.name === 'string' ? r.data.name : typeof r.data.organisation === 'string' ? r.data.organisation : '';
       return { label: name, href: '/invite', kind: r.kind };
     }),
   };

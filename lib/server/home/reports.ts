@@ -19,7 +19,12 @@ async function unreported(db: Db, orgs: string[], month: Month) {
     .select({ key: licenses.key, ip: licenses.ip })
     .from(licenses)
     .where(
-      and(inArray(licenses.licensee, orgs), eq(licenses.state, 'active'), lte(licenses.term_start, end), gte(licenses.term_end, start)),
+      and(
+        inArray(licenses.licensee, orgs),
+        eq(licenses.state, 'active'),
+        lte(licenses.term_start, end),
+        gte(licenses.term_end, start),
+      ),
     );
   if (active.length === 0) return [];
   const reported = await db
@@ -48,7 +53,8 @@ export async function reportsSection(db: Db, viewer: Viewer, now = new Date()): 
   const late = latestOverdueMonth(now, days);
   const current = lastFullMonth(now);
   const lateRows = await unreported(db, viewer.licensees, late);
-  const dueRows = isLate(current.end, days, now) || current.start === late.start ? [] : await unreported(db, viewer.licensees, current);
+  const dueRows =
+    isLate(current.end, days, now) || current.start === late.start ? [] : await unreported(db, viewer.licensees, current);
   const ipKeys = [...new Set([...lateRows, ...dueRows].map((l) => l.ip))];
   const names = ipKeys.length ? await db.select({ key: ips.key, name: ips.name }).from(ips).where(inArray(ips.key, ipKeys)) : [];
   const nameOf = new Map(names.map((n) => [n.key, n.name]));

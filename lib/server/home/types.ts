@@ -8,7 +8,8 @@ export interface HomeItem {
   state?: string;
 }
 
-export type HomeSectionId = 'reviews' | 'changes' | 'reports' | 'invitations' | 'notifications' | 'application';
+export type HomeSectionId =
+  'reviews' | 'changes' | 'reports' | 'accessRequests' | 'invitations' | 'notifications' | 'application';
 
 export interface HomeSection {
   id: HomeSectionId;

@@ -48,9 +48,7 @@ export async function decideAclRequest(db: Db, caller: Caller, id: unknown, body
     }
     await lockExistingUser(tx, request.sub);
     const approve = input.decision === 'approve';
-    const diff = approve
-      ? await changeAccess(tx, { sub: request.sub, grantedBy: caller.sub, add: [request.entry] })
-      : null;
+    const diff = approve ? await changeAccess(tx, { sub: request.sub, grantedBy: caller.sub, add: [request.entry] }) : null;
     const [decided] = await tx
       .update(aclRequests)
       .set({ state: approve ? 'approved' : 'denied', decidedBy: caller.sub, dateDecided: new Date() })

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
 import { withPage } from '@/components/page/withPage';
+import { DesignerListView } from '@/components/system/data/DesignerListView';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/designer/list', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/designer/list', DesignerListView);
+export const getServerSideProps = pageProps(['maintenance']);

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { AclView } from '@/components/system/acl/AclView';
 import { withPage } from '@/components/page/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/sys/acl', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/sys/acl', AclView);
+export const getServerSideProps = pageProps(['acl']);

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
 import { withPage } from '@/components/page/withPage';
+import { LicenseesView } from '@/components/system/data/LicenseesView';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/sys/licensees', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/sys/licensees', LicenseesView);
+export const getServerSideProps = pageProps(['maintenance', 'flow']);

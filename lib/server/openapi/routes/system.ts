@@ -1,3 +1,4 @@
+import { sysPeopleInput } from '../../maintenance/people-by-sub';
 import { usersAclDecideInput } from '../../users/decide-acl-request';
 import type { RouteDoc } from '../route-docs';
 
@@ -27,6 +28,22 @@ export function systemRoutes(): RouteDoc[] {
       summary:
         "What waits for the caller: `{sections: [{id, count, items: [{label, href, kind?, state?}], href?}]}` for pending reviews, changes requested, royalty reports late or due, invitations, unread notifications and the caller's open application",
       tag: 'system',
+    },
+    {
+      path: '/api/sys/licensees',
+      method: 'get',
+      summary:
+        'Every licensee organisation (data maintenance): name, owner, member and license counts, by name; `q` (name or e-mail contains), `limit`, `cursor` (the last key of the previous page)',
+      tag: 'system',
+      acl: 'calbee:admin',
+    },
+    {
+      path: '/api/sys/people',
+      method: 'post',
+      summary: 'Names and e-mails behind a list of subs (data maintenance lists)',
+      tag: 'system',
+      input: sysPeopleInput,
+      acl: 'calbee:admin',
     },
   ];
 }

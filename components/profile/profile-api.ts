@@ -1,0 +1,61 @@
+import { useSession } from 'next-auth/react';
+import useSWR from 'swr';
+import { coreApi, productApi } from '@/lib/client/fetcher';
+import { useShell } from '@/lib/client/settings-context';
+
+export interface OwnProfile {
+  sub: string;
+  email: string;
+  nickname: string;
+  first_name: string;
+  last_name: string;
+  picture: string | null;
+  lang: string;
+  wallet: string | null;
+  access: string[];
+}
+
+/** An EVM address: 0x and 40 hexadecimal digits (the server checks the same). */
+export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+export function useProfileCaller() {
+  const { settings } = useShell();
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  return {
+    token,
+    sub: session?.user.sub,
+    core: <T>(path: string, body?: unknown) => coreApi<T>(settings.coreApiUrl, path, { token, body }),
+  };
+}
+
+/** The signed-in user's profile (GET /users/profile) and bio (POST /users/getbio). */
+export function useOwnProfile() {
+  const { token, sub, core } = useProfileCaller();
+  return useSWR(token && sub ? ['own-profile', sub, token] : null, async () => {
+    const [profile, bio] = await Promise.all([
+      core<OwnProfile>('/users/profile'),
+      core<{ bio: string | null }>('/users/getbio', { sub }),
+    ]);
+    if (profile?.status !== 0) return null;
+    return { ...profile.data, bio: bio?.status === 0 ? (bio.data.bio ?? '') : '' };
+  });
+}
+
+/** Facts the badges need beyond the access entries: approver groups and the designer record's role. */
+export function useBadgeFacts() {
+  const { token, sub, core } = useProfileCaller();
+  return useSWR(token && sub ? ['badge-facts', sub, token] : null, async () => {
+    const [roles, designer] = await Promise.all([
+      core<{ approverGroups: string[] }>('/roles/profile'),
+      productApi<{ items: { role: string }[] }>('/v1/Designer/query', {
+        token,
+        body: { filter: { owner: sub }, sort: { dateCreated: 1 }, limit: 1 },
+      }),
+    ]);
+    return {
+      approver: roles?.status === 0 ? roles.data.approverGroups.length > 0 : false,
+      designerRole: designer?.status === 0 ? (designer.data.items[0]?.role ?? null) : null,
+    };
+  });
+}

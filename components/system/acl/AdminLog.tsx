@@ -1,0 +1,184 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'next-i18next/pages';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { formatDateTime } from '@/lib/format/time';
+import { truncate } from '@/lib/format/truncate';
+import { NO_FILTERS, type AuditEntry, type AuditFilters, type AuditPerson, type useAuditLog } from './acl-api';
+
+const ACTIONS = ['acl.', 'acl.grant', 'acl.revoke', 'acl.set', 'acl.request.approve', 'acl.request.deny', 'holder.'] as const;
+
+function list(value: unknown): string {
+  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : '—';
+  if (value === null || value === undefined) return '—';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function Person({ person }: { person: AuditPerson | null }) {
+  if (!person) return <>—</>;
+  return (
+    <>
+      <div>{person.nickname || person.email || person.sub}</div>
+      {person.email && <div className="text-muted">{person.email}</div>}
+    </>
+  );
+}
+
+interface AdminLogProps {
+  log: ReturnType<typeof useAuditLog>;
+  filters: AuditFilters;
+  onFilters: (filters: AuditFilters) => void;
+}
+
+/** The admin log, newest first: search by actor, action, person concerned, dates and free text. */
+export function AdminLog({ log, filters, onFilters }: AdminLogProps) {
+  const { t } = useTranslation('acl');
+  const [draft, setDraft] = useState<AuditFilters>(filters);
+  const pages = log.data ?? [];
+  const failed = pages.find((p) => p?.status !== 0);
+  const entries = pages.flatMap((p) => (p?.status === 0 ? p.data.items : []));
+  const last = pages[pages.length - 1];
+  const errors =
+    failed?.data && typeof failed.data === 'object' && 'errors' in failed.data
+      ? (failed.data as { errors: Record<string, string> }).errors
+      : {};
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onFilters(draft);
+  };
+  const field = (name: keyof AuditFilters, type = 'text') => (
+    <Form.Group controlId={`log-${name}`}>
+      <Form.Label className="small mb-0">{t(`log.filter.${name}`)}</Form.Label>
+      <Form.Control
+        size="sm"
+        type={type}
+        value={draft[name]}
+        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
+        isInvalid={Boolean(errors[name])}
+        data-testid={`acl-log-${name}`}
+      />
+      <Form.Control.Feedback type="invalid">{errors[name]}</Form.Control.Feedback>
+    </Form.Group>
+  );
+  const details = (entry: AuditEntry) => {
+    const parts: string[] = [];
+    if (typeof entry.data.entry === 'string') parts.push(entry.data.entry);
+    if ('before' in entry.data || 'after' in entry.data) {
+      parts.push(`${t('log.before')}: ${list(entry.data.before)} → ${t('log.after')}: ${list(entry.data.after)}`);
+    }
+    if (typeof entry.data.comment === 'string') parts.push(`${t('log.comment')}: ${entry.data.comment}`);
+    return parts.join(' / ') || '—';
+  };
+
+  return (
+    <section data-testid="acl-log">
+      <Form onSubmit={submit} className="mb-3" noValidate data-testid="acl-log-filters">
+        <Row className="g-2 align-items-end">
+          <Col md={4}>{field('q', 'search')}</Col>
+          <Col md={3}>{field('actor')}</Col>
+          <Col md={3}>
+            <Form.Group controlId="log-action">
+              <Form.Label className="small mb-0">{t('log.filter.action')}</Form.Label>
+              <Form.Select
+                size="sm"
+                value={draft.action}
+                onChange={(e) => setDraft({ ...draft, action: e.target.value })}
+                data-testid="acl-log-action"
+              >
+                <option value="">{t('log.allActions')}</option>
+                {ACTIONS.map((action) => (
+                  <option key={action} value={action}>
+                    {t(`log.actions.${action.replaceAll('.', '_')}`)}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+          <Col md={2}>{field('ref')}</Col>
+          <Col sm={6} md={3}>
+            {field('from', 'date')}
+          </Col>
+          <Col sm={6} md={3}>
+            {field('to', 'date')}
+          </Col>
+          <Col md="auto" className="d-flex gap-2">
+            <Button type="submit" size="sm" data-testid="acl-log-apply">
+              {t('log.apply')}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              onClick={() => {
+                setDraft(NO_FILTERS);
+                onFilters(NO_FILTERS);
+              }}
+              data-testid="acl-log-reset"
+            >
+              {t('log.reset')}
+            </Button>
+          </Col>
+        </Row>
+      </Form>
+      {!log.data ? (
+        <Spinner animation="border" size="sm" role="status" />
+      ) : failed && entries.length === 0 ? (
+        Object.keys(errors).length ? null : (
+          <Alert variant="danger">{t('loadFailed')}</Alert>
+        )
+      ) : entries.length === 0 ? (
+        <p className="text-muted" data-testid="acl-log-empty">
+          {t('log.none')}
+        </p>
+      ) : (
+        <Table responsive size="sm" className="bg-white align-middle small">
+          <thead>
+            <tr>
+              <th>{t('log.time')}</th>
+              <th>{t('log.actor')}</th>
+              <th>{t('log.action')}</th>
+              <th>{t('log.person')}</th>
+              <th>{t('log.details')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.key} data-testid="acl-log-row" data-action={entry.action} data-ref={entry.ref ?? ''}>
+                <td className="text-nowrap">{formatDateTime(entry.time)}</td>
+                <td>
+                  <Person person={entry.who} />
+                </td>
+                <td>
+                  <div>{t(`log.actions.${entry.action.replaceAll('.', '_')}`, { defaultValue: entry.action })}</div>
+                  <code className="small">{entry.action}</code>
+                </td>
+                <td data-testid="acl-log-person">
+                  <Person person={entry.person} />
+                </td>
+                <td className="text-break" data-testid="acl-log-details" title={details(entry)}>
+                  {truncate(details(entry), 160)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      {last?.status === 0 && last.data.next && (
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          onClick={() => void log.setSize(log.size + 1)}
+          disabled={log.isValidating}
+          data-testid="acl-log-more"
+        >
+          {t('showMore')}
+        </Button>
+      )}
+    </section>
+  );
+}

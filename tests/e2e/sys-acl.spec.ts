@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+import { call, personaAt } from './api-setup';
+import { menuSections, personas } from './fixtures';
+
+const ENTRY = 'calbee:licensee';
+
+async function subOfUser(admin: Page): Promise<string> {
+  const { body } = await call<{ items: { sub: string; email: string }[] }>(admin, 'POST', '/api/core/users/list', {
+    q: personas.user,
+  });
+  const hit = body?.data.items.find((u) => u.email === personas.user);
+  expect(hit, 'user@example.com is listed').toBeDefined();
+  return hit!.sub;
+}
+
+test('admin grants user@ calbee:licensee on sys/acl: the user gains the licensee section, the log lists it, then it is revoked', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // Before: no licensee section (other specs may have made user@ a designer meanwhile).
+  const before = await personaAt(browser, 'user', '/jp/profile');
+  expect(await menuSections(before)).not.toContain('section.licensee');
+
+  const admin = await personaAt(browser, 'admin', '/jp/sys/acl');
+  const userSub = await subOfUser(admin);
+  try {
+    await admin.getByTestId('acl-user-search').fill(personas.user);
+    await admin.locator(`[data-testid=acl-user-row][data-email="${personas.user}"]`).getByTestId('acl-user-open').click();
+    const panel = admin.locator(`[data-testid=acl-user-panel][data-email="${personas.user}"]`);
+    await expect(panel.locator('[data-testid=acl-entry][data-entry="calbee:user"]')).toBeVisible();
+
+    // The entry builder checks its parts: a role inside an organisation needs the organisation.
+    await panel.getByTestId('acl-grant-access').selectOption('designer');
+    await panel.getByTestId('acl-grant-role').selectOption('staff');
+    await panel.getByTestId('acl-grant-submit').click();
+    await expect(panel.locator('#grant-entity + .invalid-feedback, #grant-entity ~ .invalid-feedback')).toHaveText(
+      '組織を指定してください。',
+    );
+
+    // A personal role: calbee:licensee.
+    await panel.getByTestId('acl-grant-access').selectOption('');
+    await panel.getByTestId('acl-grant-role').selectOption('licensee');
+    await expect(panel.getByTestId('acl-grant-preview')).toHaveText(ENTRY);
+    await panel.getByTestId('acl-grant-submit').click();
+    await expect(panel.locator(`[data-testid=acl-entry][data-entry="${ENTRY}"]`)).toBeVisible();
+
+    // The admin log on the same page lists the grant, found by the person and the action.
+    await admin.locator('#acl-tabs-tab-log').click();
+    await admin.getByTestId('acl-log-ref').fill(personas.user);
+    await admin.getByTestId('acl-log-action').selectOption('acl.grant');
+    await admin.getByTestId('acl-log-apply').click();
+    const grantRow = admin.locator('[data-testid=acl-log-row][data-action="acl.grant"]').filter({ hasText: ENTRY });
+    await expect(grantRow.first()).toBeVisible();
+    await expect(grantRow.first().getByTestId('acl-log-person')).toContainText(personas.user);
+    await expect(grantRow.first()).toContainText('権限の付与');
+
+    // After: the user's session is refreshed (window focus refetch) and a new sign-in shows the licensee section.
+    await before.reload();
+    await expect.poll(() => menuSections(before)).toContain('section.licensee');
+    const after = await personaAt(browser, 'user', '/jp/licensee/list');
+    expect(await menuSections(after)).toContain('section.licensee');
+    await expect(after.getByTestId('permission-denied')).toHaveCount(0);
+
+    // Revoke it again through the page, and the log lists that too.
+    await admin.locator('#acl-tabs-tab-users').click();
+    await panel.locator(`[data-testid=acl-entry][data-entry="${ENTRY}"]`).getByTestId('acl-entry-revoke').click();
+    await admin.getByTestId('dialog-confirm').locator('.btn-primary').click();
+    await expect(panel.locator(`[data-testid=acl-entry][data-entry="${ENTRY}"]`)).toHaveCount(0);
+    await admin.locator('#acl-tabs-tab-log').click();
+    await admin.getByTestId('acl-log-action').selectOption('acl.revoke');
+    await admin.getByTestId('acl-log-apply').click();
+    await expect(
+      admin.locator('[data-testid=acl-log-row][data-action="acl.revoke"]').filter({ hasText: ENTRY }).first(),
+    ).toBeVisible();
+
+    await after.reload();
+    await expect.poll(() => menuSections(after)).not.toContain('section.licensee');
+  } finally {
+    // Other specs use user@ as a plain user: whatever happened above, the entry goes.
+    await call(admin, 'POST', '/api/core/users/acl/revoke', { sub: userSub, entry: ENTRY });
+  }
+});
+
+test('a pending access request is approved from sys/acl (en)', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const user = await personaAt(browser, 'user', '/en/profile');
+  const admin = await personaAt(browser, 'admin', '/en/sys/acl');
+  const userSub = await subOfUser(admin);
+  // An entry no one holds yet, so the request is new on every run.
+  const entry = `calbee:staff:designer:E2E${Date.now().toString(36)}`;
+  try {
+    const asked = await call<{ key: string }>(user, 'POST', '/api/core/users/acl/request', {
+      entry,
+      reason: `e2e ${Date.now()}`,
+    });
+    expect(asked.body?.status).toBe(0);
+    await admin.reload();
+    await admin.locator('#acl-tabs-tab-requests').click();
+    const row = admin.locator(`[data-testid=acl-request-row][data-email="${personas.user}"][data-entry="${entry}"]`);
+    await expect(row).toBeVisible();
+    await row.getByTestId('acl-request-approve').click();
+    await admin.getByTestId('dialog-confirm').getByRole('button', { name: 'Ok' }).click();
+    await expect(row).toHaveCount(0);
+    await admin.locator('#acl-tabs-tab-log').click();
+    await admin.getByTestId('acl-log-action').selectOption('acl.request.approve');
+    await admin.getByTestId('acl-log-apply').click();
+    const logged = admin.locator('[data-testid=acl-log-row][data-action="acl.request.approve"]').filter({ hasText: entry });
+    await expect(logged.first()).toContainText('Request approved');
+  } finally {
+    await call(admin, 'POST', '/api/core/users/acl/revoke', { sub: userSub, entry });
+  }
+});
