@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
+import { HelpView } from '@/components/help/HelpView';
 import { withPage } from '@/components/page/withPage';
-import { pageProps } from '@/lib/page/server-props';
+import { helpPageProps } from '@/lib/server/help/help-props';
 
-export default withPage('/help', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/help', HelpView);
+export const getServerSideProps = helpPageProps;

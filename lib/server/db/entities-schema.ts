@@ -247,7 +247,12 @@ export const reviews = pgTable(
     // When the reviewers of a pending review past its limit were last reminded.
     reminded_at: ts('reminded_at'),
   },
-  (t) => [index('reviews_subject_idx').on(t.subject_type, t.subject_key), index('reviews_reviewer_idx').on(t.reviewer)],
+  (t) => [
+    index('reviews_subject_idx').on(t.subject_type, t.subject_key),
+    index('reviews_reviewer_idx').on(t.reviewer),
+    // Holder statistics: approval throughput and time per step read decided reviews by date.
+    index('reviews_state_updated_idx').on(t.state, t.dateUpdated),
+  ],
 );
 
 /** What a record looked like each time it entered a review round: versions to compare side by side. */

@@ -18,7 +18,12 @@ const CODES = new Set([
   '53300',
 ]);
 
-const MESSAGES = [/connection terminated/i, /timeout exceeded when trying to connect/i, /terminating connection/i, /the database system is (starting up|shutting down)/i];
+const MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /terminating connection/i,
+  /the database system is (starting up|shutting down)/i,
+];
 
 /**
  * Whether an error means the database cannot be reached right now (restart, failover, network),

@@ -1,3 +1,4 @@
+import { CHART_IDS, type ChartId } from '../../stats/chart-ids';
 import type { Db } from '../db/client';
 import type { StatsPeriod } from './period';
 import {
@@ -11,9 +12,7 @@ import {
   type StatsTable,
 } from './queries';
 
-/** The charts of the holder statistics page, in page order. */
-export const CHART_IDS = ['monthly', 'licensees', 'ips', 'designers', 'throughput', 'steps', 'licenses'] as const;
-export type ChartId = (typeof CHART_IDS)[number];
+export { CHART_IDS, type ChartId };
 
 /** Where each chart's figures come from: sales charts read the sales_monthly pre-aggregation. */
 export const CHART_SOURCE: Record<ChartId, 'sales_monthly' | 'reviews' | 'licenses'> = {

@@ -64,7 +64,15 @@ async function topBy(db: Db, p: StatsPeriod, column: 'licensee' | 'ip' | 'design
   );
   return {
     columns: [column, 'name', 'currency', 'rows', 'units', 'net_sales', 'royalty'],
-    rows: found.map((r) => [String(r.key), text(r.name), p.currency, num(r.rows), num(r.units), num(r.net_sales), num(r.royalty)]),
+    rows: found.map((r) => [
+      String(r.key),
+      text(r.name),
+      p.currency,
+      num(r.rows),
+      num(r.units),
+      num(r.net_sales),
+      num(r.royalty),
+    ]),
   };
 }
 
@@ -98,7 +106,13 @@ export async function reviewThroughput(db: Db, p: StatsPeriod): Promise<StatsTab
   }
   return {
     columns: ['month', 'approved', 'rejected', 'changes_requested', 'total'],
-    rows: [...counts].map(([month, c]) => [month, c.approved, c.rejected, c.changes_requested, c.approved + c.rejected + c.changes_requested]),
+    rows: [...counts].map(([month, c]) => [
+      month,
+      c.approved,
+      c.rejected,
+      c.changes_requested,
+      c.approved + c.rejected + c.changes_requested,
+    ]),
   };
 }
 
@@ -116,7 +130,14 @@ export async function reviewTimes(db: Db, p: StatsPeriod): Promise<StatsTable> {
   );
   return {
     columns: ['subject', 'step', 'group', 'decided', 'median_hours', 'avg_hours'],
-    rows: found.map((r) => [String(r.subject), text(r.step), text(r.group), num(r.decided), hours(r.median_hours), hours(r.avg_hours)]),
+    rows: found.map((r) => [
+      String(r.subject),
+      text(r.step),
+      text(r.group),
+      num(r.decided),
+      hours(r.median_hours),
+      hours(r.avg_hours),
+    ]),
   };
 }
 

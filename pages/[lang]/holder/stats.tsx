@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page/ComingSoon';
 import { withPage } from '@/components/page/withPage';
+import { StatsView } from '@/components/stats/StatsView';
 import { pageProps } from '@/lib/page/server-props';
 
-export default withPage('/holder/stats', ComingSoon);
-export const getServerSideProps = pageProps();
+export default withPage('/holder/stats', StatsView);
+export const getServerSideProps = pageProps(['stats', 'flow']);

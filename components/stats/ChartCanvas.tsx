@@ -1,0 +1,110 @@
+import {
+  ArcElement,
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  DoughnutController,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartData,
+  type ChartOptions,
+} from 'chart.js';
+import { Chart } from 'react-chartjs-2';
+import { formatMoney } from '@/components/holder-admin/money';
+import { PALETTE, type ChartSpec } from './chart-spec';
+
+// Only the parts these charts use, so the bundle carries no unused chart types.
+ChartJS.register(
+  ArcElement,
+  BarController,
+  BarElement,
+  CategoryScale,
+  DoughnutController,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+);
+
+function formatter(spec: ChartSpec): (value: number) => string {
+  const plain = new Intl.NumberFormat(spec.lang === 'jp' ? 'ja-JP' : 'en-US', { maximumFractionDigits: 1 });
+  return spec.currency ? (value) => formatMoney(value, spec.currency!, spec.lang) : (value) => plain.format(value);
+}
+
+/** One chart.js chart; loaded only on the statistics page, in the browser (next/dynamic, ssr off). */
+export default function ChartCanvas({ spec }: { spec: ChartSpec }) {
+  const format = formatter(spec);
+  if (spec.kind === 'doughnut') {
+    const data: ChartData<'doughnut'> = {
+      labels: spec.labels,
+      datasets: spec.datasets.map((d) => ({ label: d.label, data: d.data, backgroundColor: PALETTE })),
+    };
+    const options: ChartOptions<'doughnut'> = {
+      maintainAspectRatio: false,
+      animation: false,
+      plugins: {
+        legend: { position: 'right' },
+        tooltip: { callbacks: { label: (c) => `${c.label}: ${format(Number(c.raw))}` } },
+      },
+    };
+    return <Chart type="doughnut" data={data} options={options} />;
+  }
+  const hasLine = spec.datasets.some((d) => d.line);
+  const data: ChartData<'bar' | 'line', number[], string> = {
+    labels: spec.labels,
+    datasets: spec.datasets.map((d, i) =>
+      d.line
+        ? {
+            type: 'line' as const,
+            label: d.label,
+            data: d.data,
+            borderColor: PALETTE[i % PALETTE.length],
+            backgroundColor: PALETTE[i % PALETTE.length],
+            yAxisID: 'y1',
+            tension: 0.2,
+          }
+        : {
+            type: 'bar' as const,
+            label: d.label,
+            data: d.data,
+            backgroundColor: PALETTE[i % PALETTE.length],
+            stack: d.stack,
+            maxBarThickness: 36,
+          },
+    ),
+  };
+  const valueAxis = spec.horizontal ? 'x' : 'y';
+  // Money is whole minor units and decisions are counts: no ticks between integers (¥0.5 shown as ¥1).
+  const precision = spec.currency || spec.stacked ? 0 : undefined;
+  const options: ChartOptions<'bar'> = {
+    maintainAspectRatio: false,
+    animation: false,
+    indexAxis: spec.horizontal ? 'y' : 'x',
+    plugins: {
+      legend: { display: spec.datasets.length > 1 },
+      tooltip: { callbacks: { label: (c) => `${c.dataset.label}: ${format(Number(c.raw))}` } },
+    },
+    scales: {
+      [valueAxis]: { stacked: spec.stacked, beginAtZero: true, ticks: { precision, callback: (v) => format(Number(v)) } },
+      [spec.horizontal ? 'y' : 'x']: { stacked: spec.stacked },
+      ...(hasLine
+        ? {
+            y1: {
+              position: 'right' as const,
+              beginAtZero: true,
+              grid: { drawOnChartArea: false },
+              ticks: { precision, callback: (v: string | number) => format(Number(v)) },
+            },
+          }
+        : {}),
+    },
+  };
+  return <Chart type="bar" data={data} options={options as ChartOptions<'bar' | 'line'>} />;
+}

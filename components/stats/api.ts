@@ -1,0 +1,54 @@
+import { useSession } from 'next-auth/react';
+import useSWR from 'swr';
+import { productApi } from '@/lib/client/fetcher';
+import type { ChartId } from '@/lib/stats/chart-ids';
+
+export type Cell = string | number | null;
+
+/** GET /api/stats/{chart}: the table behind one chart. */
+export interface StatsChartData {
+  chart: ChartId;
+  from: string;
+  to: string;
+  currency: string;
+  source: string;
+  columns: string[];
+  rows: Cell[][];
+}
+
+export interface StatsFilter {
+  from: string;
+  to: string;
+  currency: string;
+}
+
+export function filterQuery(filter: StatsFilter): string {
+  return new URLSearchParams({ from: filter.from, to: filter.to, currency: filter.currency }).toString();
+}
+
+export class StatsError extends Error {
+  constructor(readonly errors: Record<string, string> | null) {
+    super('stats');
+  }
+}
+
+/** One chart's table for the applied filter; a status 5 answer rejects with its per-field errors. */
+export function useStatsChart(chart: ChartId, filter: StatsFilter) {
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  const query = filterQuery(filter);
+  return useSWR(token ? ['stats', chart, query, token] : null, async () => {
+    const answer = await productApi<StatsChartData | { errors?: Record<string, string> }>(`/stats/${chart}?${query}`, { token });
+    if (answer?.status === 0) return answer.data as StatsChartData;
+    throw new StatsError((answer?.data as { errors?: Record<string, string> } | undefined)?.errors ?? null);
+  });
+}
+
+/** The twelve months up to the current one (the API's default too). */
+export function defaultFilter(now = new Date()): StatsFilter {
+  const month = (offset: number) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+    return d.toISOString().slice(0, 7);
+  };
+  return { from: month(-11), to: month(0), currency: 'JPY' };
+}

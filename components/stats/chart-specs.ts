@@ -1,0 +1,82 @@
+import type { TFunction } from 'i18next';
+import type { ChartId } from '@/lib/stats/chart-ids';
+import type { StatsChartData } from './api';
+import type { ChartSpec } from './chart-spec';
+
+const col = (data: StatsChartData, name: string) => data.columns.indexOf(name);
+const numbers = (data: StatsChartData, name: string) => data.rows.map((r) => Number(r[col(data, name)] ?? 0));
+const texts = (data: StatsChartData, name: string) => data.rows.map((r) => String(r[col(data, name)] ?? ''));
+
+/** A row's label for the top-N charts: the record's name, else its key. */
+function names(data: StatsChartData, keyColumn: string, t: TFunction): string[] {
+  return data.rows.map((r) => {
+    const name = r[col(data, 'name')];
+    const key = String(r[col(data, keyColumn)] ?? '');
+    return name ? String(name) : `${t('unnamed')} ${key}`;
+  });
+}
+
+/** What each chart draws from its table (the same table the table toggle and the CSV show). */
+export function chartSpec(chart: ChartId, data: StatsChartData, t: TFunction, lang: 'jp' | 'en'): ChartSpec {
+  const money = { currency: data.currency, lang };
+  switch (chart) {
+    case 'monthly':
+      return {
+        kind: 'bar',
+        labels: texts(data, 'month'),
+        datasets: [
+          { label: t('col.net_sales'), data: numbers(data, 'net_sales') },
+          { label: t('col.royalty'), data: numbers(data, 'royalty'), line: true },
+        ],
+        ...money,
+      };
+    case 'licensees':
+    case 'ips':
+    case 'designers': {
+      const key = chart === 'licensees' ? 'licensee' : chart === 'ips' ? 'ip' : 'designer';
+      return {
+        kind: 'bar',
+        horizontal: true,
+        labels: names(data, key, t),
+        datasets: [{ label: t('col.royalty'), data: numbers(data, 'royalty') }],
+        ...money,
+      };
+    }
+    case 'throughput':
+      return {
+        kind: 'bar',
+        stacked: true,
+        labels: texts(data, 'month'),
+        datasets: (['approved', 'rejected', 'changes_requested'] as const).map((state) => ({
+          label: t(`col.${state}`),
+          data: numbers(data, state),
+          stack: 'decisions',
+        })),
+        lang,
+      };
+    case 'steps':
+      return {
+        kind: 'bar',
+        horizontal: true,
+        labels: data.rows.map((r) =>
+          [
+            t(`flow:subject.${String(r[col(data, 'subject')])}`),
+            t(`flow:state.${String(r[col(data, 'step')] ?? '')}`),
+            t(`flow:group.${String(r[col(data, 'group')] ?? '')}`),
+          ].join(' · '),
+        ),
+        datasets: [
+          { label: t('col.median_hours'), data: numbers(data, 'median_hours') },
+          { label: t('col.avg_hours'), data: numbers(data, 'avg_hours') },
+        ],
+        lang,
+      };
+    case 'licenses':
+      return {
+        kind: 'doughnut',
+        labels: texts(data, 'state').map((s) => t(`flow:state.${s}`)),
+        datasets: [{ label: t('col.count'), data: numbers(data, 'count') }],
+        lang,
+      };
+  }
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "reviews_state_updated_idx" ON "reviews" USING btree ("state","date_updated");
