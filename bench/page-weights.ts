@@ -64,7 +64,9 @@ export function pageWeightsReport(): string {
     '|---|---:|---:|:---:|',
     ...weights.map((w) => `| \`${w.page}\` | ${kb(w.raw)} | ${kb(w.gzip)} | ${w.gzip / 1024 <= BUDGET_KB ? 'yes' : '**no**'} |`),
     '',
-    over.length ? `${over.length} page(s) over budget.` : `Every page is within ${BUDGET_KB} kB gzipped (largest ${kb(weights[0]?.gzip ?? 0)} kB).`,
+    over.length
+      ? `${over.length} page(s) over budget.`
+      : `Every page is within ${BUDGET_KB} kB gzipped (largest ${kb(weights[0]?.gzip ?? 0)} kB).`,
   ].join('\n');
 }
 

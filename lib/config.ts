@@ -46,6 +46,8 @@ const envSchema = z.object({
   GATE_ID: optionalText,
   GATE_PASSWORD: optionalText,
   ANALYTICS_ID: optionalText,
+  // Plausible's script by default (privacy-friendly, no cookies); point it at a self-hosted copy if preferred.
+  ANALYTICS_SRC: z.string().trim().url().default('https://plausible.io/js/script.js'),
   DEMO_PASSWORD: optionalText,
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
@@ -64,8 +66,16 @@ const envSchema = z.object({
     .default(10 * 1024 * 1024),
   // Royalty reports for a calendar month are due this many days after the month ends (Holder.config 'sales.due_days' overrides).
   SALES_REPORT_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  // Outgoing mail: without SMTP_URL the outbox keeps messages (state 'kept', readable in /sys/mail).
+  SMTP_URL: optionalText,
+  MAIL_FROM: optionalText,
   // How long an invitation link stays valid (7 days by default).
-  INVITE_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(168),
+  INVITE_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(168),
   // An external EVM JSON-RPC endpoint; unset: an embedded dev chain (ganache) starts on first use.
   CHAIN_RPC_URL: optionalText,
   // The minting account's private key (0x + 64 hex); unset: generated into DATA_DIR/keys.
@@ -122,6 +132,7 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     },
     gate: e.GATE_ID && e.GATE_PASSWORD ? { id: e.GATE_ID, password: e.GATE_PASSWORD } : undefined,
     analyticsId: e.ANALYTICS_ID,
+    analyticsSrc: e.ANALYTICS_SRC,
     demo: { seed: e.SEED_DEMO, password: e.DEMO_PASSWORD },
     trustProxy: e.TRUST_PROXY,
     reviewSlaBusinessDays: e.REVIEW_SLA_BUSINESS_DAYS,
@@ -130,6 +141,7 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     salesReportDueDays: e.SALES_REPORT_DUE_DAYS,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `"${e.SYSTEM_TITLE}" <no-reply@${e.DOMAIN ?? new URL(appUrl).hostname}>` },
     chain: {
       rpcUrl: e.CHAIN_RPC_URL,
       signerKey: e.CHAIN_SIGNER_KEY,

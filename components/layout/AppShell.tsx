@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { menuGroups } from '@/lib/menu/definition';
 import { visibleMenu } from '@/lib/menu/visible';
 import { useShell } from '@/lib/client/settings-context';
+import { TermsWall } from '@/components/terms/TermsWall';
 import { Breadcrumb, type Crumb } from './Breadcrumb';
 import { Footer } from './Footer';
 import { SideMenu } from './SideMenu';
@@ -47,6 +48,7 @@ export function AppShell({ title, trail, children }: AppShellProps) {
           <Footer />
         </main>
       </div>
+      <TermsWall />
     </>
   );
 }

@@ -7,7 +7,10 @@ import { publicSettings } from '../settings';
 import type { PageProps } from './types';
 
 export async function translationsFor(lang: Lang, namespaces: string[]) {
-  return serverSideTranslations(lang, ['common', 'menu', ...namespaces], nextI18NextConfig);
+  // 'terms' on every page: the terms wall of the shell can open over any of them.
+  // 'notify' on every page too: the bell and its viewer sit in the top bar.
+  const extra = namespaces.filter((ns) => ns !== 'terms' && ns !== 'notify');
+  return serverSideTranslations(lang, ['common', 'menu', 'terms', 'notify', ...extra], nextI18NextConfig);
 }
 
 /**

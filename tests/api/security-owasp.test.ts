@@ -83,15 +83,13 @@ beforeAll(async () => {
   } as never);
   // A designer's draft, which another designer must never see.
   draftIp = newKey();
-  await db
-    .insert(ips)
-    .values({
-      key: draftIp,
-      name: 'Secret draft',
-      kind: 'secondary',
-      state: 'draft',
-      owner: await subOf('designer@example.com'),
-    } as never);
+  await db.insert(ips).values({
+    key: draftIp,
+    name: 'Secret draft',
+    kind: 'secondary',
+    state: 'draft',
+    owner: await subOf('designer@example.com'),
+  } as never);
 });
 
 afterAll(async () => {
