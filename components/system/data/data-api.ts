@@ -1,0 +1,126 @@
+import { useSession } from 'next-auth/react';
+import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import { productApi } from '@/lib/client/fetcher';
+
+export interface PersonRow {
+  sub: string;
+  nickname: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+export function personLabel(person: PersonRow | null | undefined): string {
+  if (!person) return '—';
+  return [person.last_name, person.first_name].filter(Boolean).join(' ') || person.nickname || person.email || person.sub;
+}
+
+function useToken() {
+  const { data: session } = useSession();
+  return session?.accessToken;
+}
+
+/** An entity query page after page (POST /api/v1/{Entity}/query with cursor). */
+export function useEntityPages<T>(entity: string, filter: Record<string, unknown>, sort: Record<string, 1 | -1>, limit = 50) {
+  const token = useToken();
+  const body = JSON.stringify({ filter, sort });
+  return useSWRInfinite<{ items: T[]; nextCursor: string | null } | null>(
+    (index, previous: { nextCursor: string | null } | null) => {
+      if (!token) return null;
+      if (index > 0 && !previous?.nextCursor) return null;
+      return ['data-pages', entity, body, index > 0 ? previous!.nextCursor : '', token];
+    },
+    async ([, name, query, cursor]: [string, string, string, string, string]) => {
+      const answer = await productApi<{ items: T[]; nextCursor: string | null }>(`/v1/${name}/query`, {
+        token,
+        body: { ...(JSON.parse(query) as object), limit, ...(cursor ? { cursor } : {}) },
+      });
+      return answer?.status === 0 ? answer.data : null;
+    },
+  );
+}
+
+/** People behind subs (POST /api/sys/people), as a map; empty until loaded. */
+export function usePeople(subs: string[]) {
+  const token = useToken();
+  const unique = [...new Set(subs)].sort();
+  const { data } = useSWR(token && unique.length ? ['sys-people', unique.join(','), token] : null, async () => {
+    const answer = await productApi<{ items: PersonRow[] }>('/sys/people', { token, body: { subs: unique } });
+    return answer?.status === 0 ? answer.data.items : [];
+  });
+  return new Map((data ?? []).map((p) => [p.sub, p]));
+}
+
+export interface OrganisationRow {
+  key: string;
+  name: string;
+  email: string | null;
+  country: string | null;
+  dateCreated: string;
+  owner: PersonRow | null;
+  members: number;
+  licenses: number;
+}
+
+/** Licensee organisations (GET /api/sys/licensees), page after page. */
+export function useOrganisations(q: string) {
+  const token = useToken();
+  return useSWRInfinite<{ items: OrganisationRow[]; next: string | null } | null>(
+    (index, previous: { next: string | null } | null) => {
+      if (!token) return null;
+      if (index > 0 && !previous?.next) return null;
+      const params = new URLSearchParams({ limit: '50' });
+      if (q) params.set('q', q);
+      if (index > 0 && previous?.next) params.set('cursor', previous.next);
+      return ['sys-orgs', params.toString(), token];
+    },
+    async ([, params]: [string, string, string]) => {
+      const answer = await productApi<{ items: OrganisationRow[]; next: string | null }>(`/sys/licensees?${params}`, { token });
+      return answer?.status === 0 ? answer.data : null;
+    },
+  );
+}
+
+export interface MemberRow extends PersonRow {
+  roles: string[];
+}
+
+/** One organisation's members with their roles (GET /api/role/licensee/{key}). */
+export function useMembers(key: string | null) {
+  const token = useToken();
+  return useSWR(key && token ? ['sys-org-members', key, token] : null, async () => {
+    const answer = await productApi<{ members: MemberRow[] }>(`/role/licensee/${encodeURIComponent(key!)}`, { token });
+    return answer?.status === 0 ? answer.data.members : null;
+  });
+}
+
+export interface LicenseRow {
+  key: string;
+  ip: string;
+  state: string;
+  term_start: string;
+  term_end: string;
+  royalty_rate_bp: number;
+}
+
+/** One organisation's licenses with the names of their IPs. */
+export function useOrgLicenses(key: string | null) {
+  const token = useToken();
+  return useSWR(key && token ? ['sys-org-licenses', key, token] : null, async () => {
+    const answer = await productApi<{ items: LicenseRow[] }>('/v1/License/query', {
+      token,
+      body: { filter: { licensee: key }, sort: { dateCreated: -1 }, limit: 200 },
+    });
+    if (answer?.status !== 0) return null;
+    const ipKeys = [...new Set(answer.data.items.map((l) => l.ip))];
+    const ips = ipKeys.length
+      ? await productApi<{ items: { key: string; name: string }[] }>('/v1/IP/query', {
+          token,
+          body: { filter: { key: { $in: ipKeys } }, limit: 200 },
+        })
+      : null;
+    const names = new Map((ips?.status === 0 ? ips.data.items : []).map((ip) => [ip.key, ip.name]));
+    return answer.data.items.map((l) => ({ ...l, ipName: names.get(l.ip) ?? l.ip }));
+  });
+}

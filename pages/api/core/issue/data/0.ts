@@ -1,0 +1,9 @@
+import { apiRoute } from '@/lib/server/api/route';
+import { getDb } from '@/lib/server/db/client';
+import { aclOf } from '@/lib/server/roles/role-lists';
+import { issueData0 } from '@/lib/server/credentials/issuer';
+
+export default apiRoute({
+  acl: aclOf('holderProductOnly'),
+  methods: { POST: async ({ caller, body }) => issueData0(await getDb(), caller, body) },
+});
