@@ -1,32 +1,55 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { call, personaAt } from './api-setup';
-import { menuSections, personas } from './fixtures';
+import { loginAtProvider, menuSections, personas } from './fixtures';
 
 const ENTRY = 'calbee:licensee';
+const PASSWORD = 'acl-journey-password-1';
 
-async function subOfUser(admin: Page): Promise<string> {
+async function subOfUser(admin: Page, email: string = personas.user): Promise<string> {
   const { body } = await call<{ items: { sub: string; email: string }[] }>(admin, 'POST', '/api/core/users/list', {
-    q: personas.user,
+    q: email,
   });
-  const hit = body?.data.items.find((u) => u.email === personas.user);
-  expect(hit, 'user@example.com is listed').toBeDefined();
+  const hit = body?.data.items.find((u) => u.email === email);
+  expect(hit, `${email} is listed`).toBeDefined();
   return hit!.sub;
 }
 
-test('admin grants user@ calbee:licensee on sys/acl: the user gains the licensee section, the log lists it, then it is revoked', async ({
+/**
+ * A plain user of this journey's own, made at the provider's sign-up form: the demo user@ may
+ * already belong to an organisation another journey made, and this one needs someone who does not.
+ */
+async function newPlainUser(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/jp/profile');
+  await page.waitForURL(/\/interaction\//);
+  await page.getByTestId('signup-link').click();
+  await page.getByTestId('signup-form').waitFor();
+  await page.locator('#signup-name').fill('ACL Journey');
+  await page.locator('#signup-email').fill(email);
+  await page.locator('#signup-password').fill(PASSWORD);
+  await page.locator('#signup-confirm').fill(PASSWORD);
+  await page.getByTestId('signup-submit').click();
+  const allow = page.getByTestId('consent-allow');
+  await Promise.race([allow.waitFor().then(() => allow.click()), page.waitForURL(/\/jp\/profile$/)]);
+  await page.waitForURL(/\/jp\/profile$/);
+  return page;
+}
+
+test('admin grants a newly signed-up user calbee:licensee on sys/acl: the user gains the licensee section, the log lists it, then it is revoked', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
-  // Before: no licensee section (other specs may have made user@ a designer meanwhile).
-  const before = await personaAt(browser, 'user', '/jp/profile');
+  const email = `acl-${Date.now().toString(36)}@example.com`;
+  // Before: a plain user, with no licensee section.
+  const before = await newPlainUser(browser, email);
   expect(await menuSections(before)).not.toContain('section.licensee');
 
   const admin = await personaAt(browser, 'admin', '/jp/sys/acl');
-  const userSub = await subOfUser(admin);
+  const userSub = await subOfUser(admin, email);
   try {
-    await admin.getByTestId('acl-user-search').fill(personas.user);
-    await admin.locator(`[data-testid=acl-user-row][data-email="${personas.user}"]`).getByTestId('acl-user-open').click();
-    const panel = admin.locator(`[data-testid=acl-user-panel][data-email="${personas.user}"]`);
+    await admin.getByTestId('acl-user-search').fill(email);
+    await admin.locator(`[data-testid=acl-user-row][data-email="${email}"]`).getByTestId('acl-user-open').click();
+    const panel = admin.locator(`[data-testid=acl-user-panel][data-email="${email}"]`);
     await expect(panel.locator('[data-testid=acl-entry][data-entry="calbee:user"]')).toBeVisible();
 
     // The entry builder checks its parts: a role inside an organisation needs the organisation.
@@ -46,18 +69,21 @@ test('admin grants user@ calbee:licensee on sys/acl: the user gains the licensee
 
     // The admin log on the same page lists the grant, found by the person and the action.
     await admin.locator('#acl-tabs-tab-log').click();
-    await admin.getByTestId('acl-log-ref').fill(personas.user);
+    await admin.getByTestId('acl-log-ref').fill(email);
     await admin.getByTestId('acl-log-action').selectOption('acl.grant');
     await admin.getByTestId('acl-log-apply').click();
     const grantRow = admin.locator('[data-testid=acl-log-row][data-action="acl.grant"]').filter({ hasText: ENTRY });
     await expect(grantRow.first()).toBeVisible();
-    await expect(grantRow.first().getByTestId('acl-log-person')).toContainText(personas.user);
+    await expect(grantRow.first().getByTestId('acl-log-person')).toContainText(email);
     await expect(grantRow.first()).toContainText('権限の付与');
 
     // After: the user's session is refreshed (window focus refetch) and a new sign-in shows the licensee section.
     await before.reload();
     await expect.poll(() => menuSections(before)).toContain('section.licensee');
-    const after = await personaAt(browser, 'user', '/jp/licensee/list');
+    const after = await (await browser.newContext()).newPage();
+    await after.goto('/jp/licensee/list');
+    await loginAtProvider(after, email, PASSWORD);
+    await after.waitForURL(/\/jp\/licensee\/list$/);
     expect(await menuSections(after)).toContain('section.licensee');
     await expect(after.getByTestId('permission-denied')).toHaveCount(0);
 
@@ -76,7 +102,7 @@ test('admin grants user@ calbee:licensee on sys/acl: the user gains the licensee
     await after.reload();
     await expect.poll(() => menuSections(after)).not.toContain('section.licensee');
   } finally {
-    // Other specs use user@ as a plain user: whatever happened above, the entry goes.
+    // Whatever happened above, the entry goes.
     await call(admin, 'POST', '/api/core/users/acl/revoke', { sub: userSub, entry: ENTRY });
   }
 });
