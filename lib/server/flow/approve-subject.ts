@@ -31,7 +31,8 @@ export function subjectsOfKind(kind: unknown): Subject[] {
 export async function approveSubject(db: Db, viewer: Viewer, kind: unknown, key: string, body: unknown): Promise<DecisionResult> {
   const subjects = subjectsOfKind(kind);
   const input = validateRecord(approveInput, body, viewer.lang);
-  const queue = await reviewQueue(db, viewer, subjects);
+  // Only this item's reviews: a queue page stops at 500 items, and a decision must reach any of them.
+  const queue = await reviewQueue(db, viewer, subjects, new Date(), { subjectKey: key });
   const item = queue.find((q) => q.subject.key === key);
   if (!item) throw new AppError('not_found', 'nothing of yours to decide on this item');
   const { decision, ...rest } = input;

@@ -33,7 +33,8 @@ export async function reviewQueue(
   subjects: readonly Subject[],
   now = new Date(),
   // allGroups: every pending item of every group (the reminder job), not one reviewer's share.
-  options: { allGroups?: boolean } = {},
+  // subjectKey: only that record's pending reviews (one decision), whatever the queue's length.
+  options: { allGroups?: boolean; subjectKey?: string } = {},
 ): Promise<QueueItem[]> {
   const holder = await defaultHolder(db);
   const mine: ReviewerGroup[] = options.allGroups
@@ -48,7 +49,14 @@ export async function reviewQueue(
   const pending = await db
     .select()
     .from(reviews)
-    .where(and(inArray(reviews.subject_type, [...subjects]), eq(reviews.state, 'pending'), inArray(reviews.group, mine)))
+    .where(
+      and(
+        inArray(reviews.subject_type, [...subjects]),
+        eq(reviews.state, 'pending'),
+        inArray(reviews.group, mine),
+        options.subjectKey === undefined ? undefined : eq(reviews.subject_key, options.subjectKey),
+      ),
+    )
     .orderBy(asc(reviews.dateCreated))
     .limit(500);
   const limitDays = Number(holder.config['review.sla_business_days'] ?? getConfig().reviewSlaBusinessDays);
