@@ -1,10 +1,11 @@
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Caller } from '../api/authenticate';
 import { fieldError } from '../common/field-error';
 import { validateInput } from '../common/validate-input';
 import type { Db } from '../db/client';
 import { adminLog, users } from '../db/schema';
+import { containing, objectOf, selectLogPage } from './log-page';
 import { requireRole } from '../roles/role-lists';
 
 /** A day (`YYYY-MM-DD`, whole UTC day) or an exact ISO time. */
@@ -60,42 +61,6 @@ export interface AuditLogPage {
   next: string | null;
 }
 
-const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-function badCursor(caller: Caller): never {
-  throw fieldError(caller.lang, { cursor: { message: { jp: 'カーソルが正しくありません。', en: 'This cursor is not valid.' } } });
-}
-
-/** Cursor: base64url JSON [time at microsecond precision, key] of the last row of the page. */
-function decodeCursor(cursor: string, caller: Caller): [string, string] {
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) badCursor(caller);
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    badCursor(caller);
-  }
-  if (
-    !Array.isArray(value) ||
-    value.length !== 2 ||
-    typeof value[0] !== 'string' ||
-    !EXACT_TIME.test(value[0]) ||
-    typeof value[1] !== 'string' ||
-    !/^[A-Za-z0-9]{1,64}$/.test(value[1])
-  ) {
-    badCursor(caller);
-  }
-  return [value[0], value[1]];
-}
-
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function objectOf(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
 /** `to` as a day means the whole day: the bound is the start of the next one. */
 function upperBound(to: string): Date {
   if (/^\d{4}-\d{2}-\d{2}$/.test(to)) return new Date(Date.parse(`${to}T00:00:00.000Z`) + 24 * 3600 * 1000);
@@ -115,7 +80,6 @@ export async function listAdminLog(db: Db, caller: Caller, query: unknown): Prom
     });
   }
   const limit = input.limit ?? 20;
-  const exactTime = sql<string>`to_char(${adminLog.time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
   const peopleMatching = (text: string) =>
     db
       .select({ sub: users.sub })
@@ -154,28 +118,7 @@ export async function listAdminLog(db: Db, caller: Caller, query: unknown): Prom
       )!,
     );
   }
-  if (input.cursor) {
-    const [time, key] = decodeCursor(input.cursor, caller);
-    conditions.push(sql`(${adminLog.time}, ${adminLog.key}) < (${time}::timestamptz, ${key})`);
-  }
-  const rows = await db
-    .select({
-      key: adminLog.key,
-      sub: adminLog.sub,
-      action: adminLog.action,
-      data: adminLog.data,
-      ref: adminLog.ref,
-      time: adminLog.time,
-      exactTime,
-      nickname: users.nickname,
-      email: users.email,
-    })
-    .from(adminLog)
-    .leftJoin(users, eq(users.sub, adminLog.sub))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(adminLog.time), desc(adminLog.key))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
+  const { page, next } = await selectLogPage(db, caller, conditions, { cursor: input.cursor, limit });
 
   const subjectOf = (row: (typeof page)[number]): string | null => {
     const data = objectOf(row.data);
@@ -189,7 +132,6 @@ export async function listAdminLog(db: Db, caller: Caller, query: unknown): Prom
         .where(inArray(users.sub, named))
     : [];
   const people = new Map(found.map((p) => [p.sub, p]));
-  const last = page[page.length - 1];
   return {
     items: page.map((row) => {
       const subject = subjectOf(row);
@@ -203,7 +145,6 @@ export async function listAdminLog(db: Db, caller: Caller, query: unknown): Prom
         data: objectOf(row.data),
       };
     }),
-    next:
-      rows.length > limit && last ? Buffer.from(JSON.stringify([last.exactTime, last.key]), 'utf8').toString('base64url') : null,
+    next,
   };
 }

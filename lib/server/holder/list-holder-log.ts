@@ -1,10 +1,10 @@
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Caller } from '../api/authenticate';
-import { fieldError } from '../common/field-error';
 import { validateInput } from '../common/validate-input';
 import type { Db } from '../db/client';
 import { adminLog, users } from '../db/schema';
+import { containing, objectOf, selectLogPage } from '../audit/log-page';
 
 /** Query of GET /api/role/log: newest first, optionally only entries containing `q`. */
 export const roleLogInput = z
@@ -43,40 +43,6 @@ export interface HolderLogPage {
   next: string | null;
 }
 
-const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-function badCursor(caller: Caller): never {
-  throw fieldError(caller.lang, { cursor: { message: { jp: 'カーソルが正しくありません。', en: 'This cursor is not valid.' } } });
-}
-
-/** Cursor: base64url JSON [time at microsecond precision, key] of the last row of the page. */
-function decodeCursor(cursor: string, caller: Caller): [string, string] {
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) badCursor(caller);
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    badCursor(caller);
-  }
-  if (
-    !Array.isArray(value) ||
-    value.length !== 2 ||
-    typeof value[0] !== 'string' ||
-    !EXACT_TIME.test(value[0]) ||
-    Number.isNaN(Date.parse(value[0])) ||
-    typeof value[1] !== 'string' ||
-    !/^[A-Za-z0-9]{1,64}$/.test(value[1])
-  ) {
-    badCursor(caller);
-  }
-  return [value[0], value[1]];
-}
-
-/** A LIKE pattern matching `text` anywhere, with the pattern characters taken literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Strings in a before/after value (a list of subs, or an object of such lists) that may be subs. */
 function stringsIn(value: unknown, out: Set<string>, depth = 0): void {
   if (depth > 3 || out.size > 2000) return;
@@ -89,10 +55,6 @@ function stringsIn(value: unknown, out: Set<string>, depth = 0): void {
   }
 }
 
-function objectOf(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
 /**
  * The admin log of holder role and access changes (`holder.*`, `acl.*`), newest first. `q`
  * keeps entries whose action or data contains it, or whose actor or subject person's e-mail or
@@ -101,7 +63,6 @@ function objectOf(value: unknown): Record<string, unknown> {
 export async function listHolderLog(db: Db, caller: Caller, query: unknown): Promise<HolderLogPage> {
   const input = validateInput(roleLogInput, query, caller.lang);
   const limit = input.limit ?? 20;
-  const exactTime = sql<string>`to_char(${adminLog.time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
   const conditions: SQL[] = [or(sql`${adminLog.action} like 'holder.%'`, sql`${adminLog.action} like 'acl.%'`)!];
   if (input.q) {
     const pattern = containing(input.q);
@@ -118,28 +79,7 @@ export async function listHolderLog(db: Db, caller: Caller, query: unknown): Pro
       )!,
     );
   }
-  if (input.cursor) {
-    const [time, key] = decodeCursor(input.cursor, caller);
-    conditions.push(sql`(${adminLog.time}, ${adminLog.key}) < (${time}::timestamptz, ${key})`);
-  }
-  const rows = await db
-    .select({
-      key: adminLog.key,
-      sub: adminLog.sub,
-      action: adminLog.action,
-      data: adminLog.data,
-      ref: adminLog.ref,
-      time: adminLog.time,
-      exactTime,
-      nickname: users.nickname,
-      email: users.email,
-    })
-    .from(adminLog)
-    .leftJoin(users, eq(users.sub, adminLog.sub))
-    .where(and(...conditions))
-    .orderBy(desc(adminLog.time), desc(adminLog.key))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
+  const { page, next } = await selectLogPage(db, caller, conditions, { cursor: input.cursor, limit });
 
   // One lookup for everyone the page names: subjects and members of before/after lists.
   const named = new Set<string>();
@@ -158,7 +98,6 @@ export async function listHolderLog(db: Db, caller: Caller, query: unknown): Pro
   const people: Record<string, LogPerson> = {};
   for (const person of found) people[person.sub] = person;
 
-  const last = page[page.length - 1];
   return {
     items: page.map((row): HolderLogEntry => {
       const data = objectOf(row.data);
@@ -176,7 +115,6 @@ export async function listHolderLog(db: Db, caller: Caller, query: unknown): Pro
       };
     }),
     people,
-    next:
-      rows.length > limit && last ? Buffer.from(JSON.stringify([last.exactTime, last.key]), 'utf8').toString('base64url') : null,
+    next,
   };
 }
