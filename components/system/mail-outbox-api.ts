@@ -3,29 +3,13 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { coreApi, type Envelope } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
+import type { OutboxMail, OutboxSummary } from '@/lib/server/mail/outbox-admin';
 
 export const OUTBOX_STATES = ['queued', 'sent', 'failed', 'kept'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
-export interface OutboxSummary {
-  key: string;
-  to: string;
-  subject: string;
-  template: string | null;
-  lang: string;
-  state: string;
-  attempts: number;
-  lastError: string | null;
-  nextAttemptAt: string;
-  dateCreated: string;
-  sentAt: string | null;
-}
-
-export interface OutboxMail extends OutboxSummary {
-  text: string;
-  html: string | null;
-  messageId: string | null;
-}
+// The shapes /api/core/mail answers with come from the service that builds them.
+export type { OutboxMail, OutboxSummary };
 
 interface OutboxPage {
   items: OutboxSummary[];
