@@ -133,8 +133,9 @@ async function main(): Promise<void> {
     '',
   ].join('\n');
   fs.mkdirSync(path.join(process.cwd(), 'bench', 'results'), { recursive: true });
-  fs.writeFileSync(path.join(process.cwd(), 'bench', 'results', 'batch-download.md'), report);
-  console.log(`\nwritten bench/results/batch-download.md`);
+  const name = `batch-download-${process.env.DATABASE_URL ? 'postgres' : 'pglite'}.md`;
+  fs.writeFileSync(path.join(process.cwd(), 'bench', 'results', name), report);
+  console.log(`\nwritten bench/results/${name}`);
   await closeDb();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

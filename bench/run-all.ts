@@ -4,6 +4,10 @@
  * it ran on. Needs a production build (`npx next build`) for the API benchmark and page weights.
  *
  *   npm run bench            (BENCH_QUICK=1 for a short smoke run with small sizes)
+ *
+ * BENCH_REUSE=stats-pglite,stats-postgres takes those sections from their last written result
+ * instead of running them again (the 1,000,000-row seeds take minutes); the report says when
+ * each reused section was measured.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +22,8 @@ const results = path.join(__dirname, 'results');
 const quick = process.env.BENCH_QUICK === '1';
 
 interface Job {
+  /** Names the job in BENCH_REUSE. */
+  id: string;
   title: string;
   script: string;
   env: Record<string, string | undefined>;
@@ -25,7 +31,21 @@ interface Job {
   output: string | ((date: string) => string);
 }
 
+const reuse = new Set((process.env.BENCH_REUSE ?? '').split(',').filter(Boolean));
+
+function sectionBody(file: string): string {
+  return fs
+    .readFileSync(file, 'utf8')
+    .replace(/^# .*\n/, '')
+    .trim();
+}
+
 function run(job: Job, date: string): string {
+  const earlier = path.join(results, typeof job.output === 'string' ? job.output : job.output(date));
+  if (reuse.has(job.id) && fs.existsSync(earlier)) {
+    const when = fs.statSync(earlier).mtime.toISOString().replace('T', ' ').slice(0, 16);
+    return `## ${job.title}\n\n_Reused from the run of ${when} UTC (BENCH_REUSE)._\n\n${sectionBody(earlier)}`;
+  }
   const started = Date.now();
   console.log(`\n== ${job.title} ==`);
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -41,11 +61,7 @@ function run(job: Job, date: string): string {
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   const file = path.join(results, typeof job.output === 'string' ? job.output : job.output(date));
   if (result.status !== 0 || !fs.existsSync(file)) return `## ${job.title}\n\nFailed (exit ${result.status}) after ${seconds} s.`;
-  const body = fs
-    .readFileSync(file, 'utf8')
-    .replace(/^# .*\n/, '')
-    .trim();
-  return `## ${job.title}\n\n_${seconds} s wall time._\n\n${body}`;
+  return `## ${job.title}\n\n_${seconds} s wall time._\n\n${sectionBody(file)}`;
 }
 
 async function main() {
@@ -68,40 +84,46 @@ async function main() {
       : {};
     const jobs: Job[] = [
       {
+        id: 'api',
         title: 'API query throughput vs bare node:http + pg (100,000 records)',
         script: 'bench/api.ts',
         env: { ...small, BENCH_DATABASE_URL: pgUrl },
         output: (d) => `api-${d}.md`,
       },
       {
+        id: 'stats-pglite',
         title: 'Holder statistics over 1,000,000 sales rows — PGlite',
         script: 'bench/stats.ts',
         env: { ...small, DATABASE_URL: undefined },
         output: 'stats-pglite.md',
       },
       {
+        id: 'stats-postgres',
         title: 'Holder statistics over 1,000,000 sales rows — PostgreSQL',
         script: 'bench/stats.ts',
         env: { ...small, DATABASE_URL: await fresh('bench_stats') },
         output: 'stats-postgres.md',
       },
       {
+        id: 'royalty',
         title: 'Royalty CSV import of 100,000 rows — PGlite and PostgreSQL',
         script: 'bench/royalty-import.ts',
         env: { ...small, DATABASE_URL: await fresh('bench_royalty') },
         output: 'royalty-import.md',
       },
       {
+        id: 'zip-pglite',
         title: 'Batch zip of 500 files — PGlite',
         script: 'bench/batch-download.ts',
         env: { ...small, DATABASE_URL: undefined },
-        output: 'batch-download.md',
+        output: 'batch-download-pglite.md',
       },
       {
+        id: 'zip-postgres',
         title: 'Batch zip of 500 files — PostgreSQL',
         script: 'bench/batch-download.ts',
         env: { ...small, DATABASE_URL: await fresh('bench_zip') },
-        output: 'batch-download.md',
+        output: 'batch-download-postgres.md',
       },
     ];
     for (const job of jobs) sections.push(run(job, date));

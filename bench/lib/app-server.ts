@@ -8,12 +8,17 @@ export interface AppServer {
   stop: () => Promise<void>;
 }
 
-/** `next start` of the production build with its own data directory and settings. */
+/** `next start` of the production build (NEXT_DIST_DIR, default .next) with its own data directory and settings. */
 export async function startApp(port: number, env: Record<string, string>): Promise<AppServer> {
   const root = path.resolve(__dirname, '..', '..');
-  if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no production build: run `npx next build` first');
+  const dist = process.env.NEXT_DIST_DIR || '.next';
+  if (!fs.existsSync(path.join(root, dist, 'BUILD_ID')))
+    throw new Error(`no production build in ${dist}: run \`npx next build\` first`);
   const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port)], {
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server when it stops (open it in Chrome DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const child: ChildProcess = spawn(process.execPath, [...profile, next, 'start', '-p', String(port)], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', APP_URL: url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

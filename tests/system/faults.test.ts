@@ -3,7 +3,7 @@
  * approvals, then started again on the same data, on the embedded PGlite and on PostgreSQL: each
  * command is in the database whole or not at all. PostgreSQL restarted under load: the app
  * reconnects by itself, no request hangs, and answers are successes again once it is back.
- * (The SMTP server going away is covered by tests/api/mail.test.ts: mail waits in the outbox.)
+ * The SMTP server going away is in smtp-outage.test.ts (and, in-process, tests/api/mail.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppProcess } from './app';
