@@ -1,7 +1,7 @@
 import { compactVerify, decodeProtectedHeader, importJWK, SignJWT } from 'jose';
 import { getConfig } from '../../config';
 import { VC_CONTEXT, VP_TYP } from './license-document';
-import { ALG, signingKey } from './signing-keys';
+import { ALG, signingKey, verificationKey } from './signing-keys';
 
 /**
  * Verifiable presentations made by the platform's wallet on behalf of a signed-in presenter: a
@@ -63,8 +63,10 @@ export async function verifyPresentation(
 ): Promise<PresentationCheck> {
   let payload: Record<string, unknown>;
   try {
-    if (decodeProtectedHeader(jwt).typ !== VP_TYP) return { ok: false, reason: 'malformed' };
-    const { publicJwk } = await signingKey('wallet-vp');
+    const header = decodeProtectedHeader(jwt);
+    if (header.typ !== VP_TYP) return { ok: false, reason: 'malformed' };
+    const publicJwk = await verificationKey('wallet-vp', header.kid);
+    if (!publicJwk) return { ok: false, reason: 'invalid_signature' };
     const verified = await compactVerify(jwt, await importJWK(publicJwk, ALG));
     payload = JSON.parse(new TextDecoder().decode(verified.payload)) as Record<string, unknown>;
   } catch {

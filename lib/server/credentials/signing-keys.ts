@@ -2,12 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type JWK, type KeyLike } from 'jose';
 import { getConfig } from '../../config';
+import { writeAtomic } from '../storage/write-atomic';
 
 /**
  * The two signing keys of the credential service (DESIGN §1 "credentials"): `holder-vc` signs the
  * license credentials the IP holder issues, `wallet-vp` signs presentations the platform's wallet
  * makes on behalf of a signed-in presenter. Each is an ES256 key pair generated once into
  * DATA_DIR/keys/<name>.json (mode 0600) and reused on restart; only the public halves are published.
+ *
+ * Rotation (`npm run keys:rotate -- holder-vc`) writes a new pair into the same file and keeps the
+ * public halves of the earlier ones as `retired`: credentials signed before still verify, by kid,
+ * and the JWK Set keeps publishing those keys for outside verifiers.
  */
 export type KeyName = 'holder-vc' | 'wallet-vp';
 
@@ -17,6 +22,14 @@ export interface SigningKey {
   kid: string;
   privateKey: KeyLike | Uint8Array;
   publicJwk: JWK;
+  /** Public keys of earlier pairs, newest first: they verify what they signed, they sign nothing. */
+  retired: JWK[];
+}
+
+interface RetiredKey {
+  kid: string;
+  publicJwk: JWK;
+  retiredAt: string;
 }
 
 interface StoredKey {
@@ -25,6 +38,7 @@ interface StoredKey {
   privateJwk: JWK;
   publicJwk: JWK;
   created: string;
+  retired?: RetiredKey[];
 }
 
 const loaded = new Map<string, Promise<SigningKey>>();
@@ -33,16 +47,31 @@ export function keyFile(name: KeyName): string {
   return path.join(getConfig().dataDir, 'keys', `${name}.json`);
 }
 
+async function newPair(name: KeyName): Promise<StoredKey> {
+  const pair = await generateKeyPair(ALG, { extractable: true });
+  return {
+    kid: `${name}-${Date.now().toString(36)}`,
+    alg: ALG,
+    privateJwk: await exportJWK(pair.privateKey),
+    publicJwk: await exportJWK(pair.publicKey),
+    created: new Date().toISOString(),
+  };
+}
+
+function publishedJwk(kid: string, jwk: JWK): JWK {
+  return { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y, kid, alg: ALG, use: 'sig' };
+}
+
+function readStored(name: KeyName): StoredKey | undefined {
+  const file = keyFile(name);
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as StoredKey) : undefined;
+}
+
 async function loadOrCreate(name: KeyName): Promise<SigningKey> {
   const file = keyFile(name);
-  let stored: StoredKey | undefined;
-  if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredKey;
+  let stored = readStored(name);
   if (!stored) {
-    const pair = await generateKeyPair(ALG, { extractable: true });
-    const privateJwk = await exportJWK(pair.privateKey);
-    const publicJwk = await exportJWK(pair.publicKey);
-    const kid = `${name}-${Date.now().toString(36)}`;
-    stored = { kid, alg: ALG, privateJwk, publicJwk, created: new Date().toISOString() };
+    stored = await newPair(name);
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     // `wx`: two processes racing on a fresh data dir keep the first key, the loser reads it back.
     try {
@@ -55,15 +84,8 @@ async function loadOrCreate(name: KeyName): Promise<SigningKey> {
   return {
     kid: stored.kid,
     privateKey,
-    publicJwk: {
-      kty: stored.publicJwk.kty,
-      crv: stored.publicJwk.crv,
-      x: stored.publicJwk.x,
-      y: stored.publicJwk.y,
-      kid: stored.kid,
-      alg: ALG,
-      use: 'sig',
-    },
+    publicJwk: publishedJwk(stored.kid, stored.publicJwk),
+    retired: (stored.retired ?? []).map((r) => publishedJwk(r.kid, r.publicJwk)),
   };
 }
 
@@ -79,9 +101,44 @@ export function signingKey(name: KeyName): Promise<SigningKey> {
   return entry;
 }
 
-/** The public keys of both, as a JWK Set (GET /api/vc/jwks). */
+function forget(name: KeyName): void {
+  loaded.delete(`${getConfig().dataDir}:${name}`);
+}
+
+/**
+ * The public key that verifies a signature made with `kid`: the current pair or a retired one.
+ * A kid this process has not seen is looked up once more on disk, so a replica that loaded its
+ * keys before another process rotated them still verifies what the new key signs.
+ */
+export async function verificationKey(name: KeyName, kid: unknown): Promise<JWK | null> {
+  if (typeof kid !== 'string') return null;
+  const find = (key: SigningKey) => [key.publicJwk, ...key.retired].find((jwk) => jwk.kid === kid) ?? null;
+  const known = find(await signingKey(name));
+  if (known) return known;
+  forget(name);
+  return find(await signingKey(name));
+}
+
+/**
+ * A new pair for `name`; the current one's public half joins the retired keys. The file is
+ * replaced atomically. Other processes sign with the old pair until they restart (its
+ * signatures keep verifying everywhere), and verify the new one's as soon as they meet its kid.
+ */
+export async function rotateSigningKey(name: KeyName): Promise<{ kid: string; retired: string[] }> {
+  const current = readStored(name);
+  const next = await newPair(name);
+  const retiredAt = new Date().toISOString();
+  next.retired = current ? [{ kid: current.kid, publicJwk: current.publicJwk, retiredAt }, ...(current.retired ?? [])] : [];
+  await writeAtomic(keyFile(name), Buffer.from(JSON.stringify(next, null, 2)), 0o600);
+  forget(name);
+  return { kid: next.kid, retired: next.retired.map((r) => r.kid) };
+}
+
+/** The public keys of both, current and retired, as a JWK Set (GET /api/vc/jwks). */
 export async function publicJwks(): Promise<{ keys: JWK[] }> {
-  return { keys: [(await signingKey('holder-vc')).publicJwk, (await signingKey('wallet-vp')).publicJwk] };
+  const holder = await signingKey('holder-vc');
+  const wallet = await signingKey('wallet-vp');
+  return { keys: [holder.publicJwk, wallet.publicJwk, ...holder.retired, ...wallet.retired] };
 }
 
 /** The issuer identifier written into every credential: the site's own address. */

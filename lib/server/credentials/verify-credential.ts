@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { licenses } from '../db/entities-schema';
 import { credentials } from '../db/platform-schema';
 import { credentialStatus, keyOfCredentialId, VC_TYP, type CredentialReason } from './license-document';
-import { ALG, signingKey } from './signing-keys';
+import { ALG, verificationKey } from './signing-keys';
 
 export interface Verification {
   valid: boolean;
@@ -19,12 +19,13 @@ export interface Verification {
   checkedAt: string;
 }
 
-/** Checks the signature against the holder's public key only: the decoded payload, or null. */
+/** Checks the signature against the holder's public keys (current or retired, by kid) only: the decoded payload, or null. */
 export async function verifySignature(jwt: string): Promise<Record<string, unknown> | null> {
   try {
     const header = decodeProtectedHeader(jwt);
     if (header.alg !== ALG || header.typ !== VC_TYP) return null;
-    const { publicJwk } = await signingKey('holder-vc');
+    const publicJwk = await verificationKey('holder-vc', header.kid);
+    if (!publicJwk) return null;
     const { payload } = await compactVerify(jwt, await importJWK(publicJwk, ALG));
     const parsed: unknown = JSON.parse(new TextDecoder().decode(payload));
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;

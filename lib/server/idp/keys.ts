@@ -2,15 +2,35 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { getConfig } from '../../config';
+import { writeAtomic } from '../storage/write-atomic';
+
+function keysFile(): string {
+  return path.join(getConfig().dataDir, 'keys', 'idp-jwks.json');
+}
+
+async function newKey(): Promise<JWK> {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
+  return { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: `k${Date.now().toString(36)}` };
+}
 
 /** The provider's signing keys: generated once into DATA_DIR/keys and reused on restart. */
 export async function loadOrCreateSigningKeys(): Promise<{ keys: JWK[] }> {
-  const file = path.join(getConfig().dataDir, 'keys', 'idp-jwks.json');
+  const file = keysFile();
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as { keys: JWK[] };
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
-  const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: `k${Date.now().toString(36)}` };
-  const jwks = { keys: [jwk] };
+  const jwks = { keys: [await newKey()] };
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify(jwks), { mode: 0o600 });
   return jwks;
+}
+
+/**
+ * A new signing key in front (the provider signs with the first RS256 key) and the previous one
+ * kept behind it, so ID tokens signed just before the rotation still verify against the published
+ * JWKS; older keys are dropped. The provider reads the file when it starts: restart after rotating.
+ */
+export async function rotateIdpSigningKeys(): Promise<{ kid: string; kept: string[] }> {
+  const current = fs.existsSync(keysFile()) ? (JSON.parse(fs.readFileSync(keysFile(), 'utf8')) as { keys: JWK[] }).keys : [];
+  const keys = [await newKey(), ...current.slice(0, 1)];
+  await writeAtomic(keysFile(), Buffer.from(JSON.stringify({ keys })), 0o600);
+  return { kid: String(keys[0]!.kid), kept: keys.slice(1).map((k) => String(k.kid)) };
 }

@@ -6,11 +6,11 @@ import path from 'node:path';
  * Writes a file so readers see either nothing or all of it: a temporary file in the same
  * directory, flushed, then renamed over the target (rename is atomic within one file system).
  */
-export async function writeAtomic(target: string, bytes: Uint8Array): Promise<void> {
+export async function writeAtomic(target: string, bytes: Uint8Array, mode = 0o640): Promise<void> {
   await fs.mkdir(path.dirname(target), { recursive: true });
   const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    const handle = await fs.open(temp, 'wx', 0o640);
+    const handle = await fs.open(temp, 'wx', mode);
     try {
       await handle.writeFile(bytes);
       await handle.sync();
