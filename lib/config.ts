@@ -89,9 +89,64 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(8 * 3600),
+  // File store in an S3-compatible bucket instead of DATA_DIR/files: setting the bucket selects it
+  // (needed for several replicas). The endpoint is for non-AWS services (MinIO, R2, Ceph…).
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
+    .pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_REGION: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || 'us-east-1'),
+  // Static keys; both unset: the SDK's default chain (environment, shared config, instance or task role).
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  // Path-style addressing (endpoint/bucket/key); unset: on when S3_ENDPOINT is set, as most non-AWS services need.
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', '']).optional(),
+  // Key prefix inside the bucket (e.g. `ipl/`), so one bucket can hold several installations.
+  S3_PREFIX: optionalText,
 });
 
 export type AppConfig = ReturnType<typeof buildConfig>;
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string | undefined;
+      region: string;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+      /** Empty, or ends with `/`. */
+      prefix: string;
+    };
+
+function storageConfig(e: z.output<typeof envSchema>): StorageConfig {
+  if (!e.S3_BUCKET) return { kind: 'local' };
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    // Half a key pair would silently fall back to the default chain's identity: refuse to start.
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all');
+  }
+  const prefix = (e.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  const pathStyle = e.S3_FORCE_PATH_STYLE;
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle:
+      pathStyle === undefined || pathStyle === '' ? Boolean(e.S3_ENDPOINT) : pathStyle === 'true' || pathStyle === '1',
+    prefix: prefix ? `${prefix}/` : '',
+  };
+}
 
 function buildConfig(env: NodeJS.ProcessEnv) {
   const e = envSchema.parse(env);
@@ -149,6 +204,7 @@ function buildConfig(env: NodeJS.ProcessEnv) {
       embeddedPort: e.CHAIN_PORT,
     },
     inviteTtlHours: e.INVITE_TTL_HOURS,
+    storage: storageConfig(e),
   };
 }
 

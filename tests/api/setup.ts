@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import { closeDb } from '@/lib/server/db/client';
+import { resetBlobStoreForTests } from '@/lib/server/storage/blob-store';
 import { TEST_APP_URL, TEST_DEMO_PASSWORD } from './env';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipl-api-test-'));
@@ -34,6 +35,14 @@ for (const name of [
   'LOGIN_MAX_FAILURES',
   'LOGIN_WINDOW_SECONDS',
   'ACCESS_TOKEN_TTL_SECONDS',
+  // The file store stays on local disk unless a test points it at its own S3 server.
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PREFIX',
 ]) {
   delete process.env[name];
 }
@@ -58,9 +67,11 @@ if (adminUrl) {
 }
 
 resetConfigForTests();
+resetBlobStoreForTests();
 
 afterAll(async () => {
   await closeDb();
+  resetBlobStoreForTests();
   // Process-wide singletons keyed on globalThis must not leak into a later file on a reused worker.
   const g = globalThis as Record<symbol, unknown>;
   delete g[Symbol.for('ipl.boot')];

@@ -6,6 +6,7 @@ import { authenticate, type Caller } from './authenticate';
 import { AppError, errorEnvelope } from './errors';
 import { mayWriteWithCookie } from './same-origin';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { isStorageUnavailable } from '../storage/blob-errors';
 import { getConfig } from '../../config';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -58,6 +59,14 @@ export function apiRoute<Auth extends boolean = true>(options: RouteOptions<Auth
       if (res.headersSent) return;
       if (err instanceof AppError) {
         res.status(err.httpStatus).json(errorEnvelope(err));
+        return;
+      }
+      // Before the database check: a storage error may wrap a network error code the database check also knows.
+      if (isStorageUnavailable(err)) {
+        // The bucket is unreachable or refuses us (credentials, missing bucket): nothing was recorded; retry later.
+        console.warn(`[api] ${requestId} ${req.method} ${req.url}: file storage unavailable: ${err.message}`);
+        res.setHeader('Retry-After', '2');
+        res.status(503).json({ status: 10, data: { message: 'file storage unavailable, retry shortly', requestId } });
         return;
       }
       if (isDatabaseUnavailable(err)) {

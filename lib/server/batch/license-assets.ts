@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { ips, licenses } from '../db/entities-schema';
 import { files } from '../db/schema';
 import { viewerOf } from '../entities/viewer';
-import { isHash } from '../storage/paths';
+import { isHash } from '../storage/blob-keys';
 
 export interface AssetFile {
   /** Path inside the zip. */

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { designers, holders, type ips } from '../db/entities-schema';
 import { files } from '../db/schema';
 import { cidFromSha256 } from '../storage/cid';
-import { blobPath } from '../storage/paths';
-import { writeAtomic } from '../storage/write-atomic';
+import { blobKey } from '../storage/blob-keys';
+import { getBlobStore } from '../storage/blob-store';
 
 type IpRow = typeof ips.$inferSelect;
 
@@ -46,9 +45,7 @@ export async function metadataOf(db: Db, ip: IpRow): Promise<WrapperMetadata> {
 export async function storeMetadata(db: Db, ipKey: string, metadata: WrapperMetadata, owner: string): Promise<string> {
   const bytes = Buffer.from(JSON.stringify(metadata), 'utf8');
   const hash = createHash('sha256').update(bytes).digest('hex');
-  const target = blobPath(hash);
-  const existing = await fs.stat(target).catch(() => null);
-  if (!existing?.isFile() || existing.size !== bytes.length) await writeAtomic(target, bytes);
+  await (await getBlobStore()).put(blobKey(hash), bytes, 'application/json');
   await db
     .insert(files)
     .values({ hash, mime: 'application/json', size: bytes.length, name: `ip-${ipKey}.json`, owner, public: true })

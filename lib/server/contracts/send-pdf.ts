@@ -9,9 +9,15 @@ import { contentDisposition } from '../storage/send-file';
 import { contractInView } from './access';
 import { contractAttributes, type ContractAttributes } from './attributes';
 import type { ContractLang, ContractTerms } from './contract-data';
-import { ipImageFor, readBlob, signaturesOf, type ContractRow } from './store';
+import { ipImageFor, readBlobIfStored, signaturesOf, type ContractRow } from './store';
 import { sha256Hex } from './terms';
 import { tamperedCopy, verifySignature } from './verify';
+
+/** Missing bytes are "not found"; a store that cannot be reached stays an error of its own (503). */
+function orContractNotFound(bytes: Buffer | null): Buffer {
+  if (!bytes) throw new AppError('not_found', 'contract file not found');
+  return bytes;
+}
 
 /** A courtesy copy of an unsigned contract in the other language, marked as not binding (nothing stored). */
 async function referenceCopy(contract: ContractRow, lang: ContractLang): Promise<Buffer> {
@@ -49,9 +55,7 @@ export async function sendContractPdf(
   const translated = !wantFinal && (langParam === 'jp' || langParam === 'en') && langParam !== contract.lang;
   const pdf = translated
     ? await referenceCopy(contract, langParam as ContractLang)
-    : await readBlob(hash).catch(() => {
-        throw new AppError('not_found', 'contract file not found');
-      });
+    : await readBlobIfStored(hash).then(orContractNotFound);
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/pdf');
   res.setHeader('Content-Length', String(pdf.length));
@@ -89,9 +93,7 @@ export async function verifyContract(db: Db, caller: Caller, id: unknown, body: 
   const input = validateInput(verifyInput, body ?? {}, caller.lang);
   const viewer = await viewerOf(db, caller);
   const { contract } = await contractInView(db, viewer, id);
-  const original = await readBlob(contract.file).catch(() => {
-    throw new AppError('not_found', 'contract file not found');
-  });
+  const original = orContractNotFound(await readBlobIfStored(contract.file));
   const bytes = input.tamper ? tamperedCopy(original) : original;
   const signatures = await signaturesOf(db, contract.key);
   const checks = signatures.map((s) => ({

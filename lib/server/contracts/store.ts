@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { and, asc, desc, eq, inArray, isNull, max } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
@@ -8,7 +7,9 @@ import { contracts, contractSignatures } from '../db/platform-schema';
 import { logWorkflow, users } from '../db/schema';
 import { newKey } from '../keys';
 import { saveFile } from '../storage/save-file';
-import { blobPath, isHash } from '../storage/paths';
+import { isBlobNotFound } from '../storage/blob-errors';
+import { blobKey, isHash } from '../storage/blob-keys';
+import { getBlobStore } from '../storage/blob-store';
 import { contractDataOf, licenseRow, type ContractLang, type ContractTerms } from './contract-data';
 import { renderContractPdf, renderSignaturePages, type AuditEvent, type SignatureEntry } from './contract-pdf';
 import { termsHashOf } from './terms';
@@ -19,11 +20,17 @@ export type SignatureRow = typeof contractSignatures.$inferSelect;
 /** The owner recorded on files the platform itself writes (contract PDFs). */
 export const SYSTEM_OWNER = 'system';
 
-/** The IP's picture as a small PNG for the PDF (react-pdf reads PNG and JPEG only); null when it has none or it is unreadable. */
+/**
+ * The IP's picture as a small PNG for the PDF (react-pdf reads PNG and JPEG only); null when it
+ * has none or it is unreadable. A store that cannot be reached fails the contract instead of
+ * leaving the picture out of it.
+ */
 export async function ipImageFor(hash: string | null): Promise<{ data: Buffer; format: 'png' } | null> {
   if (!hash || !isHash(hash)) return null;
+  const source = await readBlobIfStored(hash);
+  if (!source) return null;
   try {
-    const data = await sharp(blobPath(hash), { animated: false })
+    const data = await sharp(source, { animated: false })
       .autoOrient()
       .resize({ width: 384, height: 384, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
@@ -35,8 +42,17 @@ export async function ipImageFor(hash: string | null): Promise<{ data: Buffer; f
   }
 }
 
+/** A stored file's bytes; BlobNotFoundError when they are missing. */
 export async function readBlob(hash: string): Promise<Buffer> {
-  return fs.readFile(blobPath(hash));
+  return (await getBlobStore()).read(blobKey(hash));
+}
+
+/** A stored file's bytes, or null when they are missing (any other failure is thrown). */
+export async function readBlobIfStored(hash: string): Promise<Buffer | null> {
+  return readBlob(hash).catch((err: unknown) => {
+    if (isBlobNotFound(err)) return null;
+    throw err;
+  });
 }
 
 /** The contract in force of a license: the newest revision not voided. */
@@ -180,7 +196,7 @@ export async function finalizeContract(tx: Db, contract: ContractRow): Promise<C
       ip: s.ip,
       userAgent: s.userAgent,
       sha256: s.sha256,
-      image: s.image ? await readBlob(s.image).catch(() => null) : null,
+      image: s.image ? await readBlobIfStored(s.image) : null,
     });
   }
   const events: AuditEvent[] = [

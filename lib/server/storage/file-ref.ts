@@ -1,5 +1,5 @@
 import { sha256FromCid } from './cid';
-import { isHash } from './paths';
+import { isHash } from './blob-keys';
 
 /** A file's sha-256 from a path segment: 64 hex digits (any case) or its CIDv1; null otherwise. */
 export function hashOfId(id: unknown): string | null {

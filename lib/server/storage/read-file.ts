@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { hasAccess } from '../../acl/match';
 import { accessLists } from '../../acl/roles';
@@ -7,7 +7,9 @@ import type { Db } from '../db/client';
 import { files } from '../db/schema';
 import { roleNames } from '../roles/role-lists';
 import { cidFromSha256 } from './cid';
-import { blobPath, isHash } from './paths';
+import { isBlobNotFound } from './blob-errors';
+import { blobKey, isHash } from './blob-keys';
+import { getBlobStore } from './blob-store';
 import { readableThroughRecord } from './readable-through-record';
 
 /** Who asks to read: null is an anonymous caller, who reads public files only. */
@@ -27,10 +29,6 @@ export interface FileMeta {
   width: number | null;
   height: number | null;
   dateCreated: Date;
-}
-
-export interface OpenedFile extends FileMeta {
-  stream: fs.ReadStream;
 }
 
 export interface ReadOptions {
@@ -63,15 +61,17 @@ export async function findFile(db: Db, hash: string, viewer?: FileViewer | null,
   return { ...row, cid: cidFromSha256(row.hash) };
 }
 
-/** Metadata and a read stream of a file the viewer may read (see findFile). */
-export async function openFile(db: Db, hash: string, viewer?: FileViewer | null, options: ReadOptions = {}): Promise<OpenedFile> {
-  const meta = await findFile(db, hash, viewer, options);
-  const path = blobPath(meta.hash);
-  // Open first, so a missing blob is a clean not found rather than an error mid-response.
-  const handle = await fs.promises.open(path, 'r').catch((err: NodeJS.ErrnoException) => {
-    if (err.code !== 'ENOENT') throw err;
-    console.error(`[storage] row without bytes: ${meta.hash}`);
+/**
+ * A read stream of a file's bytes, for a file found with findFile. The read is opened (file
+ * opened, or the GET's answer in) before it returns, so a row without bytes is a clean not found
+ * rather than an error in the middle of a response.
+ */
+export async function openBlob(hash: string): Promise<Readable> {
+  try {
+    return await (await getBlobStore()).openRead(blobKey(hash));
+  } catch (err) {
+    if (!isBlobNotFound(err)) throw err;
+    console.error(`[storage] row without bytes: ${hash}`);
     notFound();
-  });
-  return { ...meta, stream: handle.createReadStream() };
+  }
 }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
 import { getConfig } from '../../config';
 import type { Lang } from '../../validation/messages';
@@ -9,9 +8,9 @@ import { files } from '../db/schema';
 import { cidFromSha256 } from './cid';
 import { MAX_IMAGE_PIXELS, MAX_NAME_LENGTH } from './limits';
 import { storageMessages } from './messages';
-import { blobPath } from './paths';
+import { blobKey } from './blob-keys';
+import { getBlobStore } from './blob-store';
 import { isImageType, sniffType, type AllowedType } from './sniff-type';
-import { writeAtomic } from './write-atomic';
 
 export interface SaveFileInput {
   bytes: Buffer;
@@ -67,19 +66,13 @@ async function imageSize(bytes: Buffer, mime: AllowedType, lang: Lang): Promise<
   return { width: meta.autoOrient?.width ?? meta.width, height: meta.autoOrient?.height ?? meta.height };
 }
 
-/** Writes the bytes under their hash unless a complete copy is already there. */
-async function storeBytes(hash: string, bytes: Buffer): Promise<void> {
-  const target = blobPath(hash);
-  const existing = await fs.stat(target).catch(() => null);
-  if (existing?.isFile() && existing.size === bytes.length) return;
-  await writeAtomic(target, bytes);
-}
-
 /**
  * Stores an upload in the content-addressed store: the type is sniffed from the bytes (PNG,
  * JPEG, WebP, GIF or PDF only), the size and pixel count are limited, the bytes land atomically
- * at DATA_DIR/files/<2 hex>/<sha-256>, and one row per content is kept. The same bytes again
- * give the same hash and no second row; asking for public makes an existing row public.
+ * in the blob store under <2 hex>/<sha-256>, and one row per content is kept. The same bytes
+ * again give the same hash and no second row; asking for public makes an existing row public.
+ * The bytes are stored before the row, so a row never names bytes that are not there; a store
+ * that fails leaves no row.
  */
 export async function saveFile(db: Db, input: SaveFileInput): Promise<SavedFile> {
   const lang = input.lang ?? 'jp';
@@ -92,7 +85,7 @@ export async function saveFile(db: Db, input: SaveFileInput): Promise<SavedFile>
   const size = isImageType(mime) ? await imageSize(input.bytes, mime, lang) : null;
 
   const hash = createHash('sha256').update(input.bytes).digest('hex');
-  await storeBytes(hash, input.bytes);
+  await (await getBlobStore()).put(blobKey(hash), input.bytes, mime);
   const values = {
     hash,
     mime,

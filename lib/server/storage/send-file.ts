@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isImageType } from './sniff-type';
 
@@ -36,35 +36,44 @@ export interface SendOptions {
   disposition?: 'inline' | 'attachment';
 }
 
-/**
- * Streams stored bytes with the headers every file answer carries: the sniffed type, nosniff,
- * an immutable cache lifetime and the hash as entity tag (a matching If-None-Match gets 304).
- */
-export async function sendStored(
-  req: IncomingMessage,
-  res: ServerResponse,
-  file: SendOptions,
-  body: Readable | Buffer,
-): Promise<void> {
-  const etag = `"${file.tag ?? file.hash}"`;
+function setFileHeaders(res: ServerResponse, file: SendOptions, etag: string): void {
   res.setHeader('Content-Type', file.mime);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Cache-Control', immutableCache(file.public));
   res.setHeader('ETag', etag);
   const disposition = file.disposition ?? (isImageType(file.mime) ? 'inline' : 'attachment');
   res.setHeader('Content-Disposition', file.name ? contentDisposition(disposition, file.name) : disposition);
+}
+
+/**
+ * Streams stored bytes with the headers every file answer carries: the sniffed type, nosniff,
+ * an immutable cache lifetime and the hash as entity tag (a matching If-None-Match gets 304).
+ * The body may be given as an opener: it is called only when the bytes are sent (a 304 reads
+ * nothing from the store), and before any header is set, so its not-found or unavailable error
+ * is answered by the route like any other.
+ */
+export async function sendStored(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: SendOptions,
+  body: Readable | Buffer | (() => Promise<Readable>),
+): Promise<void> {
+  const etag = `"${file.tag ?? file.hash}"`;
   if (notModified(req, etag)) {
-    if (!Buffer.isBuffer(body)) body.destroy();
+    if (body instanceof Readable) body.destroy();
+    setFileHeaders(res, file, etag);
     res.statusCode = 304;
     res.removeHeader('Content-Type');
     res.end();
     return;
   }
+  const content = typeof body === 'function' ? await body() : body;
+  setFileHeaders(res, file, etag);
   res.statusCode = 200;
   res.setHeader('Content-Length', String(file.size));
-  if (Buffer.isBuffer(body)) {
-    res.end(body);
+  if (Buffer.isBuffer(content)) {
+    res.end(content);
     return;
   }
-  await pipeline(body, res);
+  await pipeline(content, res);
 }

@@ -1,10 +1,10 @@
-import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { DEFAULT_IMAGE_QUALITY, IMAGE_WIDTHS, imageWidthFor } from '../../storage/image-widths';
 import { AppError } from '../api/errors';
-import { blobPath, thumbPath } from './paths';
+import { isBlobNotFound } from './blob-errors';
+import { blobKey, thumbKey } from './blob-keys';
+import { getBlobStore } from './blob-store';
 import { MAX_IMAGE_PIXELS } from './limits';
-import { writeAtomic } from './write-atomic';
 
 /** Next's image sizes, then the device sizes of SPEC §9: the only widths thumbnails are made at. */
 export const THUMBNAIL_WIDTHS = IMAGE_WIDTHS;
@@ -22,6 +22,11 @@ export function thumbnailQuality(quality: number | undefined): number {
   return quality;
 }
 
+function notFoundAsNull(err: unknown): null {
+  if (isBlobNotFound(err)) return null;
+  throw err;
+}
+
 export interface Thumbnail {
   bytes: Buffer;
   width: number;
@@ -30,17 +35,19 @@ export interface Thumbnail {
 
 /**
  * A WebP rendering of a stored image at most `width` (rounded up to an allowed size) wide,
- * never enlarged, EXIF orientation applied and metadata dropped; cached under
- * DATA_DIR/files/thumbs/<hash>-<w>-<q>.webp. Access is the caller's check, made before.
+ * never enlarged, EXIF orientation applied and metadata dropped; made once and cached in the
+ * blob store under thumbs/<hash>-<w>-<q>.webp. Access is the caller's check, made before.
  */
 export async function thumbnail(hash: string, width: number, quality?: number): Promise<Thumbnail> {
   const w = thumbnailWidth(width);
   const q = thumbnailQuality(quality);
-  const cached = thumbPath(hash, w, q);
-  const hit = await fs.readFile(cached).catch(() => null);
+  const store = await getBlobStore();
+  const cached = thumbKey(hash, w, q);
+  const hit = await store.read(cached).catch(notFoundAsNull);
   if (hit) return { bytes: hit, width: w, quality: q };
-  const source = blobPath(hash);
-  if (!(await fs.stat(source).catch(() => null))?.isFile()) throw new AppError('not_found', 'file not found');
+  // Bytes, not a path: the source may be in a bucket. Uploads are capped (UPLOAD_MAX_BYTES), so this stays small.
+  const source = await store.read(blobKey(hash)).catch(notFoundAsNull);
+  if (!source) throw new AppError('not_found', 'file not found');
   let bytes: Buffer;
   try {
     bytes = await sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
@@ -54,6 +61,6 @@ export async function thumbnail(hash: string, width: number, quality?: number): 
       errors: { url: 'The file cannot be made into a thumbnail.' },
     });
   }
-  await writeAtomic(cached, bytes);
+  await store.put(cached, bytes, 'image/webp');
   return { bytes, width: w, quality: q };
 }

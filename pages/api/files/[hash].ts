@@ -2,7 +2,7 @@ import { apiRoute } from '@/lib/server/api/route';
 import { getDb } from '@/lib/server/db/client';
 import { fileForRoute } from '@/lib/server/storage/file-access';
 import { hashOfId } from '@/lib/server/storage/file-ref';
-import { openFile } from '@/lib/server/storage/read-file';
+import { openBlob } from '@/lib/server/storage/read-file';
 import { sendStored } from '@/lib/server/storage/send-file';
 
 /** The bytes of a file the caller may read: public ones to anyone, private ones to their owner and holder roles. */
@@ -10,10 +10,8 @@ export default apiRoute({
   auth: false,
   methods: {
     GET: async ({ req, res, caller, query }) => {
-      const db = await getDb();
-      const meta = await fileForRoute(db, hashOfId(query.hash) ?? '', caller, 'private');
-      const file = await openFile(db, meta.hash, caller);
-      await sendStored(req, res, file, file.stream);
+      const file = await fileForRoute(await getDb(), hashOfId(query.hash) ?? '', caller, 'private');
+      await sendStored(req, res, file, () => openBlob(file.hash));
     },
   },
 });

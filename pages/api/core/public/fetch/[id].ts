@@ -1,7 +1,7 @@
 import { apiRoute } from '@/lib/server/api/route';
 import { getDb } from '@/lib/server/db/client';
 import { hashOfId } from '@/lib/server/storage/file-ref';
-import { openFile } from '@/lib/server/storage/read-file';
+import { findFile, openBlob } from '@/lib/server/storage/read-file';
 import { sendStored } from '@/lib/server/storage/send-file';
 
 /** The bytes of a public file, to anyone. */
@@ -9,8 +9,8 @@ export default apiRoute({
   auth: false,
   methods: {
     GET: async ({ req, res, query }) => {
-      const file = await openFile(await getDb(), hashOfId(query.id) ?? '', null, { publicOnly: true });
-      await sendStored(req, res, file, file.stream);
+      const file = await findFile(await getDb(), hashOfId(query.id) ?? '', null, { publicOnly: true });
+      await sendStored(req, res, file, () => openBlob(file.hash));
     },
   },
 });
