@@ -45,14 +45,14 @@ interface Run {
   non2xx: number;
 }
 
-async function load(label: string, url: string, headers: Record<string, string>): Promise<Run> {
+async function load(label: string, url: string, headers: Record<string, string>, method: 'POST' | 'GET' = 'POST'): Promise<Run> {
   const result = await autocannon({
     url,
-    method: 'POST',
+    method,
     connections: CONNECTIONS,
     duration: DURATION,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(QUERY_BODY),
+    headers: method === 'POST' ? { 'content-type': 'application/json', ...headers } : headers,
+    ...(method === 'POST' ? { body: JSON.stringify(QUERY_BODY) } : {}),
   });
   return {
     label,
@@ -132,7 +132,9 @@ async function postgresRuns(): Promise<Run[]> {
     const ours = await load('platform /api/v1/IP/query (PostgreSQL)', `${app.url}/api/v1/IP/query`, { cookie });
     const bare = await load('bare node:http + pg, same SQL', baseline.url, {});
     baseline.close();
-    return [ours, bare];
+    // What the framework alone costs: a public route of the same server that reads no database.
+    const floor = await load('platform GET /api/vc/jwks (no database: the framework floor)', `${app.url}/api/vc/jwks`, {}, 'GET');
+    return [ours, bare, floor];
   } finally {
     await pool.end();
     await app.stop();
@@ -171,7 +173,9 @@ async function pgliteRun(): Promise<Run> {
 }
 
 function report(runs: Run[], pglite: Run | null): string {
-  const [ours, bare] = runs;
+  const [ours, bare, floor] = runs;
+  // Per-request CPU of the single server process, from its throughput when saturated.
+  const ms = (r: Run) => (1000 / r.rps).toFixed(2);
   const lines = [
     `# API query benchmark`,
     '',
@@ -187,6 +191,9 @@ function report(runs: Run[], pglite: Run | null): string {
     '',
     ours && bare
       ? `**Ratio platform / bare (PostgreSQL): ${(ours.rps / bare.rps).toFixed(2)}** (goal ≥ 0.5); platform p99 ${ours.p99} ms (goal < 50 ms).`
+      : '',
+    ours && bare && floor
+      ? `\nPer request at saturation: the platform query ${ms(ours)} ms, of which the framework floor (routing, headers, body parsing, response, no database) is ${ms(floor)} ms; the bare server ${ms(bare)} ms. The framework floor alone allows a ratio of ${(floor.rps / bare.rps).toFixed(2)} at most.`
       : '',
   ];
   return lines.join('\n');

@@ -1,4 +1,5 @@
 import { getConfig } from '../config';
+import { withBootLock } from './db/boot-lock';
 import { getDbHandle } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed, type SeededAccount } from './db/seed';
@@ -15,9 +16,11 @@ type GlobalWithBoot = typeof globalThis & { [bootKey]?: Promise<BootResult> };
 
 async function boot(): Promise<BootResult> {
   const handle = await getDbHandle();
-  await runMigrations(handle);
   const demoPassword = getConfig().demo.password ?? getSecrets().demoPassword;
-  const accounts = await seed(handle.db, demoPassword);
+  const accounts = await withBootLock(handle, async () => {
+    await runMigrations(handle);
+    return seed(handle.db, demoPassword);
+  });
   return { database: handle.kind, accounts, demoPassword };
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createFileOnce } from './common/create-file-once';
 import { getConfig } from '../config';
 
 /** Secrets the embedded defaults need, generated once into DATA_DIR and reused on restart. */
@@ -34,8 +35,13 @@ export function getSecrets(): GeneratedSecrets {
     demoPassword: stored.demoPassword ?? `demo-${random(6)}`,
     csrfKey: stored.csrfKey ?? random(),
   };
+  if (!fs.existsSync(file)) {
+    // Replicas starting together on a fresh shared data dir must agree on one set of secrets.
+    cached = JSON.parse(createFileOnce(file, JSON.stringify(complete, null, 2))) as GeneratedSecrets;
+    return cached;
+  }
   if (JSON.stringify(complete) !== JSON.stringify(stored)) {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // A file from an older version lacks a newer secret: add it, keeping the others.
     fs.writeFileSync(file, JSON.stringify(complete, null, 2), { mode: 0o600 });
   }
   cached = complete;

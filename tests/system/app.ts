@@ -45,7 +45,8 @@ export async function startApp(port: number, env: Record<string, string>): Promi
   const deadline = Date.now() + 90_000;
   for (;;) {
     try {
-      const res = await fetch(`${url}/api/core/server/status`);
+      // A server that accepts but never answers must not hold the test past its deadline.
+      const res = await fetch(`${url}/api/core/server/status`, { signal: AbortSignal.timeout(5000) });
       if (res.ok) break;
     } catch {
       // not listening yet

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type JWK, type KeyLike } from 'jose';
 import { getConfig } from '../../config';
+import { createFileOnce } from '../common/create-file-once';
 import { writeAtomic } from '../storage/write-atomic';
 
 /**
@@ -70,16 +71,8 @@ function readStored(name: KeyName): StoredKey | undefined {
 async function loadOrCreate(name: KeyName): Promise<SigningKey> {
   const file = keyFile(name);
   let stored = readStored(name);
-  if (!stored) {
-    stored = await newPair(name);
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    // `wx`: two processes racing on a fresh data dir keep the first key, the loser reads it back.
-    try {
-      fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600, flag: 'wx' });
-    } catch {
-      stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredKey;
-    }
-  }
+  // Two processes racing on a fresh data dir keep the first key; the loser reads it back.
+  stored ??= JSON.parse(createFileOnce(file, JSON.stringify(await newPair(name), null, 2))) as StoredKey;
   const privateKey = await importJWK({ ...stored.privateJwk, alg: ALG }, ALG);
   return {
     kid: stored.kid,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { Pool } from 'pg';
 import { getConfig } from '../../config';
 import * as entitySchema from './entities-schema';
 import * as platformSchema from './platform-schema';
@@ -17,6 +18,8 @@ export type Db = NodePgDatabase<typeof schema>;
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection pool on PostgreSQL, for work that needs one connection of its own. */
+  pool?: Pool;
   close: () => Promise<void>;
 }
 
@@ -37,7 +40,7 @@ async function open(): Promise<DbHandle> {
     });
     // An idle client losing its server must not take the process down; the pool replaces it.
     pool.on('error', (err) => console.error('[db] idle client error:', err.message));
-    return { db: drizzle(pool, { schema }), kind: 'postgres', close: () => pool.end() };
+    return { db: drizzle(pool, { schema }), kind: 'postgres', pool, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

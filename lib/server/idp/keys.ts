@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { getConfig } from '../../config';
+import { createFileOnce } from '../common/create-file-once';
 import { writeAtomic } from '../storage/write-atomic';
 
 function keysFile(): string {
@@ -17,10 +18,8 @@ async function newKey(): Promise<JWK> {
 export async function loadOrCreateSigningKeys(): Promise<{ keys: JWK[] }> {
   const file = keysFile();
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as { keys: JWK[] };
-  const jwks = { keys: [await newKey()] };
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(jwks), { mode: 0o600 });
-  return jwks;
+  // Replicas starting together on a fresh shared data dir must all sign with the same key.
+  return JSON.parse(createFileOnce(file, JSON.stringify({ keys: [await newKey()] }))) as { keys: JWK[] };
 }
 
 /**
