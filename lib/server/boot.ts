@@ -1,5 +1,5 @@
 import { getConfig } from '../config';
-import { withBootLock } from './db/boot-lock';
+import { LOCKS, withAdvisoryLock } from './db/advisory-lock';
 import { getDbHandle } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed, type SeededAccount } from './db/seed';
@@ -17,7 +17,7 @@ type GlobalWithBoot = typeof globalThis & { [bootKey]?: Promise<BootResult> };
 async function boot(): Promise<BootResult> {
   const handle = await getDbHandle();
   const demoPassword = getConfig().demo.password ?? getSecrets().demoPassword;
-  const accounts = await withBootLock(handle, async () => {
+  const accounts = await withAdvisoryLock(handle, LOCKS.boot, async () => {
     await runMigrations(handle);
     return seed(handle.db, demoPassword);
   });

@@ -5,7 +5,8 @@ import type { Caller } from '../api/authenticate';
 import { AppError } from '../api/errors';
 import { fieldError, type Bilingual } from '../common/field-error';
 import { validateInput } from '../common/validate-input';
-import type { Db } from '../db/client';
+import { LOCKS, withAdvisoryLock } from '../db/advisory-lock';
+import { getDbHandle, type Db } from '../db/client';
 import { ips } from '../db/entities-schema';
 import { chainMints } from '../db/platform-schema';
 import { users } from '../db/schema';
@@ -76,11 +77,13 @@ function recordOf(row: MintRow, minted: boolean): MintRecord {
   };
 }
 
-// One mint at a time in this process: the signer's nonces stay in order and a second call for
-// the same IP sees the row the first one wrote. Across processes the token id keeps it unique.
+// One mint at a time: in this process by a queue, across replicas on PostgreSQL by an advisory
+// lock. The signer's nonces stay in order and a second call for the same IP, wherever it lands,
+// sees the row the first one wrote.
 let queue: Promise<unknown> = Promise.resolve();
 function serialised<T>(work: () => Promise<T>): Promise<T> {
-  const run = queue.then(work, work);
+  const locked = async () => withAdvisoryLock(await getDbHandle(), LOCKS.mint, work);
+  const run = queue.then(locked, locked);
   queue = run.catch(() => undefined);
   return run;
 }
