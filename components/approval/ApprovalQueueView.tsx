@@ -1,3 +1,4 @@
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -6,10 +7,13 @@ import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'next-i18next/pages';
 import { useApprovalQueue, type ApprovalKind, type Decision, type QueueItem } from '@/lib/client/flow';
 import type { ScreenViewProps } from '@/components/page/withPage';
-import { ApprovalDetail } from './ApprovalDetail';
 import type { DecisionOutcome } from './DecisionPanel';
 import { QueueList } from './QueueList';
 import { SUBJECT_OF, text, type Row as Rec } from './subject';
+
+// The chosen item's detail (history, comparison, markups, decision) loads when an item is chosen:
+// the queue alone is what the page first shows (DESIGN §10).
+const ApprovalDetail = dynamic(() => import('./ApprovalDetail').then((m) => m.ApprovalDetail), { ssr: false });
 
 type Flash =
   { kind: 'success'; decision: Decision; name: string; moved: boolean } | { kind: 'conflict'; name: string } | { kind: 'failed' };

@@ -15,7 +15,7 @@ import { contractPdfUrl } from '@/lib/client/contracts';
 import { useEntityQuery } from '@/lib/client/entities';
 import { takeStep } from '@/lib/client/flow';
 import { useShell } from '@/lib/client/settings-context';
-import { SignContractDialog } from './SignContractDialog';
+import { SignContractDialog } from './LazySignContractDialog';
 
 const STATES = ['approved', 'contract_sent', 'signed'];
 

@@ -1,14 +1,11 @@
+import dynamic from 'next/dynamic';
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
-import { useTranslation } from 'next-i18next/pages';
+import { useLatch } from '@/lib/client/use-latch';
+import type { DialogState } from './DialogModals';
 
-type DialogState =
-  | { kind: 'info'; title: ReactNode; body: ReactNode }
-  | { kind: 'confirm'; title: ReactNode; body: ReactNode }
-  | { kind: 'form'; title: ReactNode; body: ReactNode }
-  | { kind: 'alert'; title: ReactNode; body: ReactNode; cancellable: boolean };
+// The modals (react-bootstrap Modal and its transitions) are not needed until a page opens a
+// dialog, so they stay out of every page's first load (DESIGN §10).
+const DialogModals = dynamic(() => import('./DialogModals'), { ssr: false });
 
 export interface Dialogs {
   /** Information with a Close button. */
@@ -27,9 +24,10 @@ const DialogContext = createContext<Dialogs | null>(null);
 
 /** The shared dialogs of SPEC §2: info, confirm, form, waiting spinner, alert/confirm. */
 export function DialogProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('common');
   const [state, setState] = useState<DialogState | null>(null);
   const [busy, setBusy] = useState(false);
+  // Mounted from the first dialog on, and kept, so a closing dialog still fades out.
+  const used = useLatch(state !== null || busy);
   const resolver = useRef<((ok: boolean) => void) | null>(null);
 
   const open = useCallback((next: DialogState) => {
@@ -62,61 +60,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   return (
     <DialogContext.Provider value={api}>
       {children}
-      <Modal show={state !== null} onHide={() => finish(false)} centered data-testid={state ? `dialog-${state.kind}` : undefined}>
-        {state && (
-          <>
-            <Modal.Header closeButton>
-              <Modal.Title>{state.title}</Modal.Title>
-            </Modal.Header>
-            <Modal.Body>{state.body}</Modal.Body>
-            <Modal.Footer>
-              {state.kind === 'info' && (
-                <Button variant="secondary" onClick={() => finish(true)}>
-                  {t('dialog.close')}
-                </Button>
-              )}
-              {state.kind === 'confirm' && (
-                <>
-                  <Button variant="primary" onClick={() => finish(true)}>
-                    {t('dialog.ok')}
-                  </Button>
-                  <Button variant="secondary" onClick={() => finish(false)}>
-                    {t('dialog.close')}
-                  </Button>
-                </>
-              )}
-              {state.kind === 'form' && (
-                <>
-                  <Button variant="primary" onClick={() => finish(true)}>
-                    {t('dialog.ok')}
-                  </Button>
-                  <Button variant="secondary" onClick={() => finish(false)}>
-                    {t('dialog.cancel')}
-                  </Button>
-                </>
-              )}
-              {state.kind === 'alert' && (
-                <>
-                  <Button variant="primary" onClick={() => finish(true)}>
-                    {t('dialog.ok')}
-                  </Button>
-                  {state.cancellable && (
-                    <Button variant="secondary" onClick={() => finish(false)}>
-                      {t('dialog.cancel')}
-                    </Button>
-                  )}
-                </>
-              )}
-            </Modal.Footer>
-          </>
-        )}
-      </Modal>
-      <Modal show={busy} backdrop="static" keyboard={false} centered size="sm" data-testid="dialog-waiting">
-        <Modal.Body className="d-flex align-items-center gap-3">
-          <Spinner animation="border" role="status" />
-          <span>{t('dialog.waiting')}</span>
-        </Modal.Body>
-      </Modal>
+      {used && <DialogModals state={state} busy={busy} finish={finish} />}
     </DialogContext.Provider>
   );
 }

@@ -1,7 +1,11 @@
-import Offcanvas from 'react-bootstrap/Offcanvas';
+import dynamic from 'next/dynamic';
 import { useTranslation } from 'next-i18next/pages';
+import { useLatch } from '@/lib/client/use-latch';
 import type { MenuGroup } from '@/lib/menu/types';
 import { MenuList } from './MenuList';
+
+// The slide-in panel (react-bootstrap Offcanvas) loads when a small screen first opens it.
+const MobileMenu = dynamic(() => import('./MobileMenu').then((m) => m.MobileMenu), { ssr: false });
 
 interface SideMenuProps {
   groups: MenuGroup[];
@@ -14,6 +18,7 @@ interface SideMenuProps {
 /** 230 px menu collapsing to 20 px on wide screens; a 250 px slide-in panel on small ones. */
 export function SideMenu({ groups, collapsed, onToggle, mobileOpen, onMobileClose }: SideMenuProps) {
   const { t } = useTranslation('common');
+  const mobileUsed = useLatch(mobileOpen);
   return (
     <>
       <aside
@@ -33,14 +38,7 @@ export function SideMenu({ groups, collapsed, onToggle, mobileOpen, onMobileClos
         </button>
         {!collapsed && <MenuList groups={groups} />}
       </aside>
-      <Offcanvas show={mobileOpen} onHide={onMobileClose} className="mobile-menu" aria-label={t('menu')}>
-        <Offcanvas.Header closeButton>
-          <Offcanvas.Title>{t('menu')}</Offcanvas.Title>
-        </Offcanvas.Header>
-        <Offcanvas.Body>
-          <MenuList groups={groups} onNavigate={onMobileClose} />
-        </Offcanvas.Body>
-      </Offcanvas>
+      {mobileUsed && <MobileMenu groups={groups} show={mobileOpen} onHide={onMobileClose} />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'next-i18next/pages';
-import { SignContractDialog } from '@/components/contracts/SignContractDialog';
+import { SignContractDialog } from '@/components/contracts/LazySignContractDialog';
 import { contractPdfUrl } from '@/lib/client/contracts';
 
 /**

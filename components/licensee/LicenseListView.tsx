@@ -1,3 +1,4 @@
+import dynamic from 'next/dynamic';
 import { useMemo, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Spinner from 'react-bootstrap/Spinner';
@@ -8,9 +9,11 @@ import { useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 import type { ScreenViewProps } from '@/components/page/withPage';
 import { ContractCell } from './ContractCell';
-import { LicenseDetail } from './LicenseDetail';
 import { licenseStateVariant } from './states';
 import { useOrganisations } from './useOrganisations';
+
+// The license's dialog (workflow log, review rounds, contract) loads when a license is opened.
+const LicenseDetail = dynamic(() => import('./LicenseDetail').then((m) => m.LicenseDetail), { ssr: false });
 
 /** IP names for a set of IP keys (only IPs the caller may read come back). */
 export function useIpNames(keys: string[]) {

@@ -1,3 +1,4 @@
+import dynamic from 'next/dynamic';
 import { useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -11,9 +12,11 @@ import { useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 import type { ScreenViewProps } from '@/components/page/withPage';
 import { useIpNames } from './LicenseListView';
-import { ProductDetail } from './ProductDetail';
 import { ProductForm } from './ProductForm';
 import { licenseStateVariant } from './states';
+
+// The product's dialog (review history, markups, QR code) loads when a product is opened.
+const ProductDetail = dynamic(() => import('./ProductDetail').then((m) => m.ProductDetail), { ssr: false });
 
 /**
  * The organisation's products: register one under an active license, edit drafts, send them into

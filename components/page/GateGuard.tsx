@@ -1,6 +1,4 @@
 import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'next-i18next/pages';
 import { productApi } from '@/lib/client/fetcher';
 
@@ -44,27 +42,42 @@ export function GateGuard({ children }: { children: ReactNode }) {
   if (bypass || accepted) return <>{children}</>;
   return (
     <main className="gate-page" data-testid="gate">
-      <Form onSubmit={submit} className="gate-form">
+      {/* Bootstrap's classes on plain elements: react-bootstrap's Form (with every control it
+          bundles) would otherwise load on every page for a form most visitors never see. */}
+      <form onSubmit={submit} className="gate-form">
         <h1 className="h4">{t('gate.title')}</h1>
         <p className="text-muted">{t('gate.intro')}</p>
-        <Form.Group className="mb-3" controlId="gate-id">
-          <Form.Label>{t('gate.id')}</Form.Label>
-          <Form.Control value={id} onChange={(e) => setId(e.target.value)} autoComplete="username" required />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="gate-password">
-          <Form.Label>{t('gate.password')}</Form.Label>
-          <Form.Control
+        <div className="mb-3">
+          <label className="form-label" htmlFor="gate-id">
+            {t('gate.id')}
+          </label>
+          <input
+            id="gate-id"
+            className="form-control"
+            value={id}
+            onChange={(e) => setId(e.target.value)}
+            autoComplete="username"
+            required
+          />
+        </div>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="gate-password">
+            {t('gate.password')}
+          </label>
+          <input
+            id="gate-password"
+            className="form-control"
             type="password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             autoComplete="current-password"
             required
           />
-        </Form.Group>
-        <Button type="submit" disabled={pending}>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={pending}>
           {t('gate.submit')}
-        </Button>
-      </Form>
+        </button>
+      </form>
     </main>
   );
 }

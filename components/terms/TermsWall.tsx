@@ -1,3 +1,4 @@
+import dynamic from 'next/dynamic';
 import { useSession } from 'next-auth/react';
 import { useMemo, useState } from 'react';
 import { hasAccess } from '@/lib/acl/match';
@@ -5,10 +6,14 @@ import { accessLists } from '@/lib/acl/roles';
 import { useEntityQuery } from '@/lib/client/entities';
 import { productApi } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
+import { useLatch } from '@/lib/client/use-latch';
 import { useLatestTerms } from '@/lib/client/terms';
 import { TERMS_KINDS } from '@/lib/terms/kinds';
 import { acceptedAfter, decideTermsWall, type Acceptance, type TermsPrompt, type WallEntity } from '@/lib/terms/wall';
-import { TermsPromptModal } from './TermsPromptModal';
+
+// The modal and its text rendering load only for a user with terms to accept: everyone else
+// never needs them, and the decision itself waits on the terms and records anyway.
+const TermsPromptModal = dynamic(() => import('./TermsPromptModal').then((m) => m.TermsPromptModal), { ssr: false });
 
 interface AcceptingRecord {
   key: string;
@@ -51,8 +56,10 @@ export function TermsWall() {
       latest: Object.fromEntries(TERMS_KINDS.map((kind) => [kind, terms.latest[kind]?.metadata.version ?? null])),
     });
   }, [terms, anyPublished, designers.data, licensees.data, session, settings]);
+  // Kept once mounted, so the last prompt still closes with its transition after accepting.
+  const due = useLatch(Boolean(decision && (decision.common || decision.kinds.length > 0)));
 
-  if (!decision || !terms) return null;
+  if (!decision || !terms || !due) return null;
   const kindPrompt = decision.common ? null : (decision.kinds[0] ?? null);
 
   async function accept(prompt: TermsPrompt) {

@@ -1,8 +1,11 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
 import { productApi, type Envelope } from './fetcher';
-import { checkBatch, checkRecord, loadValidator } from './validation';
 import type { Lang } from '../validation/messages';
+
+// The checks and their messages in both languages load with the first schema a form asks for,
+// not with every page: the shell (terms wall) and lists only query (DESIGN §10).
+const validation = () => import('./validation');
 
 type JsonSchema = Record<string, unknown>;
 interface OpenApi {
@@ -24,7 +27,7 @@ export function useEntitySchema(entity: string, mode: 'Create' | 'Patch' = 'Crea
     ['openapi', entity, mode],
     async () => {
       // A page that needs a schema has a form: fetch the validator alongside, before any submit.
-      void loadValidator();
+      void validation().then((v) => v.loadValidator());
       return (await loadOpenApi())?.components.schemas[`${entity}${mode}`] ?? null;
     },
     { revalidateOnFocus: false },
@@ -55,6 +58,7 @@ export async function createEntity<T>(
   lang: Lang,
   token?: string,
 ): Promise<SaveResult<T>> {
+  const { checkBatch, checkRecord } = await validation();
   const check = Array.isArray(input) ? await checkBatch(schema, input, lang) : await checkRecord(schema, input, lang);
   if (check.status !== 0) return { status: check.status, errors: check.errors, data: null };
   try {
@@ -72,6 +76,7 @@ export async function patchEntity<T>(
   lang: Lang,
   token?: string,
 ): Promise<SaveResult<T>> {
+  const { checkRecord } = await validation();
   const check = await checkRecord(schema, input, lang);
   if (check.status !== 0) return { status: check.status, errors: check.errors, data: null };
   return fromEnvelope<T>(

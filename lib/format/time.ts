@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-
 /** Timestamps below about 1.0e12 are seconds (SPEC §9) and are turned into milliseconds. */
 export const SECONDS_THRESHOLD = 1.0e12;
 
@@ -26,10 +24,18 @@ export function toDate(value: unknown): Date | null {
 
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-/** `YYYY-MM-DD HH:mm:ss`, or the fallback (e.g. 'n/a') for a missing or invalid time. */
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * `YYYY-MM-DD HH:mm:ss` in local time, or the fallback (e.g. 'n/a') for a missing or invalid
+ * time. Written out rather than through a date library: nearly every page shows times, and one
+ * fixed format is not worth a library in each page's JavaScript (DESIGN §10).
+ */
 export function formatDateTime(value: unknown, fallback = 'n/a'): string {
   const date = toDate(value);
-  return date ? dayjs(date).format(DATE_TIME_FORMAT) : fallback;
+  if (!date) return fallback;
+  const day = `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
 /** An ISO timestamp in UTC written with an explicit +00:00 offset (SPEC §9). */
