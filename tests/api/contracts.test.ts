@@ -12,6 +12,7 @@ import { verifySignature } from '@/lib/server/contracts/verify';
 import { getDb } from '@/lib/server/db/client';
 import { holders, licensees, licenses } from '@/lib/server/db/entities-schema';
 import { contracts, contractSignatures } from '@/lib/server/db/platform-schema';
+import { logWorkflow } from '@/lib/server/db/schema';
 import * as attrRoute from '@/pages/api/pdf/attr/[id]';
 import * as demoRoute from '@/pages/api/pdf/demo';
 import * as pdfRoute from '@/pages/api/pdf/[id]';
@@ -310,6 +311,28 @@ describe('the contract of a license, from approval to the signed agreement', () 
     expect(tampered.json.data.verified).toBe(false);
     // Nobody signs an active license's contract again.
     expect((await signAs(license, 'holder', { party: 'holder', sha256: contract.sha256 })).json.status).toBe(5);
+  });
+});
+
+describe('signing only through the e-signature', () => {
+  it('refuses the plain sign and countersign steps without a signature and changes nothing', async () => {
+    const license = await approvedLicense();
+    await sendContract(license);
+    const plain = await call<{ message: string; errors: { state: string } }>('POST', `/api/v1/License/${license}/sign`, 'owner');
+    expect(plain.status).toBe(409);
+    expect(plain.json.status).toBe(5);
+    expect(plain.json.data.errors.state).toContain('/api/pdf/sign/');
+    expect(await stateOf(license)).toBe('contract_sent');
+    const db = await getDb();
+    const history = await db.select().from(logWorkflow).where(eq(logWorkflow.key, license));
+    expect(history.some((entry) => entry.action === 'sign')).toBe(false);
+
+    const sha256 = (await attributes(license, 'owner')).json.data.sha256;
+    expect((await signAs(license, 'owner', { party: 'licensee', sha256 })).json.status).toBe(0);
+    expect(await stateOf(license)).toBe('signed');
+    const counter = await call('POST', `/api/v1/License/${license}/countersign`, 'holder');
+    expect(counter.status).toBe(409);
+    expect(await stateOf(license)).toBe('signed');
   });
 });
 

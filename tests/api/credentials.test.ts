@@ -38,6 +38,7 @@ import * as vcIssue from '@/pages/api/vc/issue';
 import * as jwks from '@/pages/api/vc/jwks';
 import * as verifyJwt from '@/pages/api/vc/verify/index';
 import * as verifyPublic from '@/pages/api/vc/verify/[id]';
+import { eSign } from './e-sign';
 import { serveFlowApi, type FlowApi } from './flow-api';
 import { serveRoute, type RouteModule, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
@@ -144,17 +145,18 @@ async function activate(key: string): Promise<void> {
   for (const who of ['legal', 'cfl', 'boss'] as const) {
     await ok('POST', `/api/v1/Holder/approve/licenses/${key}`, who, { decision: 'approved' });
   }
-  const next: Record<string, [string, Who]> = {
-    approved: ['send_contract', 'holder'],
-    contract_sent: ['sign', 'owner'],
-    signed: ['countersign', 'holder'],
+  // Each step that remains from the license's state: sending, then both e-signatures.
+  const next: Record<string, () => Promise<unknown>> = {
+    approved: () => ok('POST', `/api/v1/License/${key}/send_contract`, 'holder'),
+    contract_sent: () => eSign(flow, key, token.owner, 'licensee'),
+    signed: () => eSign(flow, key, token.holder, 'holder'),
   };
   for (let i = 0; i < 5; i++) {
     const { state } = await ok<{ state: string }>('GET', `/api/v1/License/${key}`, 'owner');
     if (state === 'active') return;
     const step = next[state];
     expect(step, `no step from ${state}`).toBeDefined();
-    await ok('POST', `/api/v1/License/${key}/${step![0]}`, step![1]);
+    await step!();
   }
   throw new Error('license did not become active');
 }

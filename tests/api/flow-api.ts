@@ -1,10 +1,15 @@
-/** Entity, flow and review routes behind one `call`, matched the way Next routes them (static segments first). */
+/**
+ * Entity, flow and review routes, and the contract's attributes and e-signature, behind one
+ * `call`, matched the way Next routes them (static segments first).
+ */
 import * as approveRoute from '@/pages/api/v1/Holder/approve/[kind]/[id]';
 import * as queueRoute from '@/pages/api/v1/Holder/approve/[kind]/index';
 import * as decideRoute from '@/pages/api/v1/Review/[id]/[state]';
 import * as statsRoute from '@/pages/api/v1/Review/stats/[id]';
 import * as usageListRoute from '@/pages/api/v1/Usage/holder/list';
 import * as actionRoute from '@/pages/api/v1/[entity]/[id]/[action]';
+import * as contractAttrRoute from '@/pages/api/pdf/attr/[id]';
+import * as contractSignRoute from '@/pages/api/pdf/sign/[id]';
 import { serveRoute, type RouteServer, type TestResponse } from './harness';
 import { serveEntityApi } from './entity-api';
 
@@ -27,6 +32,8 @@ export async function serveFlowApi(): Promise<FlowApi> {
     [/^\/api\/v1\/Holder\/approve\/[^/]+$/, await serveRoute(queueRoute, '/api/v1/Holder/approve/[kind]')],
     [/^\/api\/v1\/Usage\/holder\/list$/, await serveRoute(usageListRoute, '/api/v1/Usage/holder/list')],
     [/^\/api\/v1\/[^/]+\/[^/]+\/[^/]+$/, await serveRoute(actionRoute, '/api/v1/[entity]/[id]/[action]')],
+    [/^\/api\/pdf\/attr\/[^/]+$/, await serveRoute(contractAttrRoute, '/api/pdf/attr/[id]')],
+    [/^\/api\/pdf\/sign\/[^/]+$/, await serveRoute(contractSignRoute, '/api/pdf/sign/[id]')],
   ];
   return {
     call(method, path, token, body) {

@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { signInAt, type Persona } from './fixtures';
 
 export type Envelope<T> = { status: number; data: T };
@@ -25,4 +25,40 @@ export async function api<T = Rec>(page: Page, method: string, url: string, data
   const { body } = await call<T>(page, method, url, data);
   expect(body?.status, `${method} ${url}: ${JSON.stringify(body?.data)}`).toBe(0);
   return body!.data;
+}
+
+/** A drawn signature as the signature pad sends it (a small PNG with one stroke). */
+const SIGNATURE_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAADAAAAAQCAMAAABncAyDAAAA5FBMVEX////+/v729vYJCQn9/f2JiYn19fUAAAC7u7tDQ0PLy8vJyck2NjYvLy8TExMDAwM6Ojr7+/u1tbVubm6ZmZmrq6sBAQEgICAZGRkjIyNcXFy5ublkZGRWVlYPDw+BgYEQEBDf39+fn58fHx9YWFjKysr8/Pzu7u6np6eRkZHw8PAsLCzp6ekRERHh4eEeHh69vb0LCwuTk5NMTEzb29v4+PhVVVXy8vLr6+vl5eXe3t6Xl5dmZmaDg4MKCgopKSnV1dUkJCTY2NghISHi4uIwMDAbGxvd3d01NTXExMTHx8fPz88Q2heOAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAoElEQVQokdWPRQ7DQBAE19hrdpiZmZmZ/v+fyLl4lZN9S/pYqh5NE/LX4SIhP7qY0oGgZ72QiwHxcIBlk7NKKaXavlsTWd7UiukEgJIku1CuJ1sW3AjmybAVRVH0Q+cDsmXKXFmsBwCs68VR7rtePsp0IRgZSa2yazZbwG5UeIbx89vr4Tz4PLa5rzmzETAde15PyApm34dOCBku/fk/lzevAw1AcgT8GgAAAABJRU5ErkJggg==';
+
+async function eSign(request: APIRequestContext, license: string, party: 'licensee' | 'holder'): Promise<Rec> {
+  const attr = await request.get(`/api/pdf/attr/${license}`);
+  const { data } = (await attr.json()) as Envelope<{ sha256: string }>;
+  const res = await request.post(`/api/pdf/sign/${license}`, {
+    data: {
+      party,
+      sha256: data.sha256,
+      typedName: party === 'licensee' ? 'Licensee Signer' : 'Holder Signer',
+      signature: SIGNATURE_PNG,
+      consent: true,
+    },
+  });
+  const body = (await res.json()) as Envelope<Rec>;
+  expect(body.status, `${party} signature on ${license}: ${JSON.stringify(body.data)}`).toBe(0);
+  return body.data;
+}
+
+/**
+ * Signs a license's sent contract as the licensee, then countersigns it as the holder, through
+ * the e-signature as a person would (the plain sign/countersign steps are refused without it).
+ * Answers the license's state afterwards: active.
+ */
+export async function signAndCountersign(
+  licensee: APIRequestContext,
+  holder: APIRequestContext,
+  license: string,
+): Promise<string> {
+  await eSign(licensee, license, 'licensee');
+  const countersigned = await eSign(holder, license, 'holder');
+  return String(countersigned.licenseState);
 }

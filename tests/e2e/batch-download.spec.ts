@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAt, type Persona } from './fixtures';
+import { signAndCountersign } from './api-setup';
 
 type Envelope<T> = { status: number; data: T };
 type Rec = Record<string, unknown>;
@@ -61,9 +62,7 @@ test('the licensee owner downloads the zip of an active license from licensee/ip
     await approver.context().close();
   }
   await api(holder, 'POST', `/api/v1/License/${license.key}/send_contract`);
-  await api(owner, 'POST', `/api/v1/License/${license.key}/sign`);
-  const active = await api<Rec>(holder, 'POST', `/api/v1/License/${license.key}/countersign`);
-  expect(active.state).toBe('active');
+  expect(await signAndCountersign(owner.request, holder.request, String(license.key))).toBe('active');
 
   await owner.goto('/jp/licensee/ip');
   const row = owner.locator(`[data-testid=download-row][data-license="${String(license.key)}"]`);

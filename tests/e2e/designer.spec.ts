@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signInAt, type Persona } from './fixtures';
+import { signAndCountersign } from './api-setup';
 
 interface Envelope<T = Record<string, unknown>> {
   status: number;
@@ -152,9 +153,7 @@ test('[jp] the designer journey: permit, secondary IP, gallery2, license applica
   await api(boss, 'POST', `/api/v1/Holder/approve/licenses/${licenseKey}`, { decision: 'approved' });
   await api(holder, 'POST', `/api/v1/License/${licenseKey}/send_contract`);
   const licensee = await personaAt(browser, 'licenseeOwner', '/jp/profile');
-  await api(licensee, 'POST', `/api/v1/License/${licenseKey}/sign`);
-  const active = await api<Rec>(holder, 'POST', `/api/v1/License/${licenseKey}/countersign`);
-  expect(active.state).toBe('active');
+  expect(await signAndCountersign(licensee.request, holder.request, licenseKey)).toBe('active');
 
   // The licensee registers a product on it and submits it to the designer.
   const product = await api<{ key: string }>(licensee, 'POST', '/api/v1/Product', {

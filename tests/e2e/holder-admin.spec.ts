@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { signInAt } from './fixtures';
+import { signAndCountersign } from './api-setup';
 
 /** Calls the product API with the signed-in page's session cookie; fails the test on anything but status 0. */
 async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -140,8 +141,7 @@ test("[en] the holder's sales page bills the licensee the sum of its reported ro
   };
   for (const persona of ['legal', 'cfl', 'boss'] as const) await decide(persona, 'licenses', license.key);
   await api(page.request, 'POST', `/api/v1/License/${license.key}/send_contract`);
-  await api(licensee.request, 'POST', `/api/v1/License/${license.key}/sign`);
-  await api(page.request, 'POST', `/api/v1/License/${license.key}/countersign`);
+  expect(await signAndCountersign(licensee.request, page.request, String(license.key))).toBe('active');
   const sku = `CC-${Date.now()}`;
   const product = await api<{ key: string }>(licensee.request, 'POST', '/api/v1/Product', {
     license: license.key,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { api, call, personaAt, type Rec } from './api-setup';
+import { api, call, personaAt, signAndCountersign, type Rec } from './api-setup';
 import { type Persona } from './fixtures';
 
 const sessions = new Map<Persona, Page>();
@@ -61,8 +61,7 @@ async function approvedSales(browser: Browser, owner: Page, stamp: string): Prom
   await api(owner, 'POST', `/api/v1/License/${String(license.key)}/start_review`);
   for (const group of ['legal', 'cfl', 'boss'] as const) await approve(browser, group, 'licenses', license.key);
   await api(holder, 'POST', `/api/v1/License/${String(license.key)}/send_contract`);
-  await api(owner, 'POST', `/api/v1/License/${String(license.key)}/sign`);
-  expect((await api<Rec>(holder, 'POST', `/api/v1/License/${String(license.key)}/countersign`)).state).toBe('active');
+  expect(await signAndCountersign(owner.request, holder.request, String(license.key))).toBe('active');
 
   const product = await api<Rec>(owner, 'POST', '/api/v1/Product', {
     license: license.key,

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signInAt, type Persona } from './fixtures';
+import { signAndCountersign } from './api-setup';
 
 interface Envelope<T = Record<string, unknown>> {
   status: number;
@@ -78,12 +79,10 @@ async function designerApproves(designer: Page, productKey: string) {
   await api(designer, 'PATCH', `/api/v1/Review/${pending!.key}/approved`, { comment: 'Looks great' });
 }
 
-/** send_contract (holder), sign (licensee), countersign (holder): approved → active. */
+/** send_contract (holder), then the licensee's e-signature and the holder's: approved → active. */
 async function activate(holder: Page, owner: Page, licenseKey: string) {
   await api(holder, 'POST', `/api/v1/License/${licenseKey}/send_contract`);
-  await api(owner, 'POST', `/api/v1/License/${licenseKey}/sign`);
-  const active = await api<{ state: string }>(holder, 'POST', `/api/v1/License/${licenseKey}/countersign`);
-  expect(active.state).toBe('active');
+  expect(await signAndCountersign(owner.request, holder.request, licenseKey)).toBe('active');
 }
 
 test('the owner applies from the gallery, the license is approved and activated, a product is approved', async ({ browser }) => {

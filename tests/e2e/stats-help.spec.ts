@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { defaultFlows } from '../../lib/server/flow/definitions';
 import { CHART_IDS } from '../../lib/stats/chart-ids';
-import { api, call, personaAt, type Rec } from './api-setup';
+import { api, call, personaAt, signAndCountersign, type Rec } from './api-setup';
 import { type Persona } from './fixtures';
 
 /** Screenshots for a person to look at, when STATS_SHOTS names a directory. */
@@ -73,8 +73,7 @@ async function approvedSales(browser: Browser, stamp: string): Promise<{ ip: str
   await api(owner, 'POST', `/api/v1/License/${String(license.key)}/start_review`);
   for (const group of ['legal', 'cfl', 'boss'] as const) await approve(group, 'licenses', license.key);
   await api(holder, 'POST', `/api/v1/License/${String(license.key)}/send_contract`);
-  await api(owner, 'POST', `/api/v1/License/${String(license.key)}/sign`);
-  expect((await api<Rec>(holder, 'POST', `/api/v1/License/${String(license.key)}/countersign`)).state).toBe('active');
+  expect(await signAndCountersign(owner.request, holder.request, String(license.key))).toBe('active');
 
   const product = await api<Rec>(owner, 'POST', '/api/v1/Product', {
     license: license.key,

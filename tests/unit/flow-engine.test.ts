@@ -1279,3 +1279,20 @@ describe('flowFor and overrides', () => {
     expect(parseOverride(undefined)).toBeNull();
   });
 });
+
+describe('a step refused by a state hook', () => {
+  it("answers 409 status 5 in the caller's language, under the state field", async () => {
+    const { StepRefused, toAppError } = await import('@/lib/server/flow/errors');
+    const { AppError } = await import('@/lib/server/api/errors');
+    const refusal = new StepRefused({ jp: '電子署名が必要です。', en: 'An e-signature is needed.' });
+    for (const [lang, text] of [
+      ['jp', '電子署名が必要です。'],
+      ['en', 'An e-signature is needed.'],
+    ] as const) {
+      const err = toAppError(refusal, lang);
+      expect(err).toBeInstanceOf(AppError);
+      expect((err as InstanceType<typeof AppError>).httpStatus).toBe(409);
+      expect((err as InstanceType<typeof AppError>).message).toBe(text);
+    }
+  });
+});

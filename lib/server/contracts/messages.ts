@@ -30,4 +30,8 @@ export const contractMessages = {
     jp: '署名者の氏名を入力してください。',
     en: 'Type your name.',
   },
+  signatureRequired: {
+    jp: '契約書への電子署名が必要です。契約書を開いて署名してください（POST /api/pdf/sign/{id}）。',
+    en: 'The contract must be signed electronically. Open the contract and sign it (POST /api/pdf/sign/{id}).',
+  },
 } satisfies Record<string, Bilingual>;
