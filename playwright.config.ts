@@ -41,7 +41,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `npx next start -p ${port}`,
+    // As scripts/start.mjs: the client's idle sockets must not meet one the server just closed (ECONNRESET).
+    command: `npx next start -p ${port} --keepAliveTimeout 65000`,
     url: `${baseURL}/api/core/server/status`,
     reuseExistingServer: false,
     timeout: 120_000,

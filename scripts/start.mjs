@@ -35,6 +35,12 @@ if (!buildIsCurrent() || process.env.FORCE_BUILD === '1') {
 }
 
 const port = process.env.PORT ?? '3000';
-const server = spawn(nextBin, ['start', '-p', port], { cwd: root, stdio: 'inherit', env: process.env });
+// Idle keep-alive connections stay open longer than a load balancer's (60 s on most), so the
+// balancer, not the app, closes them: otherwise a request can meet a socket the app just closed.
+const server = spawn(nextBin, ['start', '-p', port, '--keepAliveTimeout', '65000'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
