@@ -11,7 +11,8 @@ import { isBlobNotFound } from '../storage/blob-errors';
 import { blobKey, isHash } from '../storage/blob-keys';
 import { getBlobStore } from '../storage/blob-store';
 import { contractDataOf, licenseRow, type ContractLang, type ContractTerms } from './contract-data';
-import { renderContractPdf, renderSignaturePages, type AuditEvent, type SignatureEntry } from './contract-pdf';
+// The PDF renderer (React PDF and its fonts) loads on the first contract, not with every flow import.
+import type { AuditEvent, SignatureEntry } from './contract-pdf';
 import { termsHashOf } from './terms';
 
 export type ContractRow = typeof contracts.$inferSelect;
@@ -86,6 +87,7 @@ export async function createContract(
   const revision = (last?.revision ?? 0) + 1;
   const key = newKey();
   const generatedAt = new Date();
+  const { renderContractPdf } = await import('./contract-pdf');
   const bytes = await renderContractPdf({
     contractKey: key,
     revision,
@@ -221,6 +223,7 @@ export async function finalizeContract(tx: Db, contract: ContractRow): Promise<C
     { time: now, event: 'finalized', actor: '', ip: null, sha256: null },
   ];
   const lang: ContractLang = contract.lang === 'en' ? 'en' : 'jp';
+  const { renderSignaturePages } = await import('./contract-pdf');
   const appendix = await renderSignaturePages({
     contractKey: contract.key,
     revision: contract.revision,
