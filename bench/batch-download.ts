@@ -122,14 +122,14 @@ async function main(): Promise<void> {
     '',
     `${FILES} files per run, random bytes (incompressible; entries are stored, not deflated), from the`,
     'content-addressed store through `streamLicenseZip` over node:http into a byte-counting sink, in one process',
-    `(server and client). Node ${process.version}, ${os.cpus().length} CPUs (shared), PGlite. RSS sampled every 20 ms.`,
+    `(server and client). Node ${process.version}, ${os.cpus().length} CPUs (shared), ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${process.env.S3_BUCKET ? 'S3' : 'local'} file store. RSS sampled every 20 ms.`,
     '',
     '| run | X-Total-Bytes | zip received | time | throughput | RSS before | peak RSS | peak − before | peak heap |',
     '|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
     'Flat memory: the peak above baseline does not grow with the archive (200 KB files vs 2 MB files,',
-    "10× the bytes). archiver opens each file lazily and the response's backpressure paces reading.",
+    "10× the bytes). Blobs reach archiver one at a time (at most two reads open) and the response's backpressure paces reading.",
     '',
   ].join('\n');
   fs.mkdirSync(path.join(process.cwd(), 'bench', 'results'), { recursive: true });
