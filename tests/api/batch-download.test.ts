@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReady } from '@/lib/server/boot';
 import { getDb } from '@/lib/server/db/client';
@@ -12,6 +11,7 @@ import * as listRoute from '@/pages/api/batch/licenses';
 import { serveEntityApi, type EntityApi } from './entity-api';
 import { serveRoute, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
+import { unzip } from './unzip';
 
 type Envelope<T = Record<string, unknown>> = { status: number; data: T };
 
@@ -31,28 +31,6 @@ async function png(seed: number, size: number): Promise<Buffer> {
   })
     .png()
     .toBuffer();
-}
-
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zipfile = await yauzl.fromBufferPromise(bytes, { lazyEntries: true });
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zipfile.on('error', reject);
-    zipfile.on('end', () => resolve());
-    zipfile.on('entry', (entry: yauzl.Entry) => {
-      zipfile
-        .openReadStreamPromise(entry)
-        .then(async (stream) => {
-          const chunks: Buffer[] = [];
-          for await (const chunk of stream) chunks.push(chunk as Buffer);
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zipfile.readEntry();
-        })
-        .catch(reject);
-    });
-    zipfile.readEntry();
-  });
-  return entries;
 }
 
 beforeAll(async () => {

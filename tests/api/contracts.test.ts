@@ -5,7 +5,6 @@
  */
 import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReady } from '@/lib/server/boot';
 import { verifySignature } from '@/lib/server/contracts/verify';
@@ -21,6 +20,7 @@ import * as verifyRoute from '@/pages/api/pdf/verify/[id]';
 import { serveFlowApi, type FlowApi } from './flow-api';
 import { serveRoute, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
+import { signaturePng } from './e-sign';
 
 type Rec = Record<string, unknown>;
 interface Envelope<T = Rec> {
@@ -163,19 +163,7 @@ beforeAll(async () => {
   const primary = await call('POST', '/api/v1/IP', 'holder', { name: 'Contracted Character', kind: 'primary' });
   ip = String(primary.json.data.key);
   expect((await call('POST', `/api/v1/IP/${ip}/publish`, 'holder')).json.status).toBe(0);
-  const image = await sharp({ create: { width: 240, height: 80, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } } })
-    .composite([
-      {
-        input: Buffer.from(
-          '<svg width="240" height="80"><path d="M10 60 C 60 10, 120 70, 230 20" stroke="black" stroke-width="3" fill="none"/></svg>',
-        ),
-        top: 0,
-        left: 0,
-      },
-    ])
-    .png()
-    .toBuffer();
-  png = `data:image/png;base64,${image.toString('base64')}`;
+  png = await signaturePng();
 }, 120_000);
 
 afterAll(async () => {

@@ -10,7 +10,6 @@ import path from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getConfig, resetConfigForTests } from '@/lib/config';
 import { ensureReady } from '@/lib/server/boot';
@@ -30,6 +29,7 @@ import * as imageRoute from '@/pages/api/image';
 import { serveRoute, type RouteServer } from './harness';
 import { S3RVER_KEY, startS3, type TestS3 } from './s3-server';
 import { issueAccessToken, subOf } from './tokens';
+import { unzip } from './unzip';
 
 type Envelope<T = unknown> = { status: number; data: T };
 interface Saved {
@@ -99,28 +99,6 @@ async function upload(bytes: Buffer, name: string) {
 async function get(server: RouteServer, pathname: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${server.url}${pathname}`, { headers });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
-}
-
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zipfile = await yauzl.fromBufferPromise(bytes, { lazyEntries: true });
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zipfile.on('error', reject);
-    zipfile.on('end', () => resolve());
-    zipfile.on('entry', (entry: yauzl.Entry) => {
-      zipfile
-        .openReadStreamPromise(entry)
-        .then(async (stream) => {
-          const chunks: Buffer[] = [];
-          for await (const chunk of stream) chunks.push(chunk as Buffer);
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zipfile.readEntry();
-        })
-        .catch(reject);
-    });
-    zipfile.readEntry();
-  });
-  return entries;
 }
 
 /** A port nothing listens on (taken from the kernel, then released). */

@@ -61,19 +61,15 @@ export function apiRoute<Auth extends boolean = true>(options: RouteOptions<Auth
         res.status(err.httpStatus).json(errorEnvelope(err));
         return;
       }
-      // Before the database check: a storage error may wrap a network error code the database check also knows.
-      if (isStorageUnavailable(err)) {
-        // The bucket is unreachable or refuses us (credentials, missing bucket): nothing was recorded; retry later.
-        console.warn(`[api] ${requestId} ${req.method} ${req.url}: file storage unavailable: ${err.message}`);
+      // Storage first: a storage error may wrap a network error code the database check also knows.
+      const unavailable = isStorageUnavailable(err) ? 'file storage' : isDatabaseUnavailable(err) ? 'database' : null;
+      if (unavailable) {
+        // A restart or failover of the database, or a bucket that is unreachable or refuses us:
+        // nothing was recorded, the client may retry, and the pool or client reconnects by itself.
+        const detail = isStorageUnavailable(err) ? `: ${err.message}` : '';
+        console.warn(`[api] ${requestId} ${req.method} ${req.url}: ${unavailable} unavailable${detail}`);
         res.setHeader('Retry-After', '2');
-        res.status(503).json({ status: 10, data: { message: 'file storage unavailable, retry shortly', requestId } });
-        return;
-      }
-      if (isDatabaseUnavailable(err)) {
-        // A restart or failover of the database: the client may retry; the pool reconnects by itself.
-        console.warn(`[api] ${requestId} ${req.method} ${req.url}: database unavailable`);
-        res.setHeader('Retry-After', '2');
-        res.status(503).json({ status: 10, data: { message: 'database unavailable, retry shortly', requestId } });
+        res.status(503).json({ status: 10, data: { message: `${unavailable} unavailable, retry shortly`, requestId } });
         return;
       }
       console.error(`[api] ${requestId} ${req.method} ${req.url}:`, err);
