@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { serveFlowApi, type FlowApi } from './flow-api';
 import { serveRoute, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
+import { fixtureReference } from './references';
 
 interface Envelope<T = Record<string, unknown>> {
   status: number;
@@ -105,9 +106,17 @@ describe('GET /api/home', () => {
     const [org] = await db.select({ key: licensees.key }).from(licensees).where(eq(licensees.owner, sub.licensee));
     await db
       .insert(ips)
-      .values({ key: newKey(), name: 'Sent back IP', kind: 'secondary', state: 'changes_requested', owner: sub.designer });
+      .values({
+        key: newKey(),
+        reference: fixtureReference('IP'),
+        name: 'Sent back IP',
+        kind: 'secondary',
+        state: 'changes_requested',
+        owner: sub.designer,
+      });
     await db.insert(products).values({
       key: newKey(),
+      reference: fixtureReference('PRD'),
       license: newKey(),
       licensee: org!.key,
       name: 'Sent back product',
@@ -132,6 +141,7 @@ describe('GET /api/home', () => {
     ]);
     await db.insert(invitations).values({
       key: newKey(),
+      reference: fixtureReference('IVT'),
       kind: 'licensee-staff',
       email: 'USER@example.com',
       role: 'staff',
@@ -142,6 +152,7 @@ describe('GET /api/home', () => {
     });
     await db.insert(invitations).values({
       key: newKey(),
+      reference: fixtureReference('IVT'),
       kind: 'licensee-staff',
       email: 'user@example.com',
       role: 'staff',

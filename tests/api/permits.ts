@@ -2,6 +2,7 @@
 import { getDb } from '@/lib/server/db/client';
 import { usages } from '@/lib/server/db/entities-schema';
 import { newKey } from '@/lib/server/keys';
+import { fixtureReference } from './references';
 
 export async function grantPermit(applicant: string, ip: string, designer?: string): Promise<string> {
   const key = newKey();
@@ -9,6 +10,14 @@ export async function grantPermit(applicant: string, ip: string, designer?: stri
     await getDb()
   )
     .insert(usages)
-    .values({ key, ip, applicant, designer: designer ?? null, purpose: 'test permit', state: 'approved' });
+    .values({
+      key,
+      reference: fixtureReference('USE'),
+      ip,
+      applicant,
+      designer: designer ?? null,
+      purpose: 'test permit',
+      state: 'approved',
+    });
   return key;
 }

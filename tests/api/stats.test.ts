@@ -19,6 +19,7 @@ import * as rebuildRoute from '@/pages/api/stats/rebuild';
 import { serveFlowApi, type FlowApi } from './flow-api';
 import { serveRoute, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
+import { fixtureReference } from './references';
 
 type Envelope<T = Record<string, unknown>> = { status: number; data: T };
 type Chart = {
@@ -118,6 +119,7 @@ beforeAll(async () => {
     const key = newKey();
     await db.insert(licenses).values({
       key,
+      reference: fixtureReference('LIC'),
       ip: fx.ip,
       licensee,
       designer: fx.designer,
@@ -132,7 +134,18 @@ beforeAll(async () => {
   };
   const product = async (licenseKey: string, sku: string, licensee = fx.org) => {
     const key = newKey();
-    await db.insert(products).values({ key, license: licenseKey, ip: fx.ip, licensee, name: sku, sku, state: 'approved' });
+    await db
+      .insert(products)
+      .values({
+        key,
+        reference: fixtureReference('PRD'),
+        license: licenseKey,
+        ip: fx.ip,
+        licensee,
+        name: sku,
+        sku,
+        state: 'approved',
+      });
     return key;
   };
   fx.jpy = await license(fx.org, 'JPY');
@@ -206,7 +219,16 @@ describe('the sales_monthly roll-up', () => {
     const period = { period_start: new Date('2026-04-01T00:00:00Z'), period_end: new Date('2026-04-30T00:00:00Z') };
     await db.transaction(async (txAny) => {
       const tx = txAny as unknown as typeof db;
-      await tx.insert(salesReports).values({ key: direct, licensee: fx.evil, ...period, state: 'approved', row_count: 1 });
+      await tx
+        .insert(salesReports)
+        .values({
+          key: direct,
+          reference: fixtureReference('RPT'),
+          licensee: fx.evil,
+          ...period,
+          state: 'approved',
+          row_count: 1,
+        });
       await tx.insert(sales).values({
         key: newKey(),
         license: fx.evilLicense,

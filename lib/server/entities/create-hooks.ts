@@ -3,6 +3,7 @@ import { AppError } from '../api/errors';
 import { fieldError } from '../common/field-error';
 import type { Db } from '../db/client';
 import { holders, licenses, products, usages } from '../db/entities-schema';
+import { assertReferenceFormats } from '../refs/config';
 import { royaltyOf } from '../royalty/royalty';
 import type { EntityDef } from './definitions';
 import type { Viewer } from './viewer';
@@ -80,6 +81,9 @@ export async function deriveOnCreate(db: Db, def: EntityDef, viewer: Viewer, bod
   const values: Row = { ...body };
   if ('owner' in getTableColumns(def.table)) values.owner = viewer.sub;
   switch (def.name) {
+    case 'Holder':
+      assertReferenceFormats(body.config, viewer.lang);
+      break;
     case 'IP':
       if (body.kind === 'primary' && !body.holder) {
         const [holder] = await db.select({ key: holders.key }).from(holders).where(eq(holders.is_default, true)).limit(1);
@@ -126,6 +130,7 @@ export async function deriveOnCreate(db: Db, def: EntityDef, viewer: Viewer, bod
  * and IP) when its net amount, license or product changes.
  */
 export async function deriveOnPatch(db: Db, def: EntityDef, viewer: Viewer, current: Row, changes: Row): Promise<Row> {
+  if (def.name === 'Holder') assertReferenceFormats(changes.config, viewer.lang);
   if (def.name === 'Product' && changes.license !== undefined) {
     return { ...changes, ...(await productFacts(db, viewer, changes)) };
   }

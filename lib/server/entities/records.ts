@@ -7,6 +7,9 @@ import { openInitialStage } from '../flow/open-initial-stage';
 import { newKey } from '../keys';
 import { compileAggregate } from '../query/aggregate';
 import { parseQueryRequest, runQuery } from '../query/page';
+import { nextReference } from '../refs/allocate';
+import { referenceKindOf } from '../refs/entity-kind';
+import { looksLikeReference, normaliseReference } from '../refs/format';
 import { rollupOnReportState } from '../stats/on-report-state';
 import { validationMessage } from '../../validation/messages';
 import { deriveOnCreate, deriveOnPatch } from './create-hooks';
@@ -51,11 +54,39 @@ export async function getRecord(db: Db, def: EntityDef, viewer: Viewer, key: str
   return present(def, viewer, row);
 }
 
+/**
+ * GET /api/v1/{Entity}/{id}: a record by its key or, for entities that have one, by its reference
+ * as a person typed it (`lic-2026-0042` and full-width forms included).
+ */
+export async function getRecordByKeyOrReference(db: Db, def: EntityDef, viewer: Viewer, id: string): Promise<Row> {
+  const columns = getTableColumns(def.table);
+  if (/^[A-Za-z0-9]{1,64}$/.test(id)) {
+    const rows = await db
+      .select()
+      .from(def.table as PgTable)
+      .where(combine(eq(keyColumn(def), id), readScope(def, viewer)))
+      .limit(1);
+    if (rows[0]) return present(def, viewer, rows[0] as Row);
+  }
+  const reference = columns.reference as PgColumn | undefined;
+  if (!reference || !looksLikeReference(id)) notFound(def);
+  const rows = await db
+    .select()
+    .from(def.table as PgTable)
+    .where(combine(eq(reference, normaliseReference(id)), readScope(def, viewer)))
+    .limit(1);
+  if (!rows[0]) notFound(def);
+  return present(def, viewer, rows[0] as Row);
+}
+
 async function insertOne(db: Db, def: EntityDef, values: Row): Promise<Row> {
+  const kind = referenceKindOf(def.name, values);
+  const holder = typeof values.holder === 'string' ? values.holder : undefined;
+  const reference = kind ? await nextReference(db, kind, { holder }) : undefined;
   try {
     const [row] = (await db
       .insert(def.table as PgTable)
-      .values({ ...values, key: newKey() } as never)
+      .values({ ...values, key: newKey(), ...(reference ? { reference } : {}) } as never)
       .returning()) as Row[];
     return row!;
   } catch (err) {

@@ -17,6 +17,7 @@ import { inviteMessages } from './messages';
 import { sendInviteMail } from './send-invite-mail';
 import { expiryFrom, isInviteKind, newInviteToken, ROLE_OF_KIND, type InviteKind } from './token';
 import { invitationView, type InvitationView } from './view';
+import { nextReference } from '../refs/allocate';
 
 interface Draft {
   kind: InviteKind;
@@ -111,6 +112,7 @@ export async function createInvitation(db: Db, caller: Caller, x: unknown, body:
       .insert(invitations)
       .values({
         key: newKey(),
+        reference: await nextReference(tx, 'invitation'),
         kind: draft.kind,
         email: draft.email.trim(),
         entity: draft.entity,
