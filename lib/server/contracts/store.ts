@@ -10,7 +10,7 @@ import { saveFile } from '../storage/save-file';
 import { isBlobNotFound } from '../storage/blob-errors';
 import { blobKey, isHash } from '../storage/blob-keys';
 import { getBlobStore } from '../storage/blob-store';
-import { contractDataOf, licenseRow, type ContractLang, type ContractTerms } from './contract-data';
+import { contractDataOf, licenseRow, withReferences, type ContractLang, type ContractTerms } from './contract-data';
 // The PDF renderer (React PDF and its fonts) loads on the first contract, not with every flow import.
 import type { AuditEvent, SignatureEntry } from './contract-pdf';
 import { termsHashOf } from './terms';
@@ -87,16 +87,22 @@ export async function createContract(
   const revision = (last?.revision ?? 0) + 1;
   const key = newKey();
   const generatedAt = new Date();
+  const terms = await withReferences(tx, input.terms);
   const { renderContractPdf } = await import('./contract-pdf');
   const bytes = await renderContractPdf({
-    contractKey: key,
+    contractNumber: terms.reference,
     revision,
     generatedAt,
     terms: input.terms,
     lang: input.lang,
     ipImage: await ipImageFor(input.terms.ip.image),
   });
-  const saved = await saveFile(tx, { bytes, name: `contract-${key}-r${revision}.pdf`, owner: SYSTEM_OWNER, lang: input.lang });
+  const saved = await saveFile(tx, {
+    bytes,
+    name: `contract-${terms.reference}-r${revision}.pdf`,
+    owner: SYSTEM_OWNER,
+    lang: input.lang,
+  });
   const [row] = await tx
     .insert(contracts)
     .values({
@@ -107,7 +113,7 @@ export async function createContract(
       state: 'generated',
       file: saved.hash,
       sha256: saved.hash,
-      terms: input.terms as unknown as Record<string, unknown>,
+      terms: terms as unknown as Record<string, unknown>,
       termsHash: input.termsHash,
       dateCreated: generatedAt,
       dateUpdated: generatedAt,
@@ -224,8 +230,9 @@ export async function finalizeContract(tx: Db, contract: ContractRow): Promise<C
   ];
   const lang: ContractLang = contract.lang === 'en' ? 'en' : 'jp';
   const { renderSignaturePages } = await import('./contract-pdf');
+  const { reference } = await withReferences(tx, contract.terms as unknown as ContractTerms);
   const appendix = await renderSignaturePages({
-    contractKey: contract.key,
+    contractNumber: reference,
     revision: contract.revision,
     sha256: contract.sha256,
     lang,
@@ -237,7 +244,7 @@ export async function finalizeContract(tx: Db, contract: ContractRow): Promise<C
   for (const page of await merged.copyPages(extra, extra.getPageIndices())) merged.addPage(page);
   merged.setModificationDate(now);
   const bytes = Buffer.from(await merged.save());
-  const saved = await saveFile(tx, { bytes, name: `contract-${contract.key}-signed.pdf`, owner: SYSTEM_OWNER, lang });
+  const saved = await saveFile(tx, { bytes, name: `contract-${reference}-signed.pdf`, owner: SYSTEM_OWNER, lang });
   const [row] = await tx
     .update(contracts)
     .set({ finalFile: saved.hash, state: 'countersigned', dateUpdated: now })
