@@ -8,24 +8,31 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { formatDateTime } from '@/lib/format/time';
-import { truncate } from '@/lib/format/truncate';
+import { LogEntryText } from '@/components/audit/LogEntryText';
 import { NO_FILTERS, type AuditEntry, type AuditFilters, type AuditPerson, type useAuditLog } from './acl-api';
 
-const ACTIONS = ['acl.', 'acl.grant', 'acl.revoke', 'acl.set', 'acl.request.approve', 'acl.request.deny', 'holder.'] as const;
+const ACTIONS = [
+  'acl.',
+  'acl.grant',
+  'acl.revoke',
+  'acl.set',
+  'acl.request.approve',
+  'acl.request.deny',
+  'holder.',
+  'licensee.',
+  'invite.',
+  'terms.',
+  'user.set',
+] as const;
 
-function list(value: unknown): string {
-  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : '—';
-  if (value === null || value === undefined) return '—';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
+/** A person by name, their address below; the account key only in the tooltip. */
 function Person({ person }: { person: AuditPerson | null }) {
   if (!person) return <>—</>;
   return (
-    <>
-      <div>{person.nickname || person.email || person.sub}</div>
+    <span title={person.sub}>
+      <div>{person.name}</div>
       {person.email && <div className="text-muted">{person.email}</div>}
-    </>
+    </span>
   );
 }
 
@@ -66,15 +73,8 @@ export function AdminLog({ log, filters, onFilters }: AdminLogProps) {
       <Form.Control.Feedback type="invalid">{errors[name]}</Form.Control.Feedback>
     </Form.Group>
   );
-  const details = (entry: AuditEntry) => {
-    const parts: string[] = [];
-    if (typeof entry.data.entry === 'string') parts.push(entry.data.entry);
-    if ('before' in entry.data || 'after' in entry.data) {
-      parts.push(`${t('log.before')}: ${list(entry.data.before)} → ${t('log.after')}: ${list(entry.data.after)}`);
-    }
-    if (typeof entry.data.comment === 'string') parts.push(`${t('log.comment')}: ${entry.data.comment}`);
-    return parts.join(' / ') || '—';
-  };
+  const comment = (entry: AuditEntry) =>
+    typeof entry.data.comment === 'string' ? `${t('log.comment')}: ${entry.data.comment}` : '';
 
   return (
     <section data-testid="acl-log">
@@ -154,14 +154,17 @@ export function AdminLog({ log, filters, onFilters }: AdminLogProps) {
                   <Person person={entry.who} />
                 </td>
                 <td>
-                  <div>{t(`log.actions.${entry.action.replaceAll('.', '_')}`, { defaultValue: entry.action })}</div>
-                  <code className="small">{entry.action}</code>
+                  <div>{entry.readable.action}</div>
+                  <code className="small text-muted" title={entry.ref ?? undefined}>
+                    {entry.action}
+                  </code>
                 </td>
                 <td data-testid="acl-log-person">
                   <Person person={entry.person} />
                 </td>
-                <td className="text-break" data-testid="acl-log-details" title={details(entry)}>
-                  {truncate(details(entry), 160)}
+                <td className="text-break" data-testid="acl-log-details">
+                  <LogEntryText readable={entry.readable} />
+                  {comment(entry) && <div className="small">{comment(entry)}</div>}
                 </td>
               </tr>
             ))}

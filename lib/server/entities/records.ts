@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../api/errors';
+import { AUDITED_EDITS, logRecordEdit } from '../audit/record-changes';
 import type { Db } from '../db/client';
 import { reviews, sales } from '../db/entities-schema';
 import { openInitialStage } from '../flow/open-initial-stage';
@@ -145,12 +146,18 @@ export async function patchRecord(db: Db, def: EntityDef, viewer: Viewer, key: s
   const conditions: SQL[] = [eq(keyColumn(def), key)];
   if (version !== undefined) conditions.push(eq(versionColumn(def), version));
   let updated: Row[];
-  try {
-    updated = (await db
+  const write = async (tx: Db) => {
+    const rows = (await tx
       .update(def.table as PgTable)
       .set({ ...values, version: sql`${versionColumn(def)} + 1`, dateUpdated: new Date() } as never)
       .where(and(...conditions))
       .returning()) as Row[];
+    // An organisation's profile and the holder's settings are administrative: logged with the change.
+    if (rows[0]) await logRecordEdit(tx, viewer.sub, def.name, current, rows[0]);
+    return rows;
+  };
+  try {
+    updated = AUDITED_EDITS[def.name] ? await db.transaction((tx) => write(tx as unknown as Db)) : await write(db);
   } catch (err) {
     // A constraint the schema cannot see (a duplicate name, say): status 4 as on create, nothing written.
     const cause = ((err as { cause?: unknown }).cause ?? err) as Error;
