@@ -131,7 +131,8 @@ export function ProductForm({
               <option value="">{t('product.chooseLicense')}</option>
               {licenses.map((l) => (
                 <option key={text(l.key)} value={text(l.key)}>
-                  {ipNames.get(text(l.ip)) ?? text(l.ip)} ({text(l.term_start).slice(0, 10)} – {text(l.term_end).slice(0, 10)})
+                  {[text(l.reference), ipNames.get(text(l.ip))].filter(Boolean).join(' ')} ({text(l.term_start).slice(0, 10)} –{' '}
+                  {text(l.term_end).slice(0, 10)})
                 </option>
               ))}
             </Form.Select>

@@ -14,6 +14,7 @@ import type { ScreenViewProps } from '@/components/page/withPage';
 import { useIpNames } from './LicenseListView';
 import { ProductForm } from './ProductForm';
 import { licenseStateVariant } from './states';
+import { RecordSearch, Reference } from '@/components/refs/RecordSearch';
 
 // The product's dialog (review history, markups, QR code) loads when a product is opened.
 const ProductDetail = dynamic(() => import('./ProductDetail').then((m) => m.ProductDetail), { ssr: false });
@@ -25,12 +26,14 @@ const ProductDetail = dynamic(() => import('./ProductDetail').then((m) => m.Prod
 export function ProductView({ title }: ScreenViewProps) {
   const { t } = useTranslation('licensee');
   const { t: tf } = useTranslation('flow');
+  const { t: tc } = useTranslation('common');
   const { lang } = useShell();
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const [q, setQ] = useState('');
   const licenses = useEntityQuery<Row>('License', { sort: { dateCreated: -1 }, limit: 500 });
-  const products = useEntityQuery<Row>('Product', { sort: { dateCreated: -1 }, limit: 500 });
+  const products = useEntityQuery<Row>('Product', { ...(q ? { q } : {}), sort: { dateCreated: -1 }, limit: 500 });
   const allLicenses = useMemo(() => licenses.data?.items ?? [], [licenses.data]);
   const active = allLicenses.filter((l) => l.state === 'active');
   const items = useMemo(() => products.data?.items ?? [], [products.data]);
@@ -88,16 +91,18 @@ export function ProductView({ title }: ScreenViewProps) {
           )}
         </div>
       )}
+      <RecordSearch onSearch={setQ} />
       {products.isLoading ? (
         <Spinner animation="border" size="sm" />
       ) : items.length === 0 ? (
         <p className="text-muted" data-testid="products-empty">
-          {t('product.empty')}
+          {q ? tc('search.none') : t('product.empty')}
         </p>
       ) : (
         <Table hover responsive size="sm" className="align-middle" data-testid="products-table">
           <thead>
             <tr>
+              <th>{t('list.reference')}</th>
               <th>{t('product.name')}</th>
               <th>{t('product.sku')}</th>
               <th>{t('list.ip')}</th>
@@ -119,6 +124,9 @@ export function ProductView({ title }: ScreenViewProps) {
                   data-key={text(product.key)}
                   data-state={state}
                 >
+                  <td>
+                    <Reference value={product.reference} />
+                  </td>
                   <td className="link-primary" data-testid="product-row-name">
                     {text(product.name)}
                   </td>

@@ -17,6 +17,8 @@ export interface QueueItem<T = Record<string, unknown>> {
   subject: T;
   waitingDays: number;
   overdue: boolean;
+  /** The record as a person names it (lib/server/naming), in the reader's language. */
+  name: { reference: string | null; title: string; counterparty: string | null; detail: string | null; label: string };
 }
 
 export interface HistoryReview {
