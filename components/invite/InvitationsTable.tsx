@@ -8,6 +8,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { useDialogs } from '@/components/dialogs/DialogProvider';
 import { formatDateTime } from '@/lib/format/time';
 import { problemOf, resendInvitation, revokeInvitation, type Invitation, type InviteState } from './invite-api';
+import { RecordSearch, Reference, matchesSearch } from '@/components/refs/RecordSearch';
 
 const VARIANT: Record<InviteState, string> = {
   pending: 'primary',
@@ -43,6 +44,7 @@ export function InvitationsTable({
   const dialogs = useDialogs();
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [q, setQ] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
   const resend = async (item: Invitation) => {
@@ -86,6 +88,7 @@ export function InvitationsTable({
           {problem}
         </Alert>
       )}
+      {items.length > 0 && <RecordSearch onSearch={setQ} testId="invite-search" />}
       {items.length === 0 ? (
         <p className="text-muted" data-testid="invite-list-empty">
           {t('list.empty')}
@@ -94,6 +97,7 @@ export function InvitationsTable({
         <Table size="sm" responsive className="align-middle" data-testid="invite-table">
           <thead>
             <tr>
+              <th>{t('list.reference')}</th>
               <th>{t('list.email')}</th>
               {showOrganisation && <th>{t('list.organisation')}</th>}
               <th>{t('list.state')}</th>
@@ -104,45 +108,50 @@ export function InvitationsTable({
             </tr>
           </thead>
           <tbody>
-            {items.map((item) => (
-              <tr key={item.key} data-testid="invite-row" data-email={item.email} data-state={item.state}>
-                <td>{item.email}</td>
-                {showOrganisation && <td>{item.organisation}</td>}
-                <td>
-                  <InviteStateBadge state={item.state} />
-                </td>
-                <td className="text-nowrap">{formatDateTime(item.dateCreated)}</td>
-                <td className="text-nowrap">
-                  {item.state === 'pending' || item.state === 'expired' ? formatDateTime(item.expiresAt) : '—'}
-                </td>
-                <td>{item.inviter}</td>
-                <td className="text-end text-nowrap">
-                  {(item.state === 'pending' || item.state === 'expired') && (
-                    <Button
-                      size="sm"
-                      variant="outline-primary"
-                      className="me-2"
-                      disabled={busy === item.key}
-                      onClick={() => void resend(item)}
-                      data-testid="invite-resend"
-                    >
-                      {t('list.resend')}
-                    </Button>
-                  )}
-                  {item.state === 'pending' && (
-                    <Button
-                      size="sm"
-                      variant="outline-danger"
-                      disabled={busy === item.key}
-                      onClick={() => void revoke(item)}
-                      data-testid="invite-revoke"
-                    >
-                      {t('list.revoke')}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
+            {items
+              .filter((item) => matchesSearch(`${item.reference} ${item.email} ${item.organisation} ${item.inviter}`, q))
+              .map((item) => (
+                <tr key={item.key} data-testid="invite-row" data-email={item.email} data-state={item.state}>
+                  <td>
+                    <Reference value={item.reference} />
+                  </td>
+                  <td>{item.email}</td>
+                  {showOrganisation && <td>{item.organisation}</td>}
+                  <td>
+                    <InviteStateBadge state={item.state} />
+                  </td>
+                  <td className="text-nowrap">{formatDateTime(item.dateCreated)}</td>
+                  <td className="text-nowrap">
+                    {item.state === 'pending' || item.state === 'expired' ? formatDateTime(item.expiresAt) : '—'}
+                  </td>
+                  <td>{item.inviter}</td>
+                  <td className="text-end text-nowrap">
+                    {(item.state === 'pending' || item.state === 'expired') && (
+                      <Button
+                        size="sm"
+                        variant="outline-primary"
+                        className="me-2"
+                        disabled={busy === item.key}
+                        onClick={() => void resend(item)}
+                        data-testid="invite-resend"
+                      >
+                        {t('list.resend')}
+                      </Button>
+                    )}
+                    {item.state === 'pending' && (
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        disabled={busy === item.key}
+                        onClick={() => void revoke(item)}
+                        data-testid="invite-revoke"
+                      >
+                        {t('list.revoke')}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
           </tbody>
         </Table>
       )}
