@@ -11,6 +11,7 @@ import { ReviewRounds, WorkflowLog } from './ReviewHistory';
 import { SubjectFields } from './SubjectFields';
 import { ENTITY_OF, imagesOf, text, type Row } from './subject';
 import { VersionCompare } from './VersionCompare';
+import { useRecordCrumb } from '@/components/layout/record-crumb';
 
 /**
  * One queue item in full: the subject's fields and images (pins of past reviews on them, a
@@ -35,6 +36,7 @@ export function ApprovalDetail({
   const drafts: DraftMarkup[] = pins.map((pin, i) => ({ ...pin, n: past.length + i + 1 }));
   const images = imagesOf(subject);
   const name = item.name.label;
+  useRecordCrumb(name);
 
   return (
     <Card data-testid="approval-detail" data-key={key}>

@@ -15,6 +15,7 @@ import { imagesOf, text, type Row } from '@/components/approval/subject';
 import { IpForm } from './IpForm';
 import type { PermittedIp } from './usePermits';
 import { Reference } from '@/components/refs/RecordSearch';
+import { useRecordCrumb } from '@/components/layout/record-crumb';
 
 type Step = 'submit' | 'resubmit' | 'revise';
 
@@ -45,6 +46,7 @@ export function MyIpDetail({
   const [editing, setEditing] = useState(false);
   const [pending, setPending] = useState<Step | null>(null);
   const [message, setMessage] = useState<{ variant: 'success' | 'danger'; text: string } | null>(null);
+  useRecordCrumb(ip ? [text(ip.reference), text(ip.name)].filter(Boolean).join(' ') : null);
 
   if (isLoading && !history)
     return (
