@@ -18,6 +18,8 @@ import { noticeIds, renderNotice } from '@/lib/server/notify/notices';
 import { describeWorkflowEntry, workflowActions } from '@/lib/server/workflow/readable';
 
 const LANGS: Lang[] = ['jp', 'en'];
+// Thousands of renderings: room for a busy machine.
+const SLOW = 30_000;
 const KEY = /[A-Za-z0-9]{48}/;
 const key = (seed: string) => seed.repeat(48).slice(0, 48);
 const SUB = key('s1');
@@ -68,28 +70,32 @@ describe('naming every kind of record', () => {
 });
 
 describe('every notice', () => {
-  it('reads without a key for every kind of record in both languages', () => {
-    expect(noticeIds().length).toBeGreaterThan(3);
-    for (const id of noticeIds()) {
-      for (const lang of LANGS) {
-        for (const record of namesFor(lang)) {
-          const notice = renderNotice(id, lang, {
-            record,
-            state: 'approved',
-            groups: ['legal', 'cfl'],
-            days: 4,
-            comment: 'OK',
-            periodStart: '2026-04-01T00:00:00.000Z',
-            periodEnd: '2026-04-30T00:00:00.000Z',
-            due: '2026-05-20T00:00:00.000Z',
-          });
-          expectNoKey(notice.subject, `${id} ${record.kind} ${lang} subject`);
-          expectNoKey(notice.content, `${id} ${record.kind} ${lang} content`);
-          if (record.reference) expect(`${notice.subject}\n${notice.content}`).toContain(record.reference);
+  it(
+    'reads without a key for every kind of record in both languages',
+    () => {
+      expect(noticeIds().length).toBeGreaterThan(3);
+      for (const id of noticeIds()) {
+        for (const lang of LANGS) {
+          for (const record of namesFor(lang)) {
+            const notice = renderNotice(id, lang, {
+              record,
+              state: 'approved',
+              groups: ['legal', 'cfl'],
+              days: 4,
+              comment: 'OK',
+              periodStart: '2026-04-01T00:00:00.000Z',
+              periodEnd: '2026-04-30T00:00:00.000Z',
+              due: '2026-05-20T00:00:00.000Z',
+            });
+            expectNoKey(notice.subject, `${id} ${record.kind} ${lang} subject`);
+            expectNoKey(notice.content, `${id} ${record.kind} ${lang} content`);
+            if (record.reference) expect(`${notice.subject}\n${notice.content}`).toContain(record.reference);
+          }
         }
       }
-    }
-  });
+    },
+    SLOW,
+  );
 });
 
 describe('every mail template', () => {
@@ -98,17 +104,21 @@ describe('every mail template', () => {
     notification: (notice) => ({ ...notice, site: 'IPL', url: 'https://ipl.example/jp' }),
   };
 
-  it('carries the record names of the notice it mails, for every kind and both languages', () => {
-    for (const id of templateIds()) {
-      for (const lang of LANGS) {
-        for (const record of namesFor(lang)) {
-          const notice = renderNotice('flow.review', lang, { record, groups: ['brand'] });
-          const mail = renderTemplate(id, lang, samples[id](notice));
-          for (const part of [mail.subject, mail.text, mail.html]) expectNoKey(part, `${id} ${record.kind} ${lang}`);
+  it(
+    'carries the record names of the notice it mails, for every kind and both languages',
+    () => {
+      for (const id of templateIds()) {
+        for (const lang of LANGS) {
+          for (const record of namesFor(lang)) {
+            const notice = renderNotice('flow.review', lang, { record, groups: ['brand'] });
+            const mail = renderTemplate(id, lang, samples[id](notice));
+            for (const part of [mail.subject, mail.text, mail.html]) expectNoKey(part, `${id} ${record.kind} ${lang}`);
+          }
         }
       }
-    }
-  });
+    },
+    SLOW,
+  );
 
   it('invitation mails name the organisation, the inviter and the invitation number', () => {
     for (const kind of INVITE_KINDS) {
@@ -255,22 +265,26 @@ function logNames(lang: Lang, known: boolean): LogNames {
 }
 
 describe('every admin-log action', () => {
-  it('reads as a sentence with names, and changes from what to what, without a key', () => {
-    for (const action of ADMIN_LOG_ACTIONS) {
-      for (const lang of LANGS) {
-        for (const known of [true, false]) {
-          const { ref, data } = ADMIN_SAMPLES[action];
-          const readable = describeAdminEntry({ action, sub: OTHER_SUB, ref, data }, logNames(lang, known), lang);
-          const where = `${action} ${lang} ${known ? 'named' : 'gone'}`;
-          expectNoKey(readable.action, where);
-          expectNoKey(readable.summary, where);
-          for (const change of readable.changes) {
-            for (const part of [change.field, change.before, change.after]) expectNoKey(part, `${where} change`);
+  it(
+    'reads as a sentence with names, and changes from what to what, without a key',
+    () => {
+      for (const action of ADMIN_LOG_ACTIONS) {
+        for (const lang of LANGS) {
+          for (const known of [true, false]) {
+            const { ref, data } = ADMIN_SAMPLES[action];
+            const readable = describeAdminEntry({ action, sub: OTHER_SUB, ref, data }, logNames(lang, known), lang);
+            const where = `${action} ${lang} ${known ? 'named' : 'gone'}`;
+            expectNoKey(readable.action, where);
+            expectNoKey(readable.summary, where);
+            for (const change of readable.changes) {
+              for (const part of [change.field, change.before, change.after]) expectNoKey(part, `${where} change`);
+            }
           }
         }
       }
-    }
-  });
+    },
+    SLOW,
+  );
 
   it('renders an access entry as the role within the organisation', () => {
     const jp = describeAdminEntry(
@@ -311,24 +325,28 @@ describe('every admin-log action', () => {
 });
 
 describe('every workflow-log action', () => {
-  it('names who acted, what they did and the record, for every kind in both languages', () => {
-    const actions = workflowActions();
-    expect(actions).toEqual(expect.arrayContaining(['create', 'submit', 'send_contract', 'approved', 'skip_review']));
-    for (const action of actions) {
-      for (const lang of LANGS) {
-        for (const record of namesFor(lang)) {
-          for (const actor of ['山田 花子', null]) {
-            const readable = describeWorkflowEntry(
-              { action, path: 'in_review>approved', remarks: null, data: { group: 'legal', round: 2, review: RECORD } },
-              actor,
-              record,
-              lang,
-            );
-            for (const part of Object.values(readable)) expect(part, `${action} ${record.kind} ${lang}`).not.toMatch(KEY);
-            expect(readable.summary).toContain(record.label);
+  it(
+    'names who acted, what they did and the record, for every kind in both languages',
+    () => {
+      const actions = workflowActions();
+      expect(actions).toEqual(expect.arrayContaining(['create', 'submit', 'send_contract', 'approved', 'skip_review']));
+      for (const action of actions) {
+        for (const lang of LANGS) {
+          for (const record of namesFor(lang)) {
+            for (const actor of ['山田 花子', null]) {
+              const readable = describeWorkflowEntry(
+                { action, path: 'in_review>approved', remarks: null, data: { group: 'legal', round: 2, review: RECORD } },
+                actor,
+                record,
+                lang,
+              );
+              for (const part of Object.values(readable)) expect(part, `${action} ${record.kind} ${lang}`).not.toMatch(KEY);
+              expect(readable.summary).toContain(record.label);
+            }
           }
         }
       }
-    }
-  });
+    },
+    SLOW,
+  );
 });
