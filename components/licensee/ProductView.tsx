@@ -15,6 +15,9 @@ import { useIpNames } from './LicenseListView';
 import { ProductForm } from './ProductForm';
 import { licenseStateVariant } from './states';
 import { RecordSearch, Reference } from '@/components/refs/RecordSearch';
+import Form from 'react-bootstrap/Form';
+import { tagName, useTags } from '@/components/holder-ip/data';
+import { TagBadge } from '@/components/holder-ip/TagBadge';
 
 // The product's dialog (review history, markups, QR code) loads when a product is opened.
 const ProductDetail = dynamic(() => import('./ProductDetail').then((m) => m.ProductDetail), { ssr: false });
@@ -32,8 +35,15 @@ export function ProductView({ title }: ScreenViewProps) {
   const [open, setOpen] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [q, setQ] = useState('');
+  const [tag, setTag] = useState('');
+  const { tags, byKey: tagsByKey } = useTags();
   const licenses = useEntityQuery<Row>('License', { sort: { dateCreated: -1 }, limit: 500 });
-  const products = useEntityQuery<Row>('Product', { ...(q ? { q } : {}), sort: { dateCreated: -1 }, limit: 500 });
+  const products = useEntityQuery<Row>('Product', {
+    ...(tag ? { filter: { tags: tag } } : {}),
+    ...(q ? { q } : {}),
+    sort: { dateCreated: -1 },
+    limit: 500,
+  });
   const allLicenses = useMemo(() => licenses.data?.items ?? [], [licenses.data]);
   const active = allLicenses.filter((l) => l.state === 'active');
   const items = useMemo(() => products.data?.items ?? [], [products.data]);
@@ -91,12 +101,31 @@ export function ProductView({ title }: ScreenViewProps) {
           )}
         </div>
       )}
-      <RecordSearch onSearch={setQ} />
+      <div className="d-flex flex-wrap gap-2 align-items-start">
+        <RecordSearch onSearch={setQ} />
+        {tags.length > 0 && (
+          <Form.Select
+            size="sm"
+            style={{ maxWidth: 240 }}
+            value={tag}
+            onChange={(e) => setTag(e.target.value)}
+            aria-label={t('gallery.tag')}
+            data-testid="product-tag-filter"
+          >
+            <option value="">{t('gallery.allTags')}</option>
+            {tags.map((one) => (
+              <option key={one.key} value={one.key}>
+                {tagName(one, lang)}
+              </option>
+            ))}
+          </Form.Select>
+        )}
+      </div>
       {products.isLoading ? (
         <Spinner animation="border" size="sm" />
       ) : items.length === 0 ? (
         <p className="text-muted" data-testid="products-empty">
-          {q ? tc('search.none') : t('product.empty')}
+          {q || tag ? tc('search.none') : t('product.empty')}
         </p>
       ) : (
         <Table hover responsive size="sm" className="align-middle" data-testid="products-table">
@@ -110,6 +139,7 @@ export function ProductView({ title }: ScreenViewProps) {
               <th className="text-end">{t('product.price')}</th>
               <th>{t('product.plannedLaunch')}</th>
               <th>{t('list.state')}</th>
+              <th>{t('gallery.tags')}</th>
             </tr>
           </thead>
           <tbody>
@@ -144,6 +174,16 @@ export function ProductView({ title }: ScreenViewProps) {
                         {t('product.sellable')}
                       </span>
                     )}
+                  </td>
+                  <td>
+                    <span className="d-flex flex-wrap gap-1">
+                      {(Array.isArray(product.tags) ? (product.tags as string[]) : []).map((key) => {
+                        const one = tagsByKey.get(key);
+                        return one ? (
+                          <TagBadge key={key} color={one.color} label={tagName(one, lang)} testId="product-tag" />
+                        ) : null;
+                      })}
+                    </span>
                   </td>
                 </tr>
               );
