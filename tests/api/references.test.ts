@@ -263,7 +263,8 @@ describe('the backfill migration', () => {
       await client.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // A second database of its own, migrated twice: slow on a busy machine.
+  }, 300_000);
 });
 
 // Keeps the imports of tables the test reads only through SQL from being reported as unused.
