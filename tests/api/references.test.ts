@@ -15,8 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as inviteOne from '@/pages/api/invite/[x]';
 import { ensureReady } from '@/lib/server/boot';
 import { getDb } from '@/lib/server/db/client';
-import { holders, ips, licensees, usages } from '@/lib/server/db/entities-schema';
-import { invitations, referenceCounters } from '@/lib/server/db/platform-schema';
+import { holders, licensees } from '@/lib/server/db/entities-schema';
 import { migrationsFolder } from '@/lib/server/db/migrate';
 import { nextReference } from '@/lib/server/refs/allocate';
 import { serveEntityApi, type EntityApi } from './entity-api';
@@ -263,9 +262,5 @@ describe('the backfill migration', () => {
       await client.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
-    // A second database of its own, migrated twice: slow on a busy machine.
-  }, 300_000);
+  }, 300_000); // A second database of its own, migrated twice: slow on a busy machine.
 });
-
-// Keeps the imports of tables the test reads only through SQL from being reported as unused.
-void [ips, usages, invitations, referenceCounters];
