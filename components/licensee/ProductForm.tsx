@@ -124,7 +124,7 @@ export function ProductForm({
           <DateField name="planned_launch" label={t('product.plannedLaunch')} testId="product-launch" />
         </Col>
       </RowGrid>
-      <ImagesField name="images" label={t('product.images')} testId="product-images" onBusy={setUploading} />
+      <ImagesField name="images" label={t('product.images')} testId="ip-images" previewTestId="ip-image" onBusy={setUploading} />
       <div className="d-flex gap-2">
         <SubmitButton disabled={uploading} testId="product-save">
           {editing ? t('product.saveChanges') : t('product.create')}

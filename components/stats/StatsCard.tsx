@@ -2,7 +2,7 @@ import dynamic from 'next/dynamic';
 import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
 import { Button, Card, Spinner, Table } from 'react-bootstrap';
-import { formatMoney } from '@/components/holder-admin/money';
+import { formatMoney } from '@/lib/format/money';
 import { MONEY_COLUMNS, type ChartId } from '@/lib/stats/chart-ids';
 import { filterQuery, StatsError, useStatsChart, type Cell, type StatsChartData, type StatsFilter } from './api';
 import { chartSpec } from './chart-specs';
@@ -99,8 +99,8 @@ export function StatsCard({ chart, filter, lang }: { chart: ChartId; filter: Sta
         {data && asTable && <StatsTableView data={data} lang={lang} />}
         {data && !asTable && (
           <>
-            <div style={{ position: 'relative', height: 280 }} data-testid={`stats-chart-${chart}`}>
-              <ChartCanvas spec={chartSpec(chart, data, t, lang)} />
+            <div className="kit-chart" data-testid={`stats-chart-${chart}`}>
+              <ChartCanvas spec={chartSpec(chart, data, t, lang)} title={t(`chart.${chart}.title`)} />
             </div>
             {empty && <div className="text-muted small mt-1">{t('empty')}</div>}
           </>

@@ -12,7 +12,7 @@ export interface FieldProps {
   /** A group of controls (check boxes): a fieldset named by a legend instead of a label. */
   group?: boolean;
   className?: string;
-  /** The control's test id; the error under it is `<testId>-error`. */
+  /** The control's test id; the error under it is `<testId>-error` (less a trailing `-input`). */
   testId?: string;
   children: ReactNode;
 }
@@ -72,7 +72,7 @@ export function Field({ name, label, help, required = false, group = false, clas
         id={ids.errorId}
         className="invalid-feedback d-block"
         data-field-error={name}
-        data-testid={testId ? `${testId}-error` : undefined}
+        data-testid={testId ? `${testId.replace(/-input$/, '')}-error` : undefined}
         hidden={!message}
       >
         {message}

@@ -20,6 +20,8 @@ export interface ImagesInputProps {
   public?: boolean;
   max?: number;
   testId?: string;
+  /** Test id of each preview (default `<testId>-preview`). */
+  previewTestId?: string;
   /** Tells the form an upload is running, so it is not saved with half a list. */
   onBusy?: (busy: boolean) => void;
 }
@@ -28,7 +30,7 @@ export interface ImagesInputProps {
  * Chooses images and uploads each as it is chosen, with a labelled progress bar; the server sniffs
  * the type and refuses what is not an image. The value is the list of stored images.
  */
-export function ImagesInput({ public: isPublic = false, max = 20, testId = 'images', onBusy }: ImagesInputProps) {
+export function ImagesInput({ public: isPublic = false, max = 20, testId = 'images', previewTestId, onBusy }: ImagesInputProps) {
   const { t } = useTranslation('kit');
   const { data: session } = useSession();
   const { field, aria } = useFieldControl();
@@ -116,7 +118,7 @@ export function ImagesInput({ public: isPublic = false, max = 20, testId = 'imag
                 alt={image.name ?? ''}
                 className="rounded"
                 style={{ objectFit: 'cover' }}
-                data-testid={`${testId}-preview`}
+                data-testid={previewTestId ?? `${testId}-preview`}
               />
               <div className="small text-truncate" title={image.name}>
                 {image.name}

@@ -7,6 +7,7 @@ import { useFieldControl } from './field-context';
 export interface Option {
   value: string;
   label: ReactNode;
+  disabled?: boolean;
 }
 
 export interface SelectInputProps {
@@ -33,7 +34,7 @@ export function SelectInput({ options, placeholder, testId }: SelectInputProps) 
     >
       {placeholder !== undefined && <option value="">{placeholder}</option>}
       {options.map((o) => (
-        <option key={o.value} value={o.value}>
+        <option key={o.value} value={o.value} disabled={o.disabled}>
           {o.label}
         </option>
       ))}

@@ -5,7 +5,7 @@ import { Field, type FieldProps } from './Field';
 import { useFieldControl } from './field-context';
 
 export interface TextInputProps {
-  type?: 'text' | 'email' | 'tel' | 'url' | 'date' | 'search';
+  type?: 'text' | 'email' | 'tel' | 'url' | 'date' | 'search' | 'color' | 'month';
   /** A textarea of this many rows. */
   rows?: number;
   placeholder?: string;

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
 import {
   flexRender,
@@ -30,7 +30,10 @@ export interface DataTableProps<T> {
   error?: unknown;
   onRetry?: () => void;
   getRowId?: (row: T, index: number) => string;
-  rowTestId?: (row: T) => string | undefined;
+  /** Attributes of a row's <tr> (data-testid, data-key). */
+  rowProps?: (row: T) => Record<string, string | undefined>;
+  /** A panel under a row (its edit form, its details), or null for none. */
+  renderExpanded?: (row: T) => ReactNode | null;
   testId?: string;
   /** Sorting done by the server; without it the rows shown are sorted in the browser. */
   serverSorting?: { state: SortingState; onChange: (state: SortingState) => void };
@@ -59,7 +62,8 @@ export function DataTable<T>({
   error,
   onRetry,
   getRowId,
-  rowTestId,
+  rowProps,
+  renderExpanded,
   testId,
   serverSorting,
   initialSorting = [],
@@ -164,32 +168,42 @@ export function DataTable<T>({
         </thead>
         <tbody>
           {state === 'rows' ? (
-            shown.map((row) => (
-              <tr key={row.id} data-testid={rowTestId?.(row.original)}>
-                {row.getVisibleCells().map((cell) => {
-                  const meta = cell.column.columnDef.meta;
-                  const kind = meta?.kind ?? 'text';
-                  const currency = meta?.currency?.(row.original);
-                  const value = cell.getValue();
-                  return (
-                    <td
-                      key={cell.id}
-                      data-label={meta?.label}
-                      className={alignOf(kind) === 'end' ? 'text-md-end' : undefined}
-                      data-testid={meta?.testId}
-                    >
-                      {meta?.custom ? (
-                        flexRender(cell.column.columnDef.cell, cell.getContext())
-                      ) : kind === 'reference' ? (
-                        <ReferenceCell value={typeof value === 'string' ? value : ''} />
-                      ) : (
-                        formatCell(kind, value, { lang, currency: typeof currency === 'string' ? currency : undefined })
-                      )}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))
+            shown.map((row) => {
+              const expanded = renderExpanded?.(row.original);
+              return (
+                <Fragment key={row.id}>
+                  <tr {...rowProps?.(row.original)}>
+                    {row.getVisibleCells().map((cell) => {
+                      const meta = cell.column.columnDef.meta;
+                      const kind = meta?.kind ?? 'text';
+                      const currency = meta?.currency?.(row.original);
+                      const value = cell.getValue();
+                      return (
+                        <td
+                          key={cell.id}
+                          data-label={meta?.label}
+                          className={alignOf(kind) === 'end' ? 'text-md-end' : undefined}
+                          data-testid={meta?.testId}
+                        >
+                          {meta?.custom ? (
+                            flexRender(cell.column.columnDef.cell, cell.getContext())
+                          ) : kind === 'reference' ? (
+                            <ReferenceCell value={typeof value === 'string' ? value : ''} />
+                          ) : (
+                            formatCell(kind, value, { lang, currency: typeof currency === 'string' ? currency : undefined })
+                          )}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                  {expanded && (
+                    <tr className="kit-expanded-row">
+                      <td colSpan={visible.length}>{expanded}</td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })
           ) : (
             <BodyState
               state={state}
