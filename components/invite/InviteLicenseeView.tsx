@@ -16,7 +16,7 @@ import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import type { ScreenViewProps } from '@/components/page/withPage';
 import { useShell } from '@/lib/client/settings-context';
 import { InvitationsTable } from './InvitationsTable';
-import { problemOf, sendInvitation, useInvitations, type InviteState } from './invite-api';
+import { languageOptions, problemOf, sendInvitation, useInvitations, type InviteState } from './invite-api';
 
 interface InviteValues {
   name: string;
@@ -72,15 +72,7 @@ export function InviteLicenseeView({ title }: ScreenViewProps) {
             </Row>
             <Row>
               <Col md={3}>
-                <SelectField
-                  name="lang"
-                  label={t('field.lang')}
-                  options={[
-                    { value: 'jp', label: t('langName.jp') },
-                    { value: 'en', label: t('langName.en') },
-                  ]}
-                  testId="invite-lang"
-                />
+                <SelectField name="lang" label={t('field.lang')} options={languageOptions(t)} testId="invite-lang" />
               </Col>
               <Col md={3}>
                 <TextField name="tel" label={t('licensee.field.tel')} type="tel" testId="invite-tel" />

@@ -12,7 +12,7 @@ import { showServerErrors } from '@/components/kit/form/server-errors';
 import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { useShell } from '@/lib/client/settings-context';
 import { InvitationsTable } from './InvitationsTable';
-import { problemOf, sendInvitation, useInvitations } from './invite-api';
+import { languageOptions, problemOf, sendInvitation, useInvitations } from './invite-api';
 
 interface MemberValues {
   email: string;
@@ -67,15 +67,7 @@ export function MemberInvitations({ licensee, kind }: { licensee: string; kind: 
             />
           </Col>
           <Col sm={3}>
-            <SelectField
-              name="lang"
-              label={t('field.lang')}
-              options={[
-                { value: 'jp', label: t('langName.jp') },
-                { value: 'en', label: t('langName.en') },
-              ]}
-              testId="member-invite-lang"
-            />
+            <SelectField name="lang" label={t('field.lang')} options={languageOptions(t)} testId="member-invite-lang" />
           </Col>
           <Col sm={2} className="pt-sm-4">
             <SubmitButton testId="member-invite-submit">{t('member.submit')}</SubmitButton>

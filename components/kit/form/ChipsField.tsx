@@ -3,7 +3,7 @@ import CloseButton from 'react-bootstrap/CloseButton';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'next-i18next/pages';
 import { listOf } from '@/lib/format/money';
-import { Field, type FieldProps } from './Field';
+import { withField } from './with-field';
 import { useFieldControl } from './field-context';
 
 /** Words added to a list: what was typed before a comma, Enter or leaving the box. */
@@ -75,17 +75,4 @@ export function ChipsInput({ placeholder, testId }: { placeholder?: string; test
   );
 }
 
-export function ChipsField({
-  name,
-  label,
-  help,
-  required,
-  className,
-  ...input
-}: Omit<FieldProps, 'children' | 'group'> & { placeholder?: string; testId?: string }) {
-  return (
-    <Field name={name} label={label} help={help} required={required} className={className} testId={input.testId}>
-      <ChipsInput {...input} />
-    </Field>
-  );
-}
+export const ChipsField = withField(ChipsInput);

@@ -6,7 +6,7 @@ import { useController } from 'react-hook-form';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { thumbnailUrl, uploadFile } from '@/lib/client/files';
-import { Field, type FieldProps } from './Field';
+import { withField } from './with-field';
 import { useFieldControl } from './field-context';
 
 export interface ImageRef {
@@ -140,17 +140,4 @@ export function ImagesInput({ public: isPublic = false, max = 20, testId = 'imag
   );
 }
 
-export function ImagesField({
-  name,
-  label,
-  help,
-  required,
-  className,
-  ...input
-}: Omit<FieldProps, 'children' | 'group'> & ImagesInputProps) {
-  return (
-    <Field name={name} label={label} help={help} required={required} className={className} testId={input.testId}>
-      <ImagesInput {...input} />
-    </Field>
-  );
-}
+export const ImagesField = withField(ImagesInput);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import BsForm from 'react-bootstrap/Form';
 import { useController } from 'react-hook-form';
 import { listOf } from '@/lib/format/money';
-import { Field, type FieldProps } from './Field';
+import { withField } from './with-field';
 import { useFieldControl } from './field-context';
 
 /** A list typed as comma-separated text ("online, retail"), kept as the list of items. */
@@ -29,17 +29,4 @@ export function ListTextInput({ placeholder, testId }: { placeholder?: string; t
   );
 }
 
-export function ListTextField({
-  name,
-  label,
-  help,
-  required,
-  className,
-  ...input
-}: Omit<FieldProps, 'children' | 'group'> & { placeholder?: string; testId?: string }) {
-  return (
-    <Field name={name} label={label} help={help} required={required} className={className} testId={input.testId}>
-      <ListTextInput {...input} />
-    </Field>
-  );
-}
+export const ListTextField = withField(ListTextInput);

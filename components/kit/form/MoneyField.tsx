@@ -3,7 +3,7 @@ import BsForm from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { useController, useWatch } from 'react-hook-form';
 import { fromMinor, minorDigits, toMinor } from '@/lib/format/money';
-import { Field, type FieldProps } from './Field';
+import { withField } from './with-field';
 import { useFieldControl } from './field-context';
 import { InvalidInput } from './invalid-input';
 
@@ -59,17 +59,4 @@ export function MoneyInput({ currency, testId }: MoneyInputProps) {
   );
 }
 
-export function MoneyField({
-  name,
-  label,
-  help,
-  required,
-  className,
-  ...input
-}: Omit<FieldProps, 'children' | 'group'> & MoneyInputProps) {
-  return (
-    <Field name={name} label={label} help={help} required={required} className={className} testId={input.testId}>
-      <MoneyInput {...input} />
-    </Field>
-  );
-}
+export const MoneyField = withField(MoneyInput);

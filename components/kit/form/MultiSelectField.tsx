@@ -1,6 +1,6 @@
 import BsForm from 'react-bootstrap/Form';
 import { useController } from 'react-hook-form';
-import { Field, type FieldProps } from './Field';
+import { withField } from './with-field';
 import { useFieldControl } from './field-context';
 import type { Option } from './SelectField';
 
@@ -45,17 +45,4 @@ export function MultiSelectInput({ options, inline = true, testId }: MultiSelect
   );
 }
 
-export function MultiSelectField({
-  name,
-  label,
-  help,
-  required,
-  className,
-  ...input
-}: Omit<FieldProps, 'children' | 'group'> & MultiSelectInputProps) {
-  return (
-    <Field name={name} label={label} help={help} required={required} className={className} group testId={input.testId}>
-      <MultiSelectInput {...input} />
-    </Field>
-  );
-}
+export const MultiSelectField = withField(MultiSelectInput, { group: true });

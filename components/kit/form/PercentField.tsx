@@ -3,7 +3,7 @@ import BsForm from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { useController } from 'react-hook-form';
 import { bpToPercent, percentToBp } from '@/lib/format/money';
-import { Field, type FieldProps } from './Field';
+import { withField } from './with-field';
 import { useFieldControl } from './field-context';
 import { InvalidInput } from './invalid-input';
 
@@ -40,17 +40,4 @@ export function PercentInput({ testId }: { testId?: string }) {
   );
 }
 
-export function PercentField({
-  name,
-  label,
-  help,
-  required,
-  className,
-  testId,
-}: Omit<FieldProps, 'children' | 'group'> & { testId?: string }) {
-  return (
-    <Field name={name} label={label} help={help} required={required} className={className} testId={testId}>
-      <PercentInput testId={testId} />
-    </Field>
-  );
-}
+export const PercentField = withField(PercentInput);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import BsForm from 'react-bootstrap/Form';
 import { useController } from 'react-hook-form';
-import { Field, type FieldProps } from './Field';
+import { withField } from './with-field';
 import { useFieldControl } from './field-context';
 
 export interface Option {
@@ -42,17 +42,4 @@ export function SelectInput({ options, placeholder, testId }: SelectInputProps) 
   );
 }
 
-export function SelectField({
-  name,
-  label,
-  help,
-  required,
-  className,
-  ...input
-}: Omit<FieldProps, 'children' | 'group'> & SelectInputProps) {
-  return (
-    <Field name={name} label={label} help={help} required={required} className={className} testId={input.testId}>
-      <SelectInput {...input} />
-    </Field>
-  );
-}
+export const SelectField = withField(SelectInput);

@@ -1,7 +1,7 @@
 import type { ChangeEvent, FocusEvent } from 'react';
 import BsForm from 'react-bootstrap/Form';
 import { useController } from 'react-hook-form';
-import { Field, type FieldProps } from './Field';
+import { withField, type FieldShellProps } from './with-field';
 import { useFieldControl } from './field-context';
 
 export interface TextInputProps {
@@ -53,16 +53,10 @@ export function TextInput({ type = 'text', rows, normalise, testId, suggestions,
   );
 }
 
-export type TextFieldProps = Omit<FieldProps, 'children' | 'group'> & TextInputProps;
+export type TextFieldProps = FieldShellProps & TextInputProps;
 
 /** Label, text box, help and error in one: what a screen declares for a text field. */
-export function TextField({ name, label, help, required, className, ...input }: TextFieldProps) {
-  return (
-    <Field name={name} label={label} help={help} required={required} className={className} testId={input.testId}>
-      <TextInput {...input} />
-    </Field>
-  );
-}
+export const TextField = withField(TextInput);
 
 /** A date (YYYY-MM-DD); the schema turns it into a date the server stores. */
 export function DateField(props: Omit<TextFieldProps, 'type' | 'rows'>) {

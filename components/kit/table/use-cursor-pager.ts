@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import type { PagerProps } from './Pager';
 
 export interface CursorPager {
   /** The cursor of the page shown (undefined: the first page). */
@@ -21,4 +22,17 @@ export function useCursorPager(scope: string): CursorPager {
   const previous = useCallback(() => setState({ scope, stack: stack.length > 1 ? stack.slice(0, -1) : stack }), [scope, stack]);
   const first = useCallback(() => setState({ scope, stack: [undefined] }), [scope]);
   return { cursor: stack[stack.length - 1], page: stack.length, hasPrevious: stack.length > 1, next, previous, first };
+}
+
+/** The table's pager over a cursor pager and the cursor the last answer gave for the next page. */
+export function cursorPagerProps(pager: CursorPager, nextCursor: string | null | undefined): PagerProps {
+  return {
+    page: pager.page,
+    hasPrevious: pager.hasPrevious,
+    hasNext: Boolean(nextCursor),
+    onPrevious: pager.previous,
+    onNext: () => {
+      if (nextCursor) pager.next(nextCursor);
+    },
+  };
 }

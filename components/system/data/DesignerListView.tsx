@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { column } from '@/components/kit/table/columns';
-import { useCursorPager } from '@/components/kit/table/use-cursor-pager';
+import { cursorPagerProps, useCursorPager } from '@/components/kit/table/use-cursor-pager';
 import type { ScreenViewProps } from '@/components/page/withPage';
 import { useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
@@ -122,13 +122,7 @@ export function DesignerListView({ title }: ScreenViewProps) {
         empty={{ message: <span data-testid="designer-list-empty">{t('designers.none')}</span> }}
         skeletonRows={10}
         csvName="designers.csv"
-        pager={{
-          page: pager.page,
-          hasPrevious: pager.hasPrevious,
-          hasNext: Boolean(page.data?.nextCursor),
-          onPrevious: pager.previous,
-          onNext: () => page.data?.nextCursor && pager.next(page.data.nextCursor),
-        }}
+        pager={cursorPagerProps(pager, page.data?.nextCursor)}
       />
     </section>
   );

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
-import { useCursorPager } from '@/components/kit/table/use-cursor-pager';
+import { cursorPagerProps, useCursorPager } from '@/components/kit/table/use-cursor-pager';
 import type { ScreenViewProps } from '@/components/page/withPage';
 import { useShell } from '@/lib/client/settings-context';
 import { personLabel, useOrganisations, type OrganisationRow } from './data-api';
@@ -83,13 +83,7 @@ export function LicenseesView({ title }: ScreenViewProps) {
         empty={{ message: t('orgs.none') }}
         skeletonRows={10}
         csvName="licensees.csv"
-        pager={{
-          page: pager.page,
-          hasPrevious: pager.hasPrevious,
-          hasNext: Boolean(page.data?.next),
-          onPrevious: pager.previous,
-          onNext: () => page.data?.next && pager.next(page.data.next),
-        }}
+        pager={cursorPagerProps(pager, page.data?.next)}
       />
     </section>
   );
