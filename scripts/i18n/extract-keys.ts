@@ -151,7 +151,9 @@ export function extractKeys(root = process.cwd()): Extraction {
           const values = valuesOf(arg, checker);
           if (values) {
             for (const value of values) {
-              const [ns, key] = value.includes(':') ? [[value.split(':')[0]!], value.slice(value.indexOf(':') + 1)] : [namespaces, value];
+              const [ns, key] = value.includes(':')
+                ? [[value.split(':')[0]!], value.slice(value.indexOf(':') + 1)]
+                : [namespaces, value];
               out.uses.push({ namespaces: ns, key, file: path.relative(root, name), line, hasDefault: hasDefaultValue(node) });
             }
           } else {

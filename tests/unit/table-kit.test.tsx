@@ -34,7 +34,7 @@ function table(props: Partial<Parameters<typeof DataTable<License>>[0]> = {}) {
       rows={rows}
       lang="en"
       caption="Licenses"
-      empty={{ message: 'No license yet.', action: <a href="/apply">Apply for one</a> }}
+      empty={{ message: 'No license yet.', action: <button type="button">Apply for one</button> }}
       csvName="licenses.csv"
       testId="t"
       {...props}
@@ -48,7 +48,9 @@ describe('table kit', () => {
   it('names the table, formats amounts per currency and references as copyable code, labels cells for phones', () => {
     table();
     const grid = screen.getByRole('table', { name: 'Licenses' });
-    const cells = within(grid).getAllByTestId('amount').map((c) => c.textContent);
+    const cells = within(grid)
+      .getAllByTestId('amount')
+      .map((c) => c.textContent);
     expect(cells).toEqual(['$1,200.50', '¥5,000']);
     const ref = within(grid).getByText('LIC-2026-0042');
     expect(ref.tagName).toBe('CODE');
@@ -61,7 +63,10 @@ describe('table kit', () => {
     const header = screen.getByRole('columnheader', { name: /IP/ });
     fireEvent.click(within(header).getByRole('button'));
     expect(header.getAttribute('aria-sort')).toBe('ascending');
-    const names = screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[1]!.textContent);
+    const names = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[1]!.textContent);
     expect(names).toEqual(['Apple Chan', 'Potato Kun']);
   });
 
@@ -77,7 +82,17 @@ describe('table kit', () => {
     const { rerender } = table({ rows: undefined, skeletonRows: 4 });
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
     expect(document.querySelectorAll('.kit-skeleton-row')).toHaveLength(4);
-    rerender(<DataTable<License> columns={columns} rows={[]} error lang="en" caption="Licenses" empty={{ message: 'x' }} onRetry={retry} />);
+    rerender(
+      <DataTable<License>
+        columns={columns}
+        rows={[]}
+        error
+        lang="en"
+        caption="Licenses"
+        empty={{ message: 'x' }}
+        onRetry={retry}
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toContain('table.failed');
     fireEvent.click(screen.getByRole('button', { name: 'table.retry' }));
     expect(retry).toHaveBeenCalled();
@@ -87,11 +102,11 @@ describe('table kit', () => {
         rows={[]}
         lang="en"
         caption="Licenses"
-        empty={{ message: 'No license yet.', action: <a href="/apply">Apply for one</a> }}
+        empty={{ message: 'No license yet.', action: <button type="button">Apply for one</button> }}
       />,
     );
     expect(screen.getByText('No license yet.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Apply for one' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Apply for one' })).toBeTruthy();
   });
 
   it('exports what is shown as CSV, formatted as on screen, without the actions', async () => {
@@ -106,7 +121,9 @@ describe('table kit', () => {
     fireEvent.click(screen.getByTestId('t-csv'));
     expect(click).toHaveBeenCalled();
     const text = await created[0]!.text();
-    expect(text.replace('\uFEFF', '')).toBe('Reference,IP,Amount\r\nLIC-2026-0042,Potato Kun,"$1,200.50"\r\nLIC-2026-0007,Apple Chan,"¥5,000"\r\n');
+    expect(text.replace('\uFEFF', '')).toBe(
+      'Reference,IP,Amount\r\nLIC-2026-0042,Potato Kun,"$1,200.50"\r\nLIC-2026-0007,Apple Chan,"¥5,000"\r\n',
+    );
   });
 
   it('pages by cursor: previous and next', () => {
