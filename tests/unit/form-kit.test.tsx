@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Form } from '@/components/kit/form/Form';
@@ -32,6 +32,10 @@ function TagForm({ lang, onSubmit }: { lang: Lang; onSubmit: (v: TagValues) => v
     </Form>
   );
 }
+
+// The resolver loads the entity schemas on first use: give a busy machine time for that.
+configure({ asyncUtilTimeout: 15_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
@@ -41,6 +41,10 @@ function table(props: Partial<Parameters<typeof DataTable<License>>[0]> = {}) {
     />,
   );
 }
+
+// The resolver loads the entity schemas on first use: give a busy machine time for that.
+configure({ asyncUtilTimeout: 15_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(cleanup);
 
