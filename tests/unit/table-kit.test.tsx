@@ -130,6 +130,16 @@ describe('table kit', () => {
     );
   });
 
+  it('goes back to loading when the filters change, then shows the new rows', () => {
+    const { rerender } = table();
+    for (let i = 0; i < 3; i += 1) {
+      rerender(<DataTable<License> columns={columns} rows={undefined} lang="en" caption="Licenses" empty={{ message: 'x' }} />);
+      expect(document.querySelectorAll('.kit-skeleton-row').length).toBeGreaterThan(0);
+      rerender(<DataTable<License> columns={columns} rows={[...rows]} lang="en" caption="Licenses" empty={{ message: 'x' }} />);
+    }
+    expect(screen.getByText('Potato Kun')).toBeTruthy();
+  });
+
   it('pages by cursor: previous and next', () => {
     const next = vi.fn();
     table({ pager: { page: 1, hasPrevious: false, hasNext: true, onPrevious: () => {}, onNext: next } });

@@ -18,6 +18,8 @@ import { ReferenceCell } from './ReferenceCell';
 import { toCsv, downloadText } from './csv';
 import { alignOf, formatCell } from './format-cell';
 
+const NO_ROWS: never[] = [];
+
 export interface DataTableProps<T> {
   columns: ColumnDef<T, unknown>[];
   /** The rows shown; undefined while the first answer is awaited. */
@@ -79,7 +81,11 @@ export function DataTable<T>({
   const sorting = serverSorting?.state ?? localSorting;
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack rebuilds its table object each render by design
   const table = useReactTable({
-    data: rows ?? [],
+    // A stable empty list while loading: a new array each render makes TanStack recompute its row
+    // models and reset its state each render, which never ends.
+    data: rows ?? NO_ROWS,
+    // Pages come from the server (cursor): no client page index to reset when the rows change.
+    autoResetAll: false,
     columns,
     getRowId,
     state: { sorting, columnVisibility: visibility },
