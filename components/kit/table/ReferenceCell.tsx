@@ -26,7 +26,11 @@ export function ReferenceCell({ value, testId, truncate = false }: { value: stri
         {value}
       </code>
       <button type="button" className="kit-copy btn btn-link btn-sm" onClick={copy} data-testid="copy-reference">
-        <span aria-hidden="true">⧉</span>
+        {/* Two sheets: the copy icon, drawn here (no icon font ships with the app). */}
+        <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5">
+          <rect x="5" y="5" width="9" height="9" rx="1.5" />
+          <path d="M11 5V3.5A1.5 1.5 0 0 0 9.5 2h-6A1.5 1.5 0 0 0 2 3.5v6A1.5 1.5 0 0 0 3.5 11H5" />
+        </svg>
         <span className="visually-hidden">{t('table.copyNamed', { value })}</span>
       </button>
       <span className="visually-hidden" role="status">
