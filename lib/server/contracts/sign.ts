@@ -16,7 +16,9 @@ import { licenseRow } from './contract-data';
 import { licenseStepInTx, reopenForSigning } from './flow-step';
 import { contractMessages } from './messages';
 import type { RequestMeta } from './request-meta';
-import { currentContract, ensureLicenseContract, finalizeContract, signaturesOf, type ContractRow } from './store';
+import { contractFinalizeJob } from '../jobs/kinds/contract-finalize';
+import { requestLicenseContract } from './request';
+import { currentContract, signaturesOf } from './store';
 import { termsHashOf } from './terms';
 
 /** Body of POST /api/pdf/sign/{id}. */
@@ -41,7 +43,7 @@ function refuse(lang: 'jp' | 'en', field: string, message: Bilingual, conflict =
   throw fieldError(lang, { [field]: { message } }, { conflict, message: message.en });
 }
 
-type Outcome = { kind: 'signed' } | { kind: 'revised'; contract: ContractRow };
+type Outcome = { kind: 'signed' } | { kind: 'revised'; voided: string };
 
 async function signInTx(
   tx: Db,
@@ -70,18 +72,12 @@ async function signInTx(
   const signatures = await signaturesOf(tx, contract.key);
   if (signatures.some((s) => s.party === input.party && !s.voidedAt)) refuse(lang, 'party', contractMessages.alreadySigned);
   if (nextPartyOf(contract, license, signatures) !== input.party) refuse(lang, 'party', contractMessages.notYourTurn);
-  // The terms signed must be the license's terms now: otherwise every signature is void and a new revision is made.
+  // The terms signed must be the license's terms now: otherwise every signature is void and a new
+  // revision is prepared (a job renders it after this transaction; nothing is rendered here).
   if (license && termsHashOf(license) !== contract.termsHash) {
-    const { contract: revised } = await ensureLicenseContract(tx, String(license.key), {
-      lang: contract.lang === 'en' ? 'en' : 'jp',
-    });
-    if (license.state === 'signed')
-      await reopenForSigning(tx, String(license.key), {
-        voided: contract.key,
-        contract: revised.key,
-        revision: revised.revision,
-      });
-    return { kind: 'revised', contract: revised };
+    await requestLicenseContract(tx, String(license.key), contract.lang === 'en' ? 'en' : 'jp');
+    if (license.state === 'signed') await reopenForSigning(tx, String(license.key), { voided: contract.key });
+    return { kind: 'revised', voided: contract.key };
   }
   if (input.sha256 !== contract.sha256) refuse(lang, 'sha256', contractMessages.shaMismatch);
 
@@ -111,7 +107,7 @@ async function signInTx(
     // (the license's arrival in active makes the signed agreement).
     await licenseStepInTx(tx, viewer, String(license.key), input.party === 'licensee' ? 'sign' : 'countersign', data);
   } else if (input.party === 'holder') {
-    await finalizeContract(tx, updated!);
+    await contractFinalizeJob.enqueue(tx, { contract: updated!.key });
   }
   return { kind: 'signed' };
 }
@@ -146,7 +142,7 @@ export async function signContract(
       {
         conflict: true,
         message: contractMessages.termsChanged.en,
-        extra: { contract: outcome.contract.key, revision: outcome.contract.revision },
+        extra: { voided: outcome.voided, preparing: true },
       },
     );
   }
