@@ -18,7 +18,7 @@ import { contractMessages } from './messages';
 import type { RequestMeta } from './request-meta';
 import { contractFinalizeJob } from '../jobs/kinds/contract-finalize';
 import { requestLicenseContract } from './request';
-import { currentContract, signaturesOf } from './store';
+import { currentContract, signaturesOf, type ContractRow } from './store';
 import { termsHashOf } from './terms';
 
 /** Body of POST /api/pdf/sign/{id}. */
@@ -43,7 +43,7 @@ function refuse(lang: 'jp' | 'en', field: string, message: Bilingual, conflict =
   throw fieldError(lang, { [field]: { message } }, { conflict, message: message.en });
 }
 
-type Outcome = { kind: 'signed' } | { kind: 'revised'; voided: string };
+type Outcome = { kind: 'signed' } | { kind: 'revised'; contract: ContractRow };
 
 async function signInTx(
   tx: Db,
@@ -75,10 +75,17 @@ async function signInTx(
   // The terms signed must be the license's terms now: otherwise every signature is void and a new
   // revision is prepared (a job renders it after this transaction; nothing is rendered here).
   if (license && termsHashOf(license) !== contract.termsHash) {
-    await requestLicenseContract(tx, String(license.key), contract.lang === 'en' ? 'en' : 'jp');
-    if (license.state === 'signed') await reopenForSigning(tx, String(license.key), { voided: contract.key });
-    return { kind: 'revised', voided: contract.key };
+    const revised = await requestLicenseContract(tx, String(license.key), contract.lang === 'en' ? 'en' : 'jp');
+    if (license.state === 'signed')
+      await reopenForSigning(tx, String(license.key), {
+        voided: contract.key,
+        contract: revised.key,
+        revision: revised.revision,
+      });
+    return { kind: 'revised', contract: revised };
   }
+  // Nobody signs a revision whose PDF is still being made: there are no bytes to sign yet.
+  if (!contract.file || !contract.sha256) refuse(lang, 'sha256', contractMessages.preparing);
   if (input.sha256 !== contract.sha256) refuse(lang, 'sha256', contractMessages.shaMismatch);
 
   const image = await saveFile(tx, { bytes: png, name: `signature-${input.party}.png`, owner: viewer.sub, lang });
@@ -142,7 +149,7 @@ export async function signContract(
       {
         conflict: true,
         message: contractMessages.termsChanged.en,
-        extra: { voided: outcome.voided, preparing: true },
+        extra: { contract: outcome.contract.key, revision: outcome.contract.revision, preparing: true },
       },
     );
   }

@@ -10,7 +10,9 @@ import { saveFile } from '../storage/save-file';
 import { isBlobNotFound } from '../storage/blob-errors';
 import { blobKey, isHash } from '../storage/blob-keys';
 import { getBlobStore } from '../storage/blob-store';
-import { contractDataOf, licenseRow, type ContractLang, type ContractTerms } from './contract-data';
+import { contractDataOf, type ContractLang, type ContractTerms } from './contract-data';
+
+type Row = Record<string, unknown>;
 // The PDF renderer (React PDF and its fonts) loads on the first contract, not with every flow import.
 import type { AuditEvent, SignatureEntry } from './contract-pdf';
 import { termsHashOf } from './terms';
@@ -151,49 +153,72 @@ function ownTransaction<T>(db: Db): Commit<T> {
   return (record) => db.transaction((tx) => record(tx as unknown as Db));
 }
 
-/** Thrown when a license's terms changed while its contract was being rendered: the job renders again. */
-export class TermsMovedOn extends Error {}
+/**
+ * Renders a revision that is being prepared and records its PDF (the contract.render job): the
+ * PDF is made with no lock held, from the terms recorded when the revision was asked for; one
+ * short step then locks the row and fills it in, unless it was voided or filled in meanwhile.
+ */
+export async function renderPreparedContract(
+  db: Db,
+  key: string,
+  commit?: Commit<ContractRow | null>,
+): Promise<ContractRow | null> {
+  const [row] = await db.select().from(contracts).where(eq(contracts.key, key));
+  if (!row || row.voidedAt || row.file) return row ?? null;
+  const bytes = await renderContract({
+    key: row.key,
+    license: row.license,
+    revision: row.revision,
+    generatedAt: row.dateCreated,
+    terms: row.terms as unknown as ContractTerms,
+    termsHash: row.termsHash,
+    lang: row.lang === 'en' ? 'en' : 'jp',
+  });
+  return (commit ?? ownTransaction<ContractRow | null>(db))(async (tx) => {
+    const [locked] = await tx.select().from(contracts).where(eq(contracts.key, key)).for('update');
+    if (!locked || locked.voidedAt || locked.file) return locked ?? null;
+    const saved = await saveFile(tx, {
+      bytes,
+      name: `contract-${row.key}-r${row.revision}.pdf`,
+      owner: SYSTEM_OWNER,
+      lang: row.lang === 'en' ? 'en' : 'jp',
+    });
+    const [filled] = await tx
+      .update(contracts)
+      .set({ file: saved.hash, sha256: saved.hash, state: 'generated', dateUpdated: new Date() })
+      .where(eq(contracts.key, key))
+      .returning();
+    return filled!;
+  });
+}
 
 /**
- * The contract of the license's current terms, made outside any transaction: the one in force
- * when its terms hash still matches; else the PDF is rendered with no lock held, and then one
- * short transaction locks the license, checks its terms are still the ones rendered, voids the
- * old revision with its signatures, records the new one and points the license at it.
+ * A new revision of a license's contract, being prepared: its key, number, language and terms
+ * are fixed now, in the caller's transaction (the license row is locked by the step that asks);
+ * the PDF follows from a contract.render job after the commit.
  */
-export async function generateLicenseContract(
-  db: Db,
-  licenseKey: string,
-  options: { lang?: ContractLang; commit?: Commit<ContractRow> } = {},
-): Promise<{ contract: ContractRow; created: boolean }> {
-  const license = await licenseRow(db, licenseKey);
-  const hash = termsHashOf(license);
-  const current = await currentContract(db, licenseKey);
-  if (current && current.termsHash === hash && (!options.lang || options.lang === current.lang))
-    return { contract: current, created: false };
-  const data = await contractDataOf(db, license);
-  const draft: ContractDraft = {
-    key: newKey(),
-    license: licenseKey,
-    revision: await nextRevision(db, licenseKey),
-    generatedAt: new Date(),
-    terms: data.terms,
-    termsHash: hash,
-    lang: options.lang ?? data.lang,
-  };
-  const bytes = await renderContract(draft);
-  const record = async (tx: Db): Promise<ContractRow> => {
-    const locked = await licenseRow(tx, licenseKey, true);
-    if (termsHashOf(locked) !== hash) throw new TermsMovedOn(`the terms of license ${licenseKey} changed while rendering`);
-    // Another revision recorded meanwhile takes this one's number: render again with the next one.
-    if ((await nextRevision(tx, licenseKey)) !== draft.revision) throw new TermsMovedOn(`license ${licenseKey} has a newer revision`);
-    const before = await currentContract(tx, licenseKey);
-    if (before) await voidContract(tx, before);
-    const contract = await recordContract(tx, draft, bytes);
-    await tx.update(licenses).set({ contract: contract.key }).where(eq(licenses.key, licenseKey));
-    return contract;
-  };
-  const contract = await (options.commit ?? ownTransaction(db))(record);
-  return { contract, created: true };
+export async function prepareContract(tx: Db, license: Row, lang?: ContractLang): Promise<ContractRow> {
+  const licenseKey = String(license.key);
+  const data = await contractDataOf(tx, license);
+  const now = new Date();
+  const [row] = await tx
+    .insert(contracts)
+    .values({
+      key: newKey(),
+      license: licenseKey,
+      revision: await nextRevision(tx, licenseKey),
+      lang: lang ?? data.lang,
+      state: 'preparing',
+      file: null,
+      sha256: null,
+      terms: data.terms as unknown as Record<string, unknown>,
+      termsHash: termsHashOf(license),
+      dateCreated: now,
+      dateUpdated: now,
+    })
+    .returning();
+  await tx.update(licenses).set({ contract: row!.key }).where(eq(licenses.key, licenseKey));
+  return row!;
 }
 
 async function peopleNames(tx: Db, subs: string[]): Promise<Map<string, string>> {
@@ -274,12 +299,12 @@ export async function finalContractBytes(
   const appendix = await renderSignaturePages({
     contractKey: contract.key,
     revision: contract.revision,
-    sha256: contract.sha256,
+    sha256: contract.sha256!,
     lang,
     signatures: entries,
     events,
   });
-  const merged = await PDFDocument.load(await readBlob(contract.file));
+  const merged = await PDFDocument.load(await readBlob(contract.file!));
   const extra = await PDFDocument.load(appendix);
   for (const page of await merged.copyPages(extra, extra.getPageIndices())) merged.addPage(page);
   merged.setModificationDate(now);

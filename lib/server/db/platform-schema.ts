@@ -66,10 +66,14 @@ export const jobs = pgTable(
     finishedAt: ts('finished_at'),
   },
   (t) => [
-    index('jobs_due_idx').on(t.runAt).where(sql`state in ('queued', 'running')`),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`state in ('queued', 'running')`),
     index('jobs_subject_idx').on(t.subject, t.kind),
     index('jobs_created_idx').on(t.dateCreated),
-    uniqueIndex('jobs_once_idx').on(t.once).where(sql`state in ('queued', 'running')`),
+    uniqueIndex('jobs_once_idx')
+      .on(t.once)
+      .where(sql`state in ('queued', 'running')`),
   ],
 );
 
@@ -115,11 +119,12 @@ export const contracts = pgTable(
     license: text('license').notNull(),
     revision: integer('revision').notNull().default(1),
     lang: text('lang').notNull().default('jp'),
-    // generated → licensee_signed → countersigned; void when the terms changed after signing.
+    // preparing → generated → licensee_signed → countersigned; void when the terms changed after signing.
     state: text('state').notNull().default('generated'),
     // The unsigned contract PDF and, once countersigned, the final one with signature page and audit trail.
-    file: text('file').notNull(),
-    sha256: text('sha256').notNull(),
+    // Null while the revision is being prepared (its contract.render job has not run yet).
+    file: text('file'),
+    sha256: text('sha256'),
     finalFile: text('final_file'),
     // The license terms and terms-document versions the PDF was made from.
     terms: jsonb('terms').$type<Record<string, unknown>>().notNull().default({}),

@@ -100,7 +100,14 @@ async function fail(db: Db, kind: JobKind, job: JobRow, now: Date, err: unknown)
     const tx = txAny as unknown as Db;
     const updated = await tx
       .update(jobs)
-      .set({ state: dead ? 'dead' : 'queued', attempts, lastError: error, runAt, dateUpdated: new Date(), ...(dead ? { finishedAt: new Date() } : {}) })
+      .set({
+        state: dead ? 'dead' : 'queued',
+        attempts,
+        lastError: error,
+        runAt,
+        dateUpdated: new Date(),
+        ...(dead ? { finishedAt: new Date() } : {}),
+      })
       .where(and(eq(jobs.key, job.key), eq(jobs.claim, job.claim!)))
       .returning({ key: jobs.key });
     if (updated.length && kind.onFailure) await kind.onFailure(tx, job, { error, dead, runAt, attempts });
@@ -161,7 +168,8 @@ export async function runDueJobs(db: Db, now: Date, options: RunOptions): Promis
     for (const job of claimed) {
       const outcome = await execute(db, byName.get(job.kind)!, job, now, options.services ?? {});
       result[outcome.state]++;
-      if (outcome.state === 'done' && outcome.outcome) result.outcomes[outcome.outcome] = (result.outcomes[outcome.outcome] ?? 0) + 1;
+      if (outcome.state === 'done' && outcome.outcome)
+        result.outcomes[outcome.outcome] = (result.outcomes[outcome.outcome] ?? 0) + 1;
     }
     if (options.only) break;
   }

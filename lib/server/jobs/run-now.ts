@@ -29,7 +29,8 @@ export async function runJobNow(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await db.select().from(jobs).where(eq(jobs.key, key));
-    const settled = !row || row.state === 'done' || row.state === 'dead' || (row.state === 'queued' && (ranHere || row.runAt > new Date()));
+    const settled =
+      !row || row.state === 'done' || row.state === 'dead' || (row.state === 'queued' && (ranHere || row.runAt > new Date()));
     if (settled || Date.now() > deadline) {
       return { state: row?.state ?? 'missing', result: row?.result ?? null, lastError: row?.lastError ?? null, ranHere };
     }

@@ -40,7 +40,12 @@ export function backoffMs(attempts: number): number {
  * message id, or stays 'queued' with attempts + 1, the error and a backed-off next attempt (a
  * recipient refused for good becomes 'failed', its job a dead letter).
  */
-export async function deliverDue(db: Db, transport: MailTransport | null, now: Date, options: DeliverOptions): Promise<DeliverResult> {
+export async function deliverDue(
+  db: Db,
+  transport: MailTransport | null,
+  now: Date,
+  options: DeliverOptions,
+): Promise<DeliverResult> {
   const result = await runDueJobs(db, now, {
     kinds: [mailJob],
     services: { mail: { transport, from: options.from } },

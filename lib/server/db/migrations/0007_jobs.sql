@@ -16,6 +16,8 @@ CREATE TABLE "jobs" (
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "contracts" ALTER COLUMN "file" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "contracts" ALTER COLUMN "sha256" DROP NOT NULL;--> statement-breakpoint
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at") WHERE state in ('queued', 'running');--> statement-breakpoint
 CREATE INDEX "jobs_subject_idx" ON "jobs" USING btree ("subject","kind");--> statement-breakpoint
 CREATE INDEX "jobs_created_idx" ON "jobs" USING btree ("date_created");--> statement-breakpoint

@@ -18,7 +18,11 @@ export const chainMintJob = defineJob({
   leaseMs: 5 * 60_000,
   async run(payload, ctx) {
     await performMint(ctx.db, payload, (record) =>
-      ctx.complete(record, (mint) => ({ outcome: mint.minted ? 'minted' : 'recorded', minted: mint.minted, txHash: mint.txHash })),
+      ctx.complete(record, (mint) => ({
+        outcome: mint.minted ? 'minted' : 'recorded',
+        minted: mint.minted,
+        txHash: mint.txHash,
+      })),
     );
   },
 });

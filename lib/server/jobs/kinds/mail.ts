@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailOutbox } from '../../db/platform-schema';
 import { defineJob, PermanentJobError } from '../define';
@@ -76,6 +76,12 @@ export const mailJob = defineJob({
           .where(eq(emailOutbox.key, outbox)),
       () => ({ outcome: 'sent', messageId }),
     );
+  },
+  async onRetry(tx, job) {
+    await tx
+      .update(emailOutbox)
+      .set({ state: 'queued', nextAttemptAt: new Date() })
+      .where(and(eq(emailOutbox.key, String(job.subject)), inArray(emailOutbox.state, ['queued', 'failed', 'kept'])));
   },
   async onFailure(tx, job, failure) {
     await tx
