@@ -18,9 +18,12 @@ export const contractRenderJob = defineJob({
   backoffMs: [2_000, 10_000, 60_000, 5 * 60_000, 15 * 60_000],
   leaseMs: 2 * 60_000,
   async run({ contract }, ctx) {
-    const row = await renderPreparedContract(ctx.db, contract, (record) =>
-      ctx.complete(record, (c) => ({ outcome: c?.file ? 'rendered' : 'not_needed', sha256: c?.sha256 ?? null })),
-    );
-    if (!row || row.voidedAt || row.file) await ctx.complete(undefined, () => ({ outcome: 'not_needed' }));
+    let rendered = false;
+    await renderPreparedContract(ctx.db, contract, (record) => {
+      rendered = true;
+      return ctx.complete(record, (c) => ({ outcome: c?.file ? 'rendered' : 'not_needed', sha256: c?.sha256 ?? null }));
+    });
+    // A revision voided or filled in before this run: nothing to make.
+    if (!rendered) await ctx.complete(undefined, () => ({ outcome: 'not_needed' }));
   },
 });
