@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ensureReady } from '@/lib/server/boot';
+import type * as ContractPdf from '@/lib/server/contracts/contract-pdf';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { licensees, licenses } from '@/lib/server/db/entities-schema';
 import { contracts, credentials, jobs } from '@/lib/server/db/platform-schema';
@@ -40,7 +41,7 @@ const gate = vi.hoisted(() => {
 });
 
 vi.mock('@/lib/server/contracts/contract-pdf', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@/lib/server/contracts/contract-pdf')>();
+  const real = await importOriginal<typeof ContractPdf>();
   return {
     ...real,
     renderContractPdf: async (...args: Parameters<typeof real.renderContractPdf>) => {
