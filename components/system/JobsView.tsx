@@ -133,7 +133,13 @@ export function JobsView({ title }: ScreenViewProps) {
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.key} data-testid={`job-row-${row.key}`} data-kind={row.kind} data-state={row.state}>
+            <tr
+              key={row.key}
+              data-testid={`job-row-${row.key}`}
+              data-kind={row.kind}
+              data-state={row.state}
+              data-subject={row.subject ?? ''}
+            >
               <td>{kindLabel(row.kind)}</td>
               <td>
                 <code className="small">{row.subject ? truncate(row.subject, 16) : t('none')}</code>
