@@ -141,9 +141,7 @@ export function JobsView({ title }: ScreenViewProps) {
               data-subject={row.subject ?? ''}
             >
               <td>{kindLabel(row.kind)}</td>
-              <td>
-                <code className="small">{row.subject ? truncate(row.subject, 16) : t('none')}</code>
-              </td>
+              <td data-testid="job-label">{row.label ? truncate(row.label, 60) : t('gone')}</td>
               <td>
                 <StateBadge state={row.state} />
               </td>
@@ -224,7 +222,7 @@ function JobDetailDialog({ jobKey, onClose }: { jobKey: string | null; onClose: 
               </dd>
               <dt className="col-sm-3">{t('col.subject')}</dt>
               <dd className="col-sm-9 text-break">
-                <code>{job.subject ?? t('none')}</code>
+                {job.label ?? t('gone')} <code className="small text-muted">{job.subject ?? ''}</code>
               </dd>
               <dt className="col-sm-3">{t('col.attempts')}</dt>
               <dd className="col-sm-9">

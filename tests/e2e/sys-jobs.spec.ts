@@ -72,6 +72,8 @@ test('a dead mail job is visible on sys/jobs and the administrator runs it again
     await expect(row).toHaveAttribute('data-state', 'dead', { timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
   await expect(row.getByTestId('job-state')).toHaveText('停止');
+  // The job is named by what the administrator recognises: the recipient and the subject line.
+  await expect(row.getByTestId('job-label')).toContainText(`user@example.com: ${subject}`);
   await expect(admin.getByTestId('jobs-count-dead')).toBeVisible();
   await row.getByRole('button', { name: '開く' }).click();
   await expect(admin.getByTestId('job-last-error')).toContainText('550');

@@ -14,6 +14,8 @@ export interface JobSummary {
   key: string;
   kind: string;
   subject: string | null;
+  /** What people recognise the subject by (IP and licensee, recipient and subject line); null when it is gone. */
+  label: string | null;
   state: string;
   attempts: number;
   maxAttempts: number | null;
@@ -29,11 +31,24 @@ export interface JobDetail extends JobSummary {
   result: Record<string, unknown> | null;
 }
 
-function summary(r: JobRow): JobSummary {
+/** The labels of the jobs' subjects, one query per kind on the page. */
+async function labelsOf(db: Db, rows: JobRow[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const byKind = new Map<string, string[]>();
+  for (const r of rows) if (r.subject) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r.subject]);
+  for (const [kind, subjects] of byKind) {
+    const labels = await jobKindOf(kind)?.labels?.(db, [...new Set(subjects)]);
+    for (const [subject, label] of labels ?? []) out.set(`${kind}:${subject}`, label);
+  }
+  return out;
+}
+
+function summary(r: JobRow, labels: Map<string, string> = new Map()): JobSummary {
   return {
     key: r.key,
     kind: r.kind,
     subject: r.subject,
+    label: labels.get(`${r.kind}:${r.subject}`) ?? null,
     state: r.state,
     attempts: r.attempts,
     maxAttempts: r.maxAttempts,
@@ -71,8 +86,9 @@ export async function listJobs(
     .select({ state: jobs.state, n: sql<number>`count(*)::int` })
     .from(jobs)
     .groupBy(jobs.state);
+  const labels = await labelsOf(db, page);
   return {
-    items: page.map(summary),
+    items: page.map((r) => summary(r, labels)),
     nextCursor: rows.length > input.limit ? (page[page.length - 1]?.key ?? null) : null,
     counts: Object.fromEntries(counted.map((c) => [c.state, Number(c.n)])),
     kinds: jobKinds.map((k) => k.kind),
@@ -88,7 +104,7 @@ export async function getJob(db: Db, caller: Caller, query: unknown): Promise<Jo
   const { key } = validateInput(jobKeyInput, query, caller.lang);
   const [row] = await db.select().from(jobs).where(eq(jobs.key, key)).limit(1);
   if (!row) notFound(caller);
-  return { ...summary(row), payload: row.payload, result: row.result ?? null };
+  return { ...summary(row, await labelsOf(db, [row])), payload: row.payload, result: row.result ?? null };
 }
 
 /**

@@ -46,6 +46,8 @@ export interface JobKindSpec<P extends z.ZodType> {
   /** How long a claimed job is hidden from other workers before it is taken to have died. */
   leaseMs: number;
   run(payload: z.output<P>, ctx: JobContext): Promise<void>;
+  /** What people recognise the subjects by (a license's IP and licensee, a mail's recipient and subject), for sys/jobs. */
+  labels?(db: Db, subjects: string[]): Promise<Map<string, string>>;
   /** Called in the transaction that makes a job due again by hand (the mail outbox queues its message again). */
   onRetry?(tx: Db, job: JobRow): Promise<void>;
   /** Called in the transaction that records a failure (the mail outbox mirrors its delivery record). */

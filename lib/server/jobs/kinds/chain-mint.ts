@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { performMint } from '../../chain/mint-wrapper';
 import { defineJob } from '../define';
+import { ipLabels } from '../labels';
 
 /**
  * The ERC-721 wrapper of an IP minted to a user's wallet. One signer, so one mint at a time (the
@@ -15,6 +16,7 @@ export const chainMintJob = defineJob({
   once: true,
   maxAttempts: 6,
   backoffMs: [5_000, 30_000, 2 * 60_000, 10 * 60_000],
+  labels: ipLabels,
   leaseMs: 5 * 60_000,
   async run(payload, ctx) {
     await performMint(ctx.db, payload, (record) =>

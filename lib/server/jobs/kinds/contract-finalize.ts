@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { finalizeContract } from '../../contracts/store';
 import { contracts } from '../../db/platform-schema';
 import { defineJob, PermanentJobError } from '../define';
+import { contractLabels } from '../labels';
 
 /**
  * The signed agreement of a countersigned contract (its pages, the signature page and the audit
@@ -17,6 +18,7 @@ export const contractFinalizeJob = defineJob({
   once: true,
   maxAttempts: 8,
   backoffMs: [2_000, 10_000, 60_000, 5 * 60_000, 15 * 60_000],
+  labels: contractLabels,
   leaseMs: 2 * 60_000,
   async run({ contract: key }, ctx) {
     const [contract] = await ctx.db.select().from(contracts).where(eq(contracts.key, key));

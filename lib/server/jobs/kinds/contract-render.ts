@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { renderPreparedContract } from '../../contracts/store';
 import { defineJob } from '../define';
+import { contractLabels } from '../labels';
 
 /**
  * The PDF of a contract revision that is being prepared (asked for when a license is approved,
@@ -16,6 +17,7 @@ export const contractRenderJob = defineJob({
   once: true,
   maxAttempts: 8,
   backoffMs: [2_000, 10_000, 60_000, 5 * 60_000, 15 * 60_000],
+  labels: contractLabels,
   leaseMs: 2 * 60_000,
   async run({ contract }, ctx) {
     let rendered = false;

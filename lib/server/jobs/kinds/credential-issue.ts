@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { issueLicenseCredential } from '../../credentials/issue-license-credential';
 import { defineJob } from '../define';
+import { licenseLabels } from '../labels';
 
 /**
  * The LicenseCredential of a license that became active, issued into its holder's wallet. The
@@ -15,6 +16,7 @@ export const credentialIssueJob = defineJob({
   once: true,
   maxAttempts: 8,
   backoffMs: [2_000, 10_000, 60_000, 5 * 60_000, 15 * 60_000],
+  labels: licenseLabels,
   leaseMs: 60_000,
   async run({ license }, ctx) {
     await ctx.complete(

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailOutbox } from '../../db/platform-schema';
 import { defineJob, PermanentJobError } from '../define';
+import { mailLabels } from '../labels';
 
 const SECOND = 1000;
 
@@ -36,6 +37,7 @@ export const mailJob = defineJob({
   // Never give up on a mail while the server may come back; a refused recipient is a dead letter.
   maxAttempts: null,
   backoffMs: [10 * SECOND, 30 * SECOND, 2 * 60 * SECOND, 5 * 60 * SECOND, 15 * 60 * SECOND],
+  labels: mailLabels,
   leaseMs: 5 * 60 * SECOND,
   async run({ outbox }, ctx) {
     const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.key, outbox));
