@@ -175,6 +175,9 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
           : `their contracts were all made ${lag.toFixed(1)} s after the run ended`
       }.`,
     ].join('\n');
+  } catch (err) {
+    console.error(`the app's last output:\n${app.log().slice(-4000)}`);
+    throw err;
   } finally {
     await app.stop();
     await db.dispose();
