@@ -214,10 +214,12 @@ export async function mintWrapper(db: Db, caller: Caller, body: unknown): Promis
   const [user] = await db.select({ wallet: users.wallet }).from(users).where(eq(users.sub, input.sub));
   if (!user) throw fieldError(caller.lang, { sub: { message: messages.noUser } });
   if (!user.wallet) throw fieldError(caller.lang, { sub: { message: messages.noWallet } }, { message: 'no wallet' });
-  const job = await db.transaction((tx) => chainMintJob.enqueue(tx, { ip: ip.key, sub: input.sub, by: caller.sub }));
-  const outcome = await runJobNow(db, chainMintJob, job, MINT_WAIT_MS);
+  const job = await db.transaction((tx) => chainMintJob.submit(tx, { ip: ip.key, sub: input.sub, by: caller.sub }));
+  const outcome = await runJobNow(db, chainMintJob, job.key, MINT_WAIT_MS);
   const [row] = await db.select().from(chainMints).where(eq(chainMints.ip, ip.key));
-  if (outcome.state === 'done' && row) return recordOf(row, outcome.ranHere && outcome.result?.minted === true);
+  // Minted "by this call": it wrote the job (others joined it) and the job sent the transaction,
+  // whichever worker ran it.
+  if (outcome.state === 'done' && row) return recordOf(row, job.created && outcome.result?.minted === true);
   console.error(`[chain] mint of IP ${ip.key} did not finish: ${outcome.lastError ?? outcome.state}`);
   throw fieldError(caller.lang, { ip_id: { message: messages.unavailable } }, { conflict: true, message: 'mint failed' });
 }

@@ -57,24 +57,24 @@ export interface JobKindSpec<P extends z.ZodType> {
 export interface JobKind<P extends z.ZodType = z.ZodType> extends JobKindSpec<P> {
   /** Writes the job in the caller's transaction; it runs after that transaction commits. */
   enqueue(tx: DbOrTx, payload: z.input<P>, options?: EnqueueOptions): Promise<string>;
+  /** As enqueue, also saying whether this call wrote the job or joined a pending one (`once`). */
+  submit(tx: DbOrTx, payload: z.input<P>, options?: EnqueueOptions): Promise<{ key: string; created: boolean }>;
 }
 
 /** A job kind: one file under lib/server/jobs/kinds/ and one line in its index. */
 export function defineJob<P extends z.ZodType>(spec: JobKindSpec<P>): JobKind<P> {
-  return {
-    ...spec,
-    enqueue: (tx, input, options) => {
-      const payload = spec.payload.parse(input) as z.output<P>;
-      return enqueueJob(tx, {
-        kind: spec.kind,
-        subject: spec.subject(payload),
-        payload: payload as Record<string, unknown>,
-        once: spec.once ? `${spec.kind}:${spec.subject(payload)}` : null,
-        maxAttempts: spec.maxAttempts,
-        ...options,
-      });
-    },
+  const submit = (tx: DbOrTx, input: z.input<P>, options?: EnqueueOptions) => {
+    const payload = spec.payload.parse(input) as z.output<P>;
+    return enqueueJob(tx, {
+      kind: spec.kind,
+      subject: spec.subject(payload),
+      payload: payload as Record<string, unknown>,
+      once: spec.once ? `${spec.kind}:${spec.subject(payload)}` : null,
+      maxAttempts: spec.maxAttempts,
+      ...options,
+    });
   };
+  return { ...spec, submit, enqueue: async (tx, input, options) => (await submit(tx, input, options)).key };
 }
 
 /** Thrown by a job for a failure no retry can cure: the job becomes a dead letter at once. */

@@ -23,9 +23,9 @@ export interface NewJob extends EnqueueOptions {
 /**
  * Writes a job in the caller's transaction and wakes the workers (NOTIFY is delivered on commit):
  * a command that rolls back leaves no job, one that commits leaves one that survives restarts.
- * Answers the key of the job, or of the pending one it joined.
+ * Answers the key of the job, or of the pending one it joined (`created` false).
  */
-export async function enqueueJob(tx: DbOrTx, job: NewJob): Promise<string> {
+export async function enqueueJob(tx: DbOrTx, job: NewJob): Promise<{ key: string; created: boolean }> {
   const db = tx as Db;
   const key = newKey();
   const runAt = job.runAt ?? new Date();
@@ -35,6 +35,7 @@ export async function enqueueJob(tx: DbOrTx, job: NewJob): Promise<string> {
     on conflict (once) where state in ('queued', 'running') do nothing
     returning key`);
   let answer = inserted.rows[0]?.key;
+  const created = Boolean(answer);
   if (!answer) {
     const pending = await db.execute<{ key: string }>(
       sql`select key from jobs where once = ${job.once} and state in ('queued', 'running') limit 1`,
@@ -42,5 +43,5 @@ export async function enqueueJob(tx: DbOrTx, job: NewJob): Promise<string> {
     answer = pending.rows[0]?.key ?? key;
   }
   await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${job.kind})`);
-  return answer;
+  return { key: answer, created };
 }
