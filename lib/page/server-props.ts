@@ -9,8 +9,9 @@ import type { PageProps } from './types';
 export async function translationsFor(lang: Lang, namespaces: string[]) {
   // 'terms' on every page: the terms wall of the shell can open over any of them.
   // 'notify' on every page too: the bell and its viewer sit in the top bar.
-  const extra = namespaces.filter((ns) => ns !== 'terms' && ns !== 'notify');
-  return serverSideTranslations(lang, ['common', 'menu', 'terms', 'notify', ...extra], nextI18NextConfig);
+  // 'kit' on every page: the form and table kits' own words (required mark, pager, empty states).
+  const extra = namespaces.filter((ns) => ns !== 'terms' && ns !== 'notify' && ns !== 'kit');
+  return serverSideTranslations(lang, ['common', 'menu', 'terms', 'notify', 'kit', ...extra], nextI18NextConfig);
 }
 
 /**

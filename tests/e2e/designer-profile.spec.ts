@@ -30,9 +30,9 @@ const corporate = {
   location: '関東',
   address: { city: '渋谷区', country: '日本' },
   corporate_name: '株式会社スタジオさくら',
-  br: '1234567890123',
+  br: '9234567890123',
   responsible_person: '山田 花子',
-  invno: 'T1234567890123',
+  invno: 'T9234567890123',
   accepted_terms_version: { ipl_version: '1.2', designer_version: '2.0', updated: '2025-04-01T09:30:00+00:00' },
 };
 
@@ -97,7 +97,7 @@ test('the corporate designer page shows every section, the IP table and the edit
   await expect(page.getByTestId('section-terms').getByTestId('field-product_version')).toHaveText('1.2');
   await expect(page.getByTestId('section-terms').getByTestId('field-terms_updated')).toHaveText('2025-04-01 09:30:00');
   await expect(page.getByTestId('section-location').getByTestId('field-city')).toHaveText('渋谷区');
-  await expect(page.getByTestId('section-corporate').getByTestId('field-invno')).toHaveText('T1234567890123');
+  await expect(page.getByTestId('section-corporate').getByTestId('field-invno')).toHaveText('T9234567890123');
 
   const row = page.locator('[data-testid=designer-ip-row]').filter({ hasText: longName.slice(0, 40) });
   await expect(row).toHaveCount(1);

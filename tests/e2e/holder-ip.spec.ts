@@ -89,8 +89,8 @@ test('jp: tags are created, renamed, assigned to an IP (badge in the list) and r
   await expect(row.getByTestId('tag-name-en')).toHaveText(nameEn);
 
   await row.getByTestId('tag-edit').click();
-  await row.getByTestId('tag-edit-name-en').fill(`${nameEn} renamed`);
-  await row.getByTestId('tag-save').click();
+  await page.getByTestId('tag-edit-name-en').fill(`${nameEn} renamed`);
+  await page.getByTestId('tag-save').click();
   await expect(row.getByTestId('tag-name-en')).toHaveText(`${nameEn} renamed`);
 
   const tagKey = await row.getAttribute('data-key');

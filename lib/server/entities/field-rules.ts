@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  foldWidth,
+  isCorporateNumber,
+  isInvoiceRegistrationNumber,
+  isPhoneNumber,
+  isPostalCode,
+} from '../../validation/jp-identifiers';
 
 /**
  * The field rules shared by the entity schemas: one place for what "an e-mail", "a date" or
@@ -48,4 +55,18 @@ export const images = () =>
     )
     .max(20);
 export const subRefs = () => z.array(z.object({ sub: sub() })).max(200);
+/**
+ * Japanese identifiers with their check digits (lib/validation/jp-identifiers.ts, which the forms
+ * use too). Full-width digits typed through an IME are folded to ASCII before the check.
+ */
+const identifier = (check: (value: string) => boolean, error: string, max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform(foldWidth)
+    .refine((value) => value === '' || check(value), { error });
+export const corporateNumber = () => identifier(isCorporateNumber, 'corporateNumber', 20);
+export const invoiceNumber = () => identifier(isInvoiceRegistrationNumber, 'invoiceNumber', 20);
+export const postalCode = () => identifier(isPostalCode, 'postalCode', 10);
+export const phone = () => identifier(isPhoneNumber, 'phone', 40);
 export const stringMap = () => z.record(z.string().max(100), z.string().max(10_000));
