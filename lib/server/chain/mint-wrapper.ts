@@ -168,6 +168,9 @@ export async function mintWrapper(db: Db, caller: Caller, body: unknown): Promis
         txHash = receipt.hash;
         minted = true;
       }
+      // The embedded chain's state file holds the token before the row says it exists (a failed
+      // save answers as a failed mint; the retry finds the token on the chain and saves again).
+      await chain.save();
     } catch (err) {
       console.error(`[chain] mint of IP ${ip.key} failed:`, (err as Error).message);
       chain.signer.reset();
