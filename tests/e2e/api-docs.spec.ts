@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { baseURL } from '../../playwright.config';
 import { signInAt } from './fixtures';
 
 test('an admin reads the live API in Swagger UI and ReDoc', async ({ page }) => {
@@ -31,6 +34,14 @@ test('the OpenAPI document is served at /openapi.json', async ({ request }) => {
   expect(doc.openapi).toBe('3.1.0');
   expect(doc.paths['/api/v1/License/{id}']).toBeDefined();
   expect(doc.components.schemas.DesignerCreate).toBeDefined();
+});
+
+test('the served /openapi.json passes redocly lint (recommended rules) with no error and no warning', () => {
+  const run = spawnSync(path.join('node_modules', '.bin', 'tsx'), ['scripts/lint-openapi.ts', `${baseURL}/openapi.json`], {
+    encoding: 'utf8',
+  });
+  expect(run.stdout).toContain('0 errors, 0 warnings');
+  expect(run.status, run.stdout + run.stderr).toBe(0);
 });
 
 test('a designer cannot open the API pages', async ({ page }) => {
