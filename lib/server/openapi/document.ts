@@ -184,12 +184,12 @@ function routePaths(): Record<string, Record<string, unknown>> {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
-/** Every operation gets its operationId from its method and path (unless it names one itself). */
+/** Every operation gets its operationId from its method and path: new routes need nothing to get one. */
 function addOperationIds(paths: Record<string, Partial<Record<(typeof METHODS)[number], Record<string, unknown>>>>): void {
   for (const [path, item] of Object.entries(paths)) {
     for (const method of METHODS) {
       const op = item[method];
-      if (op) op.operationId ??= operationIdOf(method, path);
+      if (op) op.operationId = operationIdOf(method, path);
     }
   }
 }
