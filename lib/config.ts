@@ -76,7 +76,7 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(168),
-  // An external EVM JSON-RPC endpoint; unset: an embedded dev chain (ganache) starts on first use.
+  // An external EVM JSON-RPC endpoint; unset: an embedded dev chain (anvil) starts on first use.
   CHAIN_RPC_URL: optionalText,
   // The minting account's private key (0x + 64 hex); unset: generated into DATA_DIR/keys.
   CHAIN_SIGNER_KEY: optionalText,

@@ -23,6 +23,7 @@ export const usersProfileUpdateInput = z
       .trim()
       .max(2000)
       .regex(/^(https?:\/\/[^\s]+|\/(?![/\\])[^\s]*)$/)
+      .meta({ examples: ['https://example.com/me.png'] })
       .nullable()
       .optional(),
     wallet: z.string().trim().regex(EVM_ADDRESS).nullable().optional(),
