@@ -1,5 +1,5 @@
-import { signIn } from 'next-auth/react';
 import { storeCurrentAddress } from './redirect-store';
+import { signInOnce } from './sign-in-guard';
 
 export interface Envelope<T> {
   status: number;
@@ -13,6 +13,14 @@ export interface CallOptions {
 }
 
 type Api = 'core' | 'product';
+
+/** One alert per page, however many core calls fail together. */
+let coreAlertShown = false;
+
+/** For tests: a new page. */
+export function resetCoreAlert(): void {
+  coreAlertShown = false;
+}
 
 /**
  * The two API clients of SPEC §8. JSON with a bearer token; POST when there is a body, GET
@@ -37,11 +45,13 @@ async function call<T>(api: Api, url: string, options: CallOptions): Promise<Env
     return null;
   }
   if (res.status === 401) {
-    storeCurrentAddress();
     if (api === 'core') {
-      window.alert('Core API authentication failed.');
+      storeCurrentAddress();
+      if (!coreAlertShown) window.alert('Core API authentication failed.');
+      coreAlertShown = true;
     } else {
-      void signIn('oidc', { callbackUrl: window.location.href });
+      // Stores the address too; a second failure right after a sign-in ends on the failure page, never in a loop.
+      signInOnce('provider');
     }
     return null;
   }

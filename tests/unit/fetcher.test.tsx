@@ -3,17 +3,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const signIn = vi.fn();
 vi.mock('next-auth/react', () => ({ signIn: (...args: unknown[]) => signIn(...args) }));
+const navigate = vi.fn();
+vi.mock('@/lib/client/navigate', () => ({ navigate: (url: string) => navigate(url) }));
 
-const { coreApi, productApi } = await import('@/lib/client/fetcher');
+const { coreApi, productApi, resetCoreAlert } = await import('@/lib/client/fetcher');
+const { resetSignInGuard } = await import('@/lib/client/sign-in-guard');
 
 function answer(status: number, body: unknown) {
   return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 }
 
-describe('API clients (SPEC §8)', () => {
+describe('SPEC §8 API clients', () => {
   let alert: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     localStorage.clear();
+    sessionStorage.clear();
+    resetSignInGuard();
+    resetCoreAlert();
+    navigate.mockReset();
     window.history.replaceState(null, '', '/jp/holder/ip?page=2');
     alert = vi.fn();
     window.alert = alert as unknown as typeof window.alert;
@@ -92,5 +99,33 @@ describe('API clients (SPEC §8)', () => {
     );
     await productApi('/v1/IP');
     expect(localStorage.getItem('redirectAfterSignIn')).toBeNull();
+  });
+
+  it('401 from the product API again right after that sign-in: the failure page, never a second sign-in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer(401, { status: 8, data: 'invalid session' })),
+    );
+    // A page makes several calls at once: one sign-in for all of them.
+    await Promise.all([productApi('/v1/IP'), productApi('/v1/Tag'), productApi('/home')]);
+    expect(signIn).toHaveBeenCalledTimes(1);
+    // Back from the provider (a new page), the API still refuses: the failure page instead.
+    resetSignInGuard();
+    await Promise.all([productApi('/v1/IP'), productApi('/v1/Tag')]);
+    expect(signIn).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/error?error=AuthFailed');
+    // The return address is still there for the sign-in the failure page offers.
+    expect(localStorage.getItem('redirectAfterSignIn')).toBe(encodeURIComponent('/jp/holder/ip?page=2'));
+  });
+
+  it('core API 401s alert once per page and keep the stored address', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer(401, {})),
+    );
+    await Promise.all([coreApi('', '/users/profile'), coreApi('', '/notify/list')]);
+    expect(alert).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('redirectAfterSignIn')).toBe(encodeURIComponent('/jp/holder/ip?page=2'));
   });
 });
