@@ -14,6 +14,13 @@ export interface CallOptions {
 
 type Api = 'core' | 'product';
 
+function pageLanguage(): 'jp' | 'en' | null {
+  if (typeof window === 'undefined') return null;
+  const segment = window.location.pathname.split('/')[1];
+  if (segment === 'jp' || segment === 'en') return segment;
+  return document.documentElement.lang === 'en' ? 'en' : 'jp';
+}
+
 /** One alert per page, however many core calls fail together. */
 let coreAlertShown = false;
 
@@ -28,8 +35,9 @@ export function resetCoreAlert(): void {
  */
 async function call<T>(api: Api, url: string, options: CallOptions): Promise<Envelope<T> | null> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  // Messages in answers follow the page's language, not only the user's stored one.
-  if (typeof document !== 'undefined') headers['x-lang'] = document.documentElement.lang === 'en' ? 'en' : 'jp';
+  // Messages in answers follow the page's language: its /jp or /en prefix, else <html lang>.
+  const lang = pageLanguage();
+  if (lang) headers['x-lang'] = lang;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;

@@ -42,6 +42,18 @@ describe('SPEC §8 API clients', () => {
     expect((fetchMock.mock.calls[1] as unknown as [string])[0]).toBe('https://core.example/server/status');
   });
 
+  it("sends the page's language (its /jp or /en prefix) for messages in answers", async () => {
+    const fetchMock = vi.fn(() => answer(200, { status: 0, data: {} }));
+    vi.stubGlobal('fetch', fetchMock);
+    await productApi('/v1/IP');
+    window.history.replaceState(null, '', '/en/designer/iplist');
+    await productApi('/v1/IP');
+    const langs = (fetchMock.mock.calls as unknown as [string, RequestInit][]).map(
+      ([, init]) => (init.headers as Record<string, string>)['x-lang'],
+    );
+    expect(langs).toEqual(['jp', 'en']);
+  });
+
   it('401 from the core API: address stored, alert shown, nothing returned', async () => {
     vi.stubGlobal(
       'fetch',
