@@ -109,7 +109,7 @@ export function NotificationViewer({ show, onHide, list, loading, refresh, live 
             {t('viewer.markAll')}
           </Button>
         </div>
-        <div style={{ height: '80vh', overflowY: 'auto' }} data-testid="notify-list">
+        <div className="notify-list modal-scroll" data-testid="notify-list">
           {loading && !list ? (
             <p className="p-3 text-muted">
               <Spinner size="sm" className="me-2" />
