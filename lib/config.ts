@@ -153,7 +153,7 @@ function storageConfig(e: z.output<typeof envSchema>): StorageConfig {
   };
 }
 
-function buildConfig(env: NodeJS.ProcessEnv) {
+export function buildConfig(env: NodeJS.ProcessEnv) {
   const e = envSchema.parse(env);
   const appUrl = (e.APP_URL ?? e.NEXTAUTH_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const embeddedIdp = !e.OIDC_ISSUER;

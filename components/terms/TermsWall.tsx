@@ -10,36 +10,51 @@ const TermsPromptModal = dynamic(() => import('./TermsPromptModal').then((m) => 
 
 /**
  * The terms-acceptance wall of SPEC §2/§4, mounted once in the shell: the common prompt, then
- * the kind-specific ones, each a blocking modal closed only by accepting.
+ * the kind-specific ones, each a blocking modal closed only by accepting. A hidden marker says
+ * whether the decision is still loading, clear or due (for tests and assistive checks).
  */
 export function TermsWall() {
   const wall = useTermsWall();
   const [pending, setPending] = useState(false);
-  const decision = wall?.decision ?? null;
   // Kept once mounted, so the last prompt still closes with its transition after accepting.
-  const due = useLatch(Boolean(decision && (decision.common || decision.kinds.length > 0)));
-  if (!wall || !decision || !due) return null;
+  const mounted = useLatch(wall.state === 'due');
+  const marker = <span hidden data-testid="terms-wall-state" data-state={wall.state} />;
+  if (!mounted || wall.state !== 'due') {
+    // After the last acceptance the modals stay mounted (closed) for their closing transition.
+    return mounted ? (
+      <>
+        {marker}
+        <TermsPromptModal step="common" prompt={null} version={null} pending={false} onAccept={() => undefined} />
+        <TermsPromptModal step="kind" prompt={null} version={null} pending={false} onAccept={() => undefined} />
+      </>
+    ) : (
+      marker
+    );
+  }
+  const { decision, terms } = wall;
   const kindPrompt = decision.common ? null : (decision.kinds[0] ?? null);
 
   async function accept(prompt: TermsPrompt) {
+    if (wall.state !== 'due') return;
     setPending(true);
-    await wall!.accept(prompt);
+    await wall.accept(prompt);
     setPending(false);
   }
 
   return (
     <>
+      {marker}
       <TermsPromptModal
         step="common"
         prompt={decision.common}
-        version={decision.common ? wall.terms.latest[decision.common.kind] : null}
+        version={decision.common ? terms.latest[decision.common.kind] : null}
         pending={pending}
         onAccept={accept}
       />
       <TermsPromptModal
         step="kind"
         prompt={kindPrompt}
-        version={kindPrompt ? wall.terms.latest[kindPrompt.kind] : null}
+        version={kindPrompt ? terms.latest[kindPrompt.kind] : null}
         pending={pending}
         onAccept={accept}
       />

@@ -24,20 +24,26 @@ interface AcceptingRecord {
 
 const MINE = (sub: string) => ({ filter: { owner: sub }, sort: { dateCreated: 1 as const }, limit: 1 });
 
-export interface TermsWallState {
-  terms: LatestTerms;
-  decision: WallDecision;
-  /** Records every accepted version of the prompt; true when every call answered status 0. */
-  accept: (prompt: TermsPrompt) => Promise<boolean>;
-}
+export type TermsWallState =
+  /** Signed out, or still reading the terms and the user's records. */
+  | { state: 'loading' }
+  /** Nothing to accept: no terms in force, or every compared version accepted. */
+  | { state: 'clear' }
+  | {
+      state: 'due';
+      terms: LatestTerms;
+      decision: WallDecision;
+      /** Records every accepted version of the prompt; true when every call answered status 0. */
+      accept: (prompt: TermsPrompt) => Promise<boolean>;
+    };
 
 /**
  * What the terms wall of SPEC §4 needs, read for the signed-in user: the versions in force, the
  * user's roles, their own Designer and Licensee records (searched by owner = sub, only for the
  * roles held) and their own user record; then the decision of lib/terms/wall.ts. Null until all
- * of it has answered, and while no terms are in force (no wall at all).
+ * of it has answered.
  */
-export function useTermsWall(): TermsWallState | null {
+export function useTermsWall(): TermsWallState {
   const { settings } = useShell();
   const { data: session, status } = useSession();
   const sub = status === 'authenticated' ? (session?.user.sub ?? '') : '';
@@ -79,7 +85,9 @@ export function useTermsWall(): TermsWallState | null {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, terms, designers.data, licensees.data, user.data, session, settings, sub]);
 
-  if (!decision || !terms) return null;
+  if (status === 'unauthenticated' || terms === null || (terms && !anyInForce)) return { state: 'clear' };
+  if (!decision || !terms) return { state: 'loading' };
+  if (!decision.common && decision.kinds.length === 0) return { state: 'clear' };
 
   async function accept(prompt: TermsPrompt): Promise<boolean> {
     const current: Record<WallEntity, Record<string, string>> = {
@@ -103,5 +111,5 @@ export function useTermsWall(): TermsWallState | null {
     return true;
   }
 
-  return { terms, decision, accept };
+  return { state: 'due', terms, decision, accept };
 }

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signInAt } from './fixtures';
+import { expect, test, signInAt } from './fixtures';
 
 test('an admin reads the live API in Swagger UI and ReDoc', async ({ page }) => {
   await signInAt(page, 'admin', '/en/sys/swagger');

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { loginAtProvider, menuSections, personas, signInAt } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test, loginAtProvider, menuSections, personas, signInAt } from './fixtures';
 
 // A 2×2 RGB PNG: a real image for the server's type sniffing and thumbnails.
 const PNG_2X2 = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DA0PCfAUIBACFyBP1TVaZ3AAAAAElFTkSuQmCC';
