@@ -7,7 +7,7 @@ import { forgetSignInAttempt } from '@/lib/client/sign-in-guard';
 import { SettingsProvider } from '@/lib/client/settings-context';
 import { bareProps } from '@/lib/page/bare-props';
 import type { PageProps } from '@/lib/page/types';
-import { addressToRestore } from '@/lib/session/redirect';
+import { addressToRestore, isLang } from '@/lib/session/redirect';
 import { AUTH_FAILED_ERROR } from '@/lib/session/sign-in-guard';
 
 const KNOWN = ['Configuration', 'AccessDenied', 'Verification', 'OAuthCallback', 'SessionRequired', AUTH_FAILED_ERROR];
@@ -56,5 +56,9 @@ export default function ErrorPage({ settings, lang, error }: ErrorProps) {
 }
 
 export const getServerSideProps: GetServerSideProps<ErrorProps> = async (ctx) => ({
-  props: { ...(await bareProps(ctx)), error: typeof ctx.query.error === 'string' ? ctx.query.error.slice(0, 64) : 'Default' },
+  props: {
+    // The failure page speaks the language of the page that failed (?lang=), else the stored one.
+    ...(await bareProps(ctx, [], isLang(ctx.query.lang) ? ctx.query.lang : undefined)),
+    error: typeof ctx.query.error === 'string' ? ctx.query.error.slice(0, 64) : 'Default',
+  },
 });

@@ -2,6 +2,7 @@ import { useRouter } from 'next/router';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
+import { mutate } from 'swr';
 import { chooseLanguage } from '@/lib/client/language';
 import { useShell } from '@/lib/client/settings-context';
 import { LANGS, switchLanguagePath, type Lang } from '@/lib/session/redirect';
@@ -18,6 +19,8 @@ export function LanguageSwitch() {
     setBusy(true);
     // Stored first: the next page's server reads it to decide the language (and the /en redirect).
     await chooseLanguage(next, session ? { coreApiUrl: settings.coreApiUrl, token: session.accessToken } : undefined);
+    // What shows the stored setting (the profile) reads it again.
+    void mutate((key) => Array.isArray(key) && key[0] === 'own-profile');
     setBusy(false);
     void router.push(switchLanguagePath(router.asPath, next));
   };

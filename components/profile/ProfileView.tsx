@@ -53,7 +53,8 @@ export function ProfileView({ title }: ScreenViewProps) {
     );
   }
   if (profile.data === null) return <Alert variant="danger">{t('loadFailed')}</Alert>;
-  return <ProfileForm title={title} original={profile.data} onSaved={() => profile.mutate()} />;
+  // A new stored language (the top bar's switch writes the same setting) starts the form afresh.
+  return <ProfileForm key={profile.data.lang} title={title} original={profile.data} onSaved={() => profile.mutate()} />;
 }
 
 interface ProfileFormProps {

@@ -37,7 +37,9 @@ export function signInOnce(route: SignInRoute, now = Date.now()): 'sign-in' | 'f
   leaving = true;
   storeCurrentAddress();
   if (decideSignIn(lastSignInAttempt(), now) === 'fail') {
-    navigate(AUTH_FAILED_PAGE);
+    // In the language of the page that failed.
+    const lang = window.location.pathname.split('/')[1];
+    navigate(lang === 'en' || lang === 'jp' ? `${AUTH_FAILED_PAGE}&lang=${lang}` : AUTH_FAILED_PAGE);
     return 'fail';
   }
   const attempt: SignInAttempt = { at: now, address: readStoredAddress() };

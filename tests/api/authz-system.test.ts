@@ -54,7 +54,7 @@ async function call<T = unknown>(index: number, token?: string, path?: string, b
   return { status: res.status, json: res.json };
 }
 
-describe('system routes: who may call them', () => {
+describe('SPEC §6/§8 system routes: who may call them (status 8 without a token, 7 with a forged one)', () => {
   it('no token is 401 status 8; a forged token 401 status 7', async () => {
     for (let i = 0; i < ROUTES.length; i++) {
       const bare = await call(i);

@@ -26,17 +26,19 @@ test.describe('SPEC §8 401 from the product API', () => {
       // next-auth's sign-in call and the provider's authorization endpoint: one of each per attempt.
       if (path === '/api/auth/signin/oidc' || /\/api\/oidc\/auth$/.test(path)) signIns.push(path);
     });
+    // As if this tab had signed in long ago: the next failure may sign in once.
+    await page.evaluate(() => sessionStorage.removeItem('signInAttempt'));
     await refuseProductApi(page);
     await page.reload();
 
-    await page.waitForURL(/\/error\?error=AuthFailed$/, { timeout: 30_000 });
+    await page.waitForURL(/\/error\?error=AuthFailed&lang=(jp|en)$/, { timeout: 30_000 });
     const failure = page.getByTestId('auth-error');
     await expect(failure).toHaveAttribute('data-error', 'AuthFailed');
     await expect(failure).toContainText('サインインし直しましたが');
     await expect(page.getByTestId('auth-error-retry')).toHaveText('もう一度サインインする');
     // It stays there: no sign-in starts by itself.
     await page.waitForTimeout(5000);
-    await expect(page).toHaveURL(/\/error\?error=AuthFailed$/);
+    await expect(page).toHaveURL(/\/error\?error=AuthFailed&lang=jp$/);
     expect(signIns.filter((p) => p === '/api/auth/signin/oidc')).toHaveLength(1);
     expect(signIns.filter((p) => p !== '/api/auth/signin/oidc').length).toBeLessThanOrEqual(1);
 
@@ -61,9 +63,13 @@ test.describe('SPEC §8 401 from the product API', () => {
       const body = (await res.json()) as Record<string, unknown>;
       await route.fulfill({ response: res, json: { ...body, valid: false } });
     });
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(message.text()));
     await page.reload();
-    await page.waitForURL(/\/error\?error=AuthFailed$/, { timeout: 30_000 });
+    await page.waitForURL(/\/error\?error=AuthFailed&lang=(jp|en)$/, { timeout: 30_000 });
     await expect(page.getByTestId('auth-error')).toContainText('did not accept your sign-in');
+    // SPEC §4: an expired session logs 'LIKELY session expired' and signs in again, once.
+    expect(logged.filter((text) => text === 'LIKELY session expired').length).toBeGreaterThanOrEqual(1);
   });
 });
 

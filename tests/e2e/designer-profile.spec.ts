@@ -85,7 +85,7 @@ async function holderIpFor(page: Page, designerKey: string, name: string): Promi
   return answer.data.key;
 }
 
-test('the corporate designer page shows every section, the IP table and the edit button to its owner', async ({
+test('SPEC §2 Designer view page / §9: the corporate designer page shows every section, the IP table and the edit button to its owner', async ({
   page,
   browser,
 }) => {
@@ -131,7 +131,7 @@ test('the corporate designer page shows every section, the IP table and the edit
   await expect(page.getByTestId('section-corporate')).toContainText('Business registration number');
 });
 
-test('a personal designer page hides Corporate, and another designer sees no edit button', async ({ page, browser }) => {
+test('SPEC §2 Designer view page: a personal designer page hides Corporate, and another designer sees no edit button', async ({ page, browser }) => {
   await signInAt(page, 'designer', '/jp/designer/profile');
   const aoi = await ensureDesigner(page, await subOfSession(page), personal);
   await page.goto(`/jp/designer/${aoi.key}`);

@@ -26,7 +26,8 @@ test.describe('SPEC §2 Layout: dialogs fit the window, their actions always rea
       const viewer = page.getByTestId('notify-viewer');
       await expect(viewer).toBeVisible();
       // Open one: its content and actions make the dialog longer still.
-      await viewer.locator('[data-testid^="notify-item-"]').first().click();
+      const first = viewer.locator('[data-testid^="notify-item-"]').first();
+      if ((await first.getAttribute('aria-expanded')) !== 'true') await first.click();
       await expect(viewer.getByTestId('notify-detail')).toBeVisible();
       await expectDialogFits(page, viewer);
       const list = (await viewer.getByTestId('notify-list').boundingBox())!;
@@ -42,7 +43,8 @@ test.describe('SPEC §2 Layout: dialogs fit the window, their actions always rea
   });
 
   test('a shared confirm dialog at every size (jp)', async ({ page }) => {
-    await signInAt(page, 'admin', '/jp/terms-licensee');
+    await signInAt(page, 'admin', '/jp/holder/ip');
+    await page.goto('/jp/terms-licensee');
     // A version to withdraw, so the page offers its confirm dialog; withdrawn again at the end.
     const version = `FIT-${Date.now().toString(36)}`;
     await api(page, 'PUT', '/api/terms/terms-licensee', {

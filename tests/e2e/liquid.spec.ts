@@ -21,7 +21,7 @@ async function move(page: Page, action: 'reviewing' | 'approved' | 'issued') {
   await expect(page.getByTestId('liquid-detail')).toHaveAttribute('data-state', action, { timeout: 20_000 });
 }
 
-test('a plain user applies to become a designer, staff review, approve and issue, and the user gets the designer menu', async ({
+test('SPEC §4/§9 a plain user applies to become a designer, staff review, approve and issue (document cards of 450×150), and the user gets the designer menu', async ({
   page,
   browser,
 }) => {
@@ -55,6 +55,8 @@ test('a plain user applies to become a designer, staff review, approve and issue
   await row.click();
   await expect(staff.getByTestId('liquid-detail')).toContainText(creator);
   await expect(staff.getByTestId('liquid-detail-documents').getByTestId('document-card')).toHaveCount(1);
+  const card = await staff.getByTestId('liquid-detail-documents').getByTestId('document-card').boundingBox();
+  expect([Math.round(card!.width), Math.round(card!.height)]).toEqual([450, 150]);
   await expect(staff.getByTestId('liquid-detail-documents')).toContainText('ポートフォリオ');
   await move(staff, 'reviewing');
   await move(staff, 'approved');

@@ -126,7 +126,7 @@ describe('SPEC §8 API clients', () => {
     await Promise.all([productApi('/v1/IP'), productApi('/v1/Tag')]);
     expect(signIn).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledTimes(1);
-    expect(navigate).toHaveBeenCalledWith('/error?error=AuthFailed');
+    expect(navigate).toHaveBeenCalledWith('/error?error=AuthFailed&lang=jp');
     // The return address is still there for the sign-in the failure page offers.
     expect(localStorage.getItem('redirectAfterSignIn')).toBe(encodeURIComponent('/jp/holder/ip?page=2'));
   });
