@@ -3,7 +3,7 @@ import { signIn } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { CenteredCard } from '@/components/auth/CenteredCard';
 import { readStoredAddress } from '@/lib/client/redirect-store';
-import { forgetSignInAttempt } from '@/lib/client/sign-in-guard';
+import { recordSignInAttempt } from '@/lib/client/sign-in-guard';
 import { SettingsProvider } from '@/lib/client/settings-context';
 import { bareProps } from '@/lib/page/bare-props';
 import type { PageProps } from '@/lib/page/types';
@@ -18,7 +18,7 @@ interface ErrorProps extends PageProps {
 
 /** Signs in again by hand, back to the stored return address when there is one (it is used only then). */
 function signInAgain() {
-  forgetSignInAttempt();
+  recordSignInAttempt();
   const back = addressToRestore('/', readStoredAddress());
   void signIn('oidc', { callbackUrl: back ?? '/' });
 }

@@ -15,7 +15,18 @@ export function lastSignInAttempt(): SignInAttempt | null {
   return parseAttempt(window.sessionStorage.getItem(ATTEMPT_KEY));
 }
 
-/** The failure page's own button: a person chose to try again, so the next failure may sign in once more. */
+/**
+ * A sign-in a person starts by hand (the failure page's button) for the stored return address:
+ * it counts as this tab's attempt, so reaching the address uses it up, and a failure right after
+ * ends on the failure page again instead of looping.
+ */
+export function recordSignInAttempt(now = Date.now()): void {
+  if (typeof window === 'undefined') return;
+  const attempt: SignInAttempt = { at: now, address: readStoredAddress() };
+  window.sessionStorage.setItem(ATTEMPT_KEY, JSON.stringify(attempt));
+}
+
+/** Signing out on purpose: the next sign-in is a new one, not a retry of a failed one. */
 export function forgetSignInAttempt(): void {
   if (typeof window !== 'undefined') window.sessionStorage.removeItem(ATTEMPT_KEY);
 }
@@ -42,8 +53,7 @@ export function signInOnce(route: SignInRoute, now = Date.now()): 'sign-in' | 'f
     navigate(lang === 'en' || lang === 'jp' ? `${AUTH_FAILED_PAGE}&lang=${lang}` : AUTH_FAILED_PAGE);
     return 'fail';
   }
-  const attempt: SignInAttempt = { at: now, address: readStoredAddress() };
-  window.sessionStorage.setItem(ATTEMPT_KEY, JSON.stringify(attempt));
+  recordSignInAttempt(now);
   if (route === 'provider') void signIn('oidc', { callbackUrl: window.location.href });
   else navigate(signInAddress(window.location.href));
   return 'sign-in';

@@ -58,11 +58,8 @@ test.describe('SPEC §8 401 from the product API', () => {
     await loginAtProvider(page, personas.user);
     await page.waitForURL(/\/en\/profile$/);
     // The session endpoint keeps saying the session is no longer valid.
-    await page.route('**/api/auth/session', async (route) => {
-      const res = await route.fetch();
-      const body = (await res.json()) as Record<string, unknown>;
-      await route.fulfill({ response: res, json: { ...body, valid: false } });
-    });
+    const session = (await (await page.request.get('/api/auth/session')).json()) as Record<string, unknown>;
+    await page.route('**/api/auth/session', (route) => route.fulfill({ json: { ...session, valid: false } }));
     const logged: string[] = [];
     page.on('console', (message) => logged.push(message.text()));
     await page.reload();

@@ -131,7 +131,10 @@ test('SPEC §2 Designer view page / §9: the corporate designer page shows every
   await expect(page.getByTestId('section-corporate')).toContainText('Business registration number');
 });
 
-test('SPEC §2 Designer view page: a personal designer page hides Corporate, and another designer sees no edit button', async ({ page, browser }) => {
+test('SPEC §2 Designer view page: a personal designer page hides Corporate, and another designer sees no edit button', async ({
+  page,
+  browser,
+}) => {
   await signInAt(page, 'designer', '/jp/designer/profile');
   const aoi = await ensureDesigner(page, await subOfSession(page), personal);
   await page.goto(`/jp/designer/${aoi.key}`);

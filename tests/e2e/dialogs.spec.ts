@@ -63,6 +63,6 @@ test.describe('SPEC §2 Layout: dialogs fit the window, their actions always rea
       await expect(dialog).toBeHidden();
     }
     await expect(page.getByTestId('terms-withdrawn')).toBeVisible();
-    await expect(page.getByTestId('terms-latest')).not.toHaveAttribute('data-version', version);
+    await expect(page.locator(`[data-testid="terms-latest"][data-version="${version}"]`)).toHaveCount(0);
   });
 });

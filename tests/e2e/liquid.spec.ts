@@ -55,8 +55,8 @@ test('SPEC §4/§9 a plain user applies to become a designer, staff review, appr
   await row.click();
   await expect(staff.getByTestId('liquid-detail')).toContainText(creator);
   await expect(staff.getByTestId('liquid-detail-documents').getByTestId('document-card')).toHaveCount(1);
-  const card = await staff.getByTestId('liquid-detail-documents').getByTestId('document-card').boundingBox();
-  expect([Math.round(card!.width), Math.round(card!.height)]).toEqual([450, 150]);
+  const documentCard = await staff.getByTestId('liquid-detail-documents').getByTestId('document-card').boundingBox();
+  expect([Math.round(documentCard!.width), Math.round(documentCard!.height)]).toEqual([450, 150]);
   await expect(staff.getByTestId('liquid-detail-documents')).toContainText('ポートフォリオ');
   await move(staff, 'reviewing');
   await move(staff, 'approved');

@@ -74,7 +74,9 @@ test('SPEC §2 Layout notification viewer: [jp] an approval by another user rais
   await expect(viewer.getByTestId('notify-content')).toHaveCSS('white-space', 'pre-line');
 });
 
-test('SPEC §2 Layout / §8 notification viewer: [en] the viewer in English; a notification that is gone shows the Notification Error dialog', async ({ browser }) => {
+test('SPEC §2 Layout / §8 notification viewer: [en] the viewer in English; a notification that is gone shows the Notification Error dialog', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const user = await personaAt(browser, 'user', '/en/profile');

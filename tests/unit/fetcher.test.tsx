@@ -7,7 +7,7 @@ const navigate = vi.fn();
 vi.mock('@/lib/client/navigate', () => ({ navigate: (url: string) => navigate(url) }));
 
 const { coreApi, productApi, resetCoreAlert } = await import('@/lib/client/fetcher');
-const { resetSignInGuard } = await import('@/lib/client/sign-in-guard');
+const { recordSignInAttempt, resetSignInGuard } = await import('@/lib/client/sign-in-guard');
 
 function answer(status: number, body: unknown) {
   return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -139,5 +139,20 @@ describe('SPEC §8 API clients', () => {
     await Promise.all([coreApi('', '/users/profile'), coreApi('', '/notify/list')]);
     expect(alert).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('redirectAfterSignIn')).toBe(encodeURIComponent('/jp/holder/ip?page=2'));
+  });
+
+  it('a sign-in started by hand from the failure page counts as the attempt: a failure right after ends there again', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer(401, {})),
+    );
+    localStorage.setItem('redirectAfterSignIn', encodeURIComponent('/jp/holder/ip?page=2'));
+    recordSignInAttempt();
+    expect(JSON.parse(sessionStorage.getItem('signInAttempt')!)).toMatchObject({
+      address: encodeURIComponent('/jp/holder/ip?page=2'),
+    });
+    await productApi('/v1/IP');
+    expect(signIn).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('/error?error=AuthFailed&lang=jp');
   });
 });
