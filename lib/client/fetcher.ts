@@ -14,7 +14,8 @@ export interface CallOptions {
 
 type Api = 'core' | 'product';
 
-function pageLanguage(): 'jp' | 'en' | null {
+/** The language of the page in use: its /jp or /en prefix, else <html lang>; null on the server. */
+export function pageLanguage(): 'jp' | 'en' | null {
   if (typeof window === 'undefined') return null;
   const segment = window.location.pathname.split('/')[1];
   if (segment === 'jp' || segment === 'en') return segment;

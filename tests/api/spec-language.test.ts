@@ -147,4 +147,18 @@ describe('SPEC §4 one language setting per person: the switch, the profile, not
     expect(en.json.data.errors.parent).toBe('Choose a primary IP you hold an approved usage permit for.');
     await setLang(designerSub, 'jp');
   });
+
+  it("another request's X-Lang does not stick to the person: without one, the stored language answers", async () => {
+    await setLang(designerSub, 'jp');
+    forgetCallers();
+    const bad = (headers: Record<string, string>) =>
+      profile.request<Envelope<{ errors: Record<string, string> }>>('POST', '/api/core/users/profile/update', {
+        headers: { authorization: `Bearer ${designerToken}`, ...headers },
+        body: { lang: 'fr' },
+      });
+    const english = await bad({ 'x-lang': 'en' });
+    const stored = await bad({});
+    expect(english.json.data.errors.lang).not.toBe(stored.json.data.errors.lang);
+    expect(stored.json.data.errors.lang).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+  });
 });
