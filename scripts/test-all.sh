@@ -3,6 +3,10 @@
 # then the browser journeys, load and faults against a production build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The Node installed with the dependencies runs everything below, also when this script is run
+# directly rather than through `npm test` (which puts node_modules/.bin first on PATH itself).
+export PATH="$PWD/node_modules/.bin:$PATH"
+node scripts/check-node.mjs
 bash scripts/ensure-test-tools.sh
 npx tsc --noEmit
 npx eslint .

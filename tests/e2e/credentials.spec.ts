@@ -53,6 +53,16 @@ async function licensedProduct(browser: Browser, stamp: string) {
     await step!();
   }
   expect((await api<{ state: string }>(owner, 'GET', `/api/v1/License/${key}`)).state).toBe('active');
+  // The credential is issued by a job right after the license became active.
+  await expect
+    .poll(
+      async () =>
+        (await api<{ items: { subject: string }[] }>(owner, 'GET', '/api/core/wallet/cred/list')).items.some(
+          (c) => c.subject === key,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   const product = await api<Rec>(owner, 'POST', '/api/v1/Product', {
     license: key,
     name: `VC chips ${stamp}`,
