@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
-import { signInAt } from './fixtures';
+import { expect, test, signInAt } from './fixtures';
 
 test('an admin reads the live API in Swagger UI and ReDoc', async ({ page }) => {
   // ReDoc lays out all 258 operations with their examples before it shows any: on a loaded

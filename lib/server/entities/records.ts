@@ -8,6 +8,7 @@ import { newKey } from '../keys';
 import { compileAggregate } from '../query/aggregate';
 import { parseQueryRequest, runQuery } from '../query/page';
 import { rollupOnReportState } from '../stats/on-report-state';
+import { recordAcceptances } from '../terms/acceptances';
 import { validationMessage } from '../../validation/messages';
 import { deriveOnCreate, deriveOnPatch } from './create-hooks';
 import type { EntityDef } from './definitions';
@@ -73,7 +74,24 @@ export async function createRecord(db: Db, def: EntityDef, viewer: Viewer, body:
     const tx = txAny as unknown as Db;
     const row = await insertOne(tx, def, values);
     await openInitialStage(tx, viewer, def.name, row);
+    await keepAcceptanceEvidence(tx, def, viewer, null, parsed, row);
     return present(def, viewer, row);
+  });
+}
+
+/**
+ * Terms a change accepts on a Designer or Licensee record (SPEC §4 "Accepting patches the record")
+ * are written down as evidence with the record, in its transaction. Only what the body itself
+ * sets counts: versions carried over from the person's own record were recorded when accepted.
+ */
+async function keepAcceptanceEvidence(tx: Db, def: EntityDef, viewer: Viewer, before: Row | null, body: Row, row: Row) {
+  if ((def.name !== 'Designer' && def.name !== 'Licensee') || body.accepted_terms_version === undefined) return;
+  await recordAcceptances(tx, {
+    sub: viewer.sub,
+    recordType: def.name,
+    recordKey: String(row.key),
+    before: (before?.accepted_terms_version ?? null) as Row | null,
+    after: body.accepted_terms_version as Row,
   });
 }
 
@@ -86,6 +104,7 @@ export async function createBatch(db: Db, def: EntityDef, viewer: Viewer, bodies
     for (const body of parsed) {
       const row = await insertOne(tx as unknown as Db, def, await deriveOnCreate(tx as unknown as Db, def, viewer, body));
       await openInitialStage(tx as unknown as Db, viewer, def.name, row);
+      await keepAcceptanceEvidence(tx as unknown as Db, def, viewer, null, body, row);
       created.push(row);
     }
     return created.map((row) => present(def, viewer, row));
@@ -115,11 +134,18 @@ export async function patchRecord(db: Db, def: EntityDef, viewer: Viewer, key: s
   if (version !== undefined) conditions.push(eq(versionColumn(def), version));
   let updated: Row[];
   try {
-    updated = (await db
-      .update(def.table as PgTable)
-      .set({ ...values, version: sql`${versionColumn(def)} + 1`, dateUpdated: new Date() } as never)
-      .where(and(...conditions))
-      .returning()) as Row[];
+    const write = async (tx: Db) => {
+      const rows = (await tx
+        .update(def.table as PgTable)
+        .set({ ...values, version: sql`${versionColumn(def)} + 1`, dateUpdated: new Date() } as never)
+        .where(and(...conditions))
+        .returning()) as Row[];
+      if (rows[0]) await keepAcceptanceEvidence(tx, def, viewer, current, values, rows[0]);
+      return rows;
+    };
+    // Only a change that accepts terms writes a second row (its evidence), and needs the transaction.
+    updated =
+      values.accepted_terms_version === undefined ? await write(db) : await db.transaction((tx) => write(tx as unknown as Db));
   } catch (err) {
     // A constraint the schema cannot see (a duplicate name, say): status 4 as on create, nothing written.
     const cause = ((err as { cause?: unknown }).cause ?? err) as Error;
