@@ -11,6 +11,8 @@ bash scripts/ensure-test-tools.sh
 npx tsc --noEmit
 npx eslint .
 npx prettier --check . >/dev/null
+# /openapi.json built from code, Redocly's recommended rules: no error and no warning.
+npm run -s lint:openapi
 npx vitest run --project unit
 npx vitest run --project api
 npx next build

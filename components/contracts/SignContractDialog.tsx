@@ -74,7 +74,7 @@ export function SignContractDialog({
 
   return (
     <Modal show onHide={onHide} size="xl" backdrop="static" data-testid="sign-dialog">
-      <Form noValidate onSubmit={(e) => void submit(e)}>
+      <Form noValidate onSubmit={(e) => void submit(e)} className="modal-flex">
         <Modal.Header closeButton>
           <Modal.Title className="h5">{t(`ui.sign.title.${party}`)}</Modal.Title>
         </Modal.Header>

@@ -4,6 +4,7 @@ import nextI18NextConfig from '../../next-i18next.config';
 import { getConfig } from '../config';
 import { isLang, languageRedirect, type Lang } from '../session/redirect';
 import { publicSettings } from '../settings';
+import { storedLanguage } from './stored-language';
 import type { PageProps } from './types';
 
 export async function translationsFor(lang: Lang, namespaces: string[]) {
@@ -22,7 +23,7 @@ export function pageProps(namespaces: string[] = []): GetServerSideProps<PagePro
   return async (ctx: GetServerSidePropsContext) => {
     const lang = ctx.params?.lang;
     if (!isLang(lang)) return { notFound: true };
-    const redirect = languageRedirect(ctx.req.cookies.lang, ctx.resolvedUrl);
+    const redirect = languageRedirect(await storedLanguage(ctx), ctx.resolvedUrl);
     if (redirect) return { redirect: { destination: redirect, permanent: false } };
     return {
       props: {

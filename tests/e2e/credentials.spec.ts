@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { api, personaAt, signAndCountersign, type Rec } from './api-setup';
-import { signInAt, type Persona } from './fixtures';
+import { expect, test, signInAt, type Persona } from './fixtures';
 
 const SHOTS = process.env.VC_SHOTS_DIR;
 

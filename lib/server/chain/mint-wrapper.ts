@@ -163,6 +163,9 @@ export async function performMint(
         txHash = receipt.hash;
         minted = true;
       }
+      // The embedded chain's state file holds the token before the row says it exists (a failed
+      // save answers as a failed mint; the retry finds the token on the chain and saves again).
+      await chain.save();
     } catch (err) {
       chain.signer.reset();
       throw err;

@@ -32,7 +32,12 @@ export const signInput = z
     signature: z
       .string()
       .max(600_000)
-      .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/),
+      .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/)
+      .meta({
+        examples: [
+          'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+        ],
+      }),
     consent: z.literal(true),
   })
   .strict();

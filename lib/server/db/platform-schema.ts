@@ -272,3 +272,38 @@ export const referenceCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.holder, t.kind, t.period] })],
 );
+
+/**
+ * Evidence of every terms acceptance: who accepted which version of which kind, on which record,
+ * and when (server time). Rows are only ever added: a record's accepted_terms_version holds the
+ * latest value, this table the whole history, and a withdrawn version keeps its acceptances.
+ */
+export const termsAcceptances = pgTable(
+  'terms_acceptances',
+  {
+    key: text('key').primaryKey(),
+    sub: text('sub').notNull(),
+    kind: text('kind').notNull(),
+    version: text('version').notNull(),
+    // Designer, Licensee or User: where the accepted version is kept and compared.
+    recordType: text('record_type').notNull(),
+    recordKey: text('record_key').notNull(),
+    acceptedAt: ts('accepted_at').notNull().defaultNow(),
+  },
+  (t) => [index('terms_acceptances_version_idx').on(t.kind, t.version), index('terms_acceptances_sub_idx').on(t.sub)],
+);
+
+/**
+ * First-party page-view counts: a page's route pattern (never its address), language and UTC day,
+ * with a count. No person, address, cookie or device is stored.
+ */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    day: text('day').notNull(),
+    page: text('page').notNull(),
+    lang: text('lang').notNull(),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.page, t.lang] })],
+);
