@@ -146,8 +146,7 @@ export function InvitationsTable({
         getRowId={(item) => item.key}
         rowProps={(item) => ({ 'data-testid': 'invite-row', 'data-email': item.email, 'data-state': item.state })}
         empty={{
-          message:
-            items.length === 0 ? <span data-testid="invite-list-empty">{t('list.empty')}</span> : tc('search.none'),
+          message: items.length === 0 ? <span data-testid="invite-list-empty">{t('list.empty')}</span> : tc('search.none'),
         }}
         toolbar={items.length > 0 ? <RecordSearch onSearch={setQ} testId="invite-search" /> : undefined}
         csvName="invitations.csv"

@@ -12,7 +12,9 @@ import { api, personaAt } from './api-setup';
  * only use what the pages show.
  */
 
-const KEY = /[A-Za-z0-9]{48}/;
+// A record key is a run of exactly 48 letters and digits; a contract's SHA-256 (64 hex digits,
+// shown so it can be checked outside the platform) is evidence, not a key.
+const KEY = /(?<![A-Za-z0-9])[A-Za-z0-9]{48}(?![A-Za-z0-9])/;
 const SHOTS = process.env.REFS_SHOTS;
 
 async function shot(page: Page, name: string) {

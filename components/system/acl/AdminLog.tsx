@@ -77,11 +77,7 @@ export function AdminLog({ log, filters, onFilters }: AdminLogProps) {
     typeof entry.data.comment === 'string' ? `${t('log.comment')}: ${entry.data.comment}` : '';
 
   const details = (entry: AuditEntry) =>
-    [
-      entry.readable.summary,
-      ...entry.readable.changes.map((c) => `${c.field}: ${c.before} → ${c.after}`),
-      comment(entry),
-    ]
+    [entry.readable.summary, ...entry.readable.changes.map((c) => `${c.field}: ${c.before} → ${c.after}`), comment(entry)]
       .filter(Boolean)
       .join(' / ');
   const columns = [
