@@ -111,6 +111,7 @@ async function child(kind: string): Promise<void> {
       designerRole: false,
       licensees: [orgKey],
       licenseeAdmin: [orgKey],
+      licenseeStaff: [orgKey],
       designers: [],
     },
     {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './server/api/trust-proxy';
 
 /** Every environment setting of the platform, parsed once, each with a working default. */
 const flag = z
@@ -53,7 +54,8 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
-  TRUST_PROXY: flag,
+  // Proxies whose X-Forwarded-For is believed: true (any), false, or addresses and CIDR ranges (lib/server/api/client-address.ts).
+  TRUST_PROXY: z.string().optional(),
   REVIEW_SLA_BUSINESS_DAYS: z.coerce.number().int().min(1).max(365).default(10),
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
@@ -189,7 +191,7 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     analyticsId: e.ANALYTICS_ID,
     analyticsSrc: e.ANALYTICS_SRC,
     demo: { seed: e.SEED_DEMO, password: e.DEMO_PASSWORD },
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     reviewSlaBusinessDays: e.REVIEW_SLA_BUSINESS_DAYS,
     authCacheMs: e.AUTH_CACHE_MS,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_SECONDS },

@@ -2,7 +2,8 @@ import { and, eq, getTableColumns } from 'drizzle-orm';
 import { AppError } from '../api/errors';
 import { fieldError } from '../common/field-error';
 import type { Db } from '../db/client';
-import { holders, licenses, products, usages } from '../db/entities-schema';
+import { holders, ips, licenses, products, usages } from '../db/entities-schema';
+import { nameableLicensees } from '../designers/nameable-licensees';
 import { royaltyOf } from '../royalty/royalty';
 import type { EntityDef } from './definitions';
 import type { Viewer } from './viewer';
@@ -33,6 +34,15 @@ async function assertUsagePermit(db: Db, viewer: Viewer, parent: unknown): Promi
 }
 
 export { royaltyOf };
+
+/**
+ * The organisation of a license application: one the applicant belongs to or has been invited by
+ * (issue #17); any other is answered as a reference that does not exist, never listed or accepted.
+ */
+async function assertNameableLicensee(db: Db, viewer: Viewer, licensee: unknown): Promise<void> {
+  if (viewer.holder || viewer.licensees.includes(String(licensee))) return;
+  if (!(await nameableLicensees(db, viewer.sub, viewer.access)).includes(String(licensee))) missing('licensee', viewer.lang);
+}
 
 async function visibleLicense(db: Db, viewer: Viewer, key: string) {
   const [license] = await db.select().from(licenses).where(eq(licenses.key, key)).limit(1);
@@ -72,6 +82,16 @@ async function salesFacts(db: Db, viewer: Viewer, report: Row): Promise<Row> {
   return { licensee: license.licensee, ip: license.ip, royalty: royaltyOf(Number(report.net_sales), license.royalty_rate_bp) };
 }
 
+/** The holder of a new IP: its parent's for a secondary IP, else the default holder (never the body's). */
+async function holderOfNewIp(db: Db, body: Row): Promise<string | null> {
+  if (body.kind !== 'primary' && typeof body.parent === 'string' && body.parent) {
+    const [parent] = await db.select({ holder: ips.holder }).from(ips).where(eq(ips.key, body.parent)).limit(1);
+    if (parent?.holder) return parent.holder;
+  }
+  const [holder] = await db.select({ key: holders.key }).from(holders).where(eq(holders.is_default, true)).limit(1);
+  return holder?.key ?? null;
+}
+
 /**
  * Server-owned values of a new record: who made it, and the facts copied from the records it
  * points at (a product's IP and organisation come from its license, never from the body).
@@ -81,13 +101,13 @@ export async function deriveOnCreate(db: Db, def: EntityDef, viewer: Viewer, bod
   if ('owner' in getTableColumns(def.table)) values.owner = viewer.sub;
   switch (def.name) {
     case 'IP':
-      if (body.kind === 'primary' && !body.holder) {
-        const [holder] = await db.select({ key: holders.key }).from(holders).where(eq(holders.is_default, true)).limit(1);
-        values.holder = holder?.key ?? null;
-      }
+      values.holder = await holderOfNewIp(db, body);
       if (body.kind !== 'primary' && !viewer.holder) await assertUsagePermit(db, viewer, body.parent);
       break;
     case 'License':
+      await assertNameableLicensee(db, viewer, body.licensee);
+      values.applicant = viewer.sub;
+      break;
     case 'Usage':
       values.applicant = viewer.sub;
       break;
@@ -126,6 +146,7 @@ export async function deriveOnCreate(db: Db, def: EntityDef, viewer: Viewer, bod
  * and IP) when its net amount, license or product changes.
  */
 export async function deriveOnPatch(db: Db, def: EntityDef, viewer: Viewer, current: Row, changes: Row): Promise<Row> {
+  if (def.name === 'License' && changes.licensee !== undefined) await assertNameableLicensee(db, viewer, changes.licensee);
   if (def.name === 'Product' && changes.license !== undefined) {
     return { ...changes, ...(await productFacts(db, viewer, changes)) };
   }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { AppError } from '../api/errors';
+import { refusedCodeOf } from './refused-fields';
 import { messagesFor, type FieldError, type Lang, type ValidationCode } from '../../validation/messages';
 
 const CUSTOM_CODES: readonly string[] = ['required', 'email', 'date', 'currency', 'color', 'key'];
@@ -45,13 +46,19 @@ function toFieldError(issue: z.core.$ZodIssue, body: unknown): FieldError {
   }
 }
 
-/** Field paths like `address.city` or, in a batch, `3.name`. Unknown keys are reported under their own names. */
-function collect(issues: readonly z.core.$ZodIssue[], body: unknown, prefix = ''): Record<string, FieldError> {
+/**
+ * Field paths like `address.city` or, in a batch, `3.name`. Unknown keys are reported under their
+ * own names; a top-level field the server or a flow owns is named with that reason.
+ */
+function collect(schema: z.ZodType, issues: readonly z.core.$ZodIssue[], body: unknown, prefix = ''): Record<string, FieldError> {
   const errors: Record<string, FieldError> = {};
   for (const issue of issues) {
     const base = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
-      for (const name of issue.keys) errors[[prefix, base, name].filter(Boolean).join('.')] ??= { code: 'unknownField' };
+      for (const name of issue.keys) {
+        const owned = base === '' ? refusedCodeOf(schema, name) : undefined;
+        errors[[prefix, base, name].filter(Boolean).join('.')] ??= { code: owned ?? 'unknownField' };
+      }
       continue;
     }
     errors[[prefix, base].filter(Boolean).join('.') || '_'] ??= toFieldError(issue, body);
@@ -102,7 +109,7 @@ export interface ValidationDetails {
 /** Parses one record: the parsed value, or status 5 with a message under each field. */
 export function validateRecord<T extends z.ZodType>(schema: T, body: unknown, lang: Lang): z.output<T> {
   const result = schema.safeParse(body);
-  const codes = result.success ? storableCodes(result.data) : collect(result.error.issues, body);
+  const codes = result.success ? storableCodes(result.data) : collect(schema, result.error.issues, body);
   if (result.success && Object.keys(codes).length === 0) return result.data;
   throw new AppError('validation', 'validation failed', { errors: messagesFor(codes, lang), codes } satisfies ValidationDetails);
 }
@@ -120,7 +127,7 @@ export function validateBatch<T extends z.ZodType>(schema: T, bodies: unknown, l
     if (result.success) {
       parsed.push(result.data);
       Object.assign(codes, storableCodes(result.data, String(index)));
-    } else Object.assign(codes, collect(result.error.issues, body, String(index)));
+    } else Object.assign(codes, collect(schema, result.error.issues, body, String(index)));
   });
   if (Object.keys(codes).length) {
     throw new AppError('batch_validation', 'validation failed', {
