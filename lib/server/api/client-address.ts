@@ -47,10 +47,7 @@ export function clientAddressOf(
   let address = normal(req.socket?.remoteAddress ?? '') || 'unknown';
   if (trust.kind === 'none') return address;
   const header = req.headers['x-forwarded-for'];
-  const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
-    .split(',')
-    .map(normal)
-    .filter(Boolean);
+  const hops = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map(normal).filter(Boolean);
   while (hops.length && isTrustedProxy(trust, address)) {
     const next = hops.pop()!;
     // A hop that is not an address ends the chain: what lies beyond it cannot be believed.

@@ -22,4 +22,3 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   }
   return { kind: 'list', entries };
 }
-

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { getConfig } from '../../config';
 import type { DbOrTx } from '../common/tx';
@@ -136,25 +136,37 @@ export async function cancelVerification(tx: DbOrTx, def: EntityDef, key: string
   }
 }
 
-/** The values of a record waiting for confirmation, by field (shown to its party only). */
-export async function pendingVerification(db: DbOrTx, def: EntityDef, key: string): Promise<Record<string, string>> {
-  if (verifiedFieldsOf(def).length === 0) return {};
+/** The values of records waiting for confirmation, by record key and field (shown to their party only). */
+export async function pendingVerifications(
+  db: DbOrTx,
+  def: EntityDef,
+  keys: readonly string[],
+): Promise<Map<string, Record<string, string>>> {
+  const found = new Map<string, Record<string, string>>();
+  if (verifiedFieldsOf(def).length === 0 || keys.length === 0) return found;
   const rows = await db
-    .select({ field: contactVerifications.field, value: contactVerifications.value })
+    .select({ record: contactVerifications.record, field: contactVerifications.field, value: contactVerifications.value })
     .from(contactVerifications)
     .where(
       and(
         eq(contactVerifications.entity, def.name),
-        eq(contactVerifications.record, key),
+        inArray(contactVerifications.record, [...keys]),
         eq(contactVerifications.state, 'pending'),
         sql`${contactVerifications.expiresAt} > now()`,
       ),
     );
-  return Object.fromEntries(rows.map((r) => [r.field, r.value]));
+  for (const row of rows) found.set(row.record, { ...found.get(row.record), [row.field]: row.value });
+  return found;
 }
 
 /** Writes a confirmed value into its record (one column, version moved on). */
-export async function applyVerifiedValue(tx: DbOrTx, def: EntityDef, key: string, field: string, value: string): Promise<boolean> {
+export async function applyVerifiedValue(
+  tx: DbOrTx,
+  def: EntityDef,
+  key: string,
+  field: string,
+  value: string,
+): Promise<boolean> {
   const columns = getTableColumns(def.table) as Record<string, PgColumn>;
   const updated = await tx
     .update(def.table as PgTable)

@@ -14,6 +14,8 @@ import { contractDataOf, licenseRow, type ContractLang, type ContractTerms } fro
 // The PDF renderer (React PDF and its fonts) loads on the first contract, not with every flow import.
 import type { AuditEvent, SignatureEntry } from './contract-pdf';
 import { termsHashOf } from './terms';
+import { sealPdf } from './seal/seal-pdf';
+import { getConfig } from '../../config';
 
 export type ContractRow = typeof contracts.$inferSelect;
 export type SignatureRow = typeof contractSignatures.$inferSelect;
@@ -236,7 +238,16 @@ export async function finalizeContract(tx: Db, contract: ContractRow): Promise<C
   const extra = await PDFDocument.load(appendix);
   for (const page of await merged.copyPages(extra, extra.getPageIndices())) merged.addPage(page);
   merged.setModificationDate(now);
-  const bytes = Buffer.from(await merged.save());
+  // Sealed by the holder's certificate: checkable outside the platform, and any change breaks it.
+  const bytes = await sealPdf(merged, {
+    reason:
+      lang === 'jp'
+        ? `契約書 ${contract.key} 第${contract.revision}版 締結済み`
+        : `Contract ${contract.key} revision ${contract.revision}, signed`,
+    location: getConfig().appUrl,
+    contactInfo: getConfig().appUrl,
+    signingTime: now,
+  });
   const saved = await saveFile(tx, { bytes, name: `contract-${contract.key}-signed.pdf`, owner: SYSTEM_OWNER, lang });
   const [row] = await tx
     .update(contracts)

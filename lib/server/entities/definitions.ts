@@ -99,7 +99,12 @@ function define(
     shape[field] = fieldSchema;
   }
   const create = z.object(shape).strict();
-  for (const field of [...options.queryable, ...(options.reviewed ?? []), ...(options.verified ?? []), ...(options.partyOnly ?? [])]) {
+  for (const field of [
+    ...options.queryable,
+    ...(options.reviewed ?? []),
+    ...(options.verified ?? []),
+    ...(options.partyOnly ?? []),
+  ]) {
     if (!(field in columns)) throw new Error(`${name}: field ${field} is not a column`);
   }
   const fields: Record<string, FieldPolicy> = {};

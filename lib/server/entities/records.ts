@@ -12,7 +12,13 @@ import { rollupOnReportState } from '../stats/on-report-state';
 import { validationMessage } from '../../validation/messages';
 import { deriveOnCreate, deriveOnPatch } from './create-hooks';
 import type { EntityDef } from './definitions';
-import { cancelVerification, holdUnverified, pendingVerification, requestVerification, verifiedFieldsOf } from '../contacts/verified-fields';
+import {
+  cancelVerification,
+  holdUnverified,
+  pendingVerifications,
+  requestVerification,
+  verifiedFieldsOf,
+} from '../contacts/verified-fields';
 import { asQueriedBy, assertMayChange, assertMayCreate, combine, isParty, mayWrite, readableFields, readScope } from './policy';
 import { validateBatch, validateRecord } from './validate';
 import type { Viewer } from './viewer';
@@ -59,14 +65,22 @@ async function loadRecord(db: Db, def: EntityDef, viewer: Viewer, key: string): 
 }
 
 /**
- * The record as presented, plus the contact values waiting for confirmation (`pending_verification`)
- * when the viewer is its party: what the profile form tells its owner.
+ * Records as presented, plus the contact values waiting for confirmation (`pending_verification`)
+ * on those the viewer is the party of: what the profile form tells its owner.
  */
+async function presentAll(db: Db, def: EntityDef, viewer: Viewer, rows: Row[]): Promise<Row[]> {
+  const shown = rows.map((row) => present(def, viewer, row));
+  if (verifiedFieldsOf(def).length === 0) return shown;
+  const own = rows.filter((row) => isParty(def, viewer, row)).map((row) => String(row.key));
+  const pending = await pendingVerifications(db, def, own);
+  return shown.map((row) => {
+    const waiting = pending.get(String(row.key));
+    return waiting ? { ...row, pending_verification: waiting } : row;
+  });
+}
+
 async function presentWithPending(db: Db, def: EntityDef, viewer: Viewer, row: Row): Promise<Row> {
-  const shown = present(def, viewer, row);
-  if (!isParty(def, viewer, row) || verifiedFieldsOf(def).length === 0) return shown;
-  const pending = await pendingVerification(db, def, String(row.key));
-  return Object.keys(pending).length ? { ...shown, pending_verification: pending } : shown;
+  return (await presentAll(db, def, viewer, [row]))[0]!;
 }
 
 export async function getRecord(db: Db, def: EntityDef, viewer: Viewer, key: string): Promise<Row> {
@@ -205,7 +219,7 @@ export async function queryRecords(
 ): Promise<{ items: Row[]; nextCursor: string | null }> {
   const plan = parseQueryRequest(asQueriedBy(def, viewer), body ?? {});
   const page = await runQuery(db, def, plan, readScope(def, viewer));
-  return { items: page.rows.map((row) => present(def, viewer, row as Row)), nextCursor: page.nextCursor };
+  return { items: await presentAll(db, def, viewer, page.rows as Row[]), nextCursor: page.nextCursor };
 }
 
 export async function aggregateRecords(

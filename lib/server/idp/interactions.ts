@@ -14,9 +14,7 @@ import { settleSuccessfulAttempt, reserveAttempt } from './rate-limit';
 export { clientAddress } from '../api/client-address';
 
 export type LoginOutcome =
-  | { ok: true; sub: string }
-  | { ok: false; reason: 'invalid' }
-  | { ok: false; reason: 'throttled'; retryAfter: number };
+  { ok: true; sub: string } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'throttled'; retryAfter: number };
 
 // An unknown e-mail still costs one scrypt run, so timing does not tell which accounts exist.
 let decoyHash: Promise<string> | undefined;

@@ -77,7 +77,12 @@ async function hold(tx: Tx, throttle: ThrottleKey, now: Date): Promise<Held> {
   const [row] = await tx.select().from(loginAttempts).where(eq(loginAttempts.key, throttle.key)).for('update');
   const quietSince = row?.lastFailureAt ?? row?.windowStart ?? now;
   const forgotten = now.getTime() - quietSince.getTime() > windowSeconds * 1000;
-  return { throttle, failures: forgotten ? 0 : (row?.failures ?? 0), forgotten, blockedUntil: forgotten ? null : (row?.blockedUntil ?? null) };
+  return {
+    throttle,
+    failures: forgotten ? 0 : (row?.failures ?? 0),
+    forgotten,
+    blockedUntil: forgotten ? null : (row?.blockedUntil ?? null),
+  };
 }
 
 /**

@@ -60,7 +60,13 @@ export async function issueDesigner(db: Db, caller: Caller, id: unknown, body: u
         email: held.length ? own! : wanted,
       })
       .returning();
-    await requestVerification(tx, entities.Designer, { sub: row.applicant, lang: account?.lang === 'en' ? 'en' : 'jp' }, designer!, held);
+    await requestVerification(
+      tx,
+      entities.Designer,
+      { sub: row.applicant, lang: account?.lang === 'en' ? 'en' : 'jp' },
+      designer!,
+      held,
+    );
     const entry = `${roleNames().client}:designer`;
     const diff = await changeAccess(tx, { sub: row.applicant, grantedBy: caller.sub, add: [entry] });
     if (diff.changed) {

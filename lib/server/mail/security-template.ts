@@ -53,7 +53,11 @@ export const securityTemplates = {
       .object({
         name: z.string().trim().min(1).max(200),
         url: z.string().url().max(2000),
-        hours: z.number().int().positive().max(24 * 30),
+        hours: z
+          .number()
+          .int()
+          .positive()
+          .max(24 * 30),
         site,
       })
       .strict(),

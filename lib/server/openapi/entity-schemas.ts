@@ -41,9 +41,12 @@ function fieldNotes(def: EntityDef, name: string): JsonSchema {
   const policy = def.fields[name];
   if (!policy) return {};
   const notes: string[] = [];
-  if (policy.read === 'party') notes.push("Only the record's own party (and holder staff) read this field; others get the record without it.");
-  if (policy.write === 'reviewed') notes.push('Changes only through its application and review; refused in a create or patch body.');
-  if (policy.write === 'verified') notes.push("An address other than the caller's account's is used only after its owner confirms it (e-mailed link).");
+  if (policy.read === 'party')
+    notes.push("Only the record's own party (and holder staff) read this field; others get the record without it.");
+  if (policy.write === 'reviewed')
+    notes.push('Changes only through its application and review; refused in a create or patch body.');
+  if (policy.write === 'verified')
+    notes.push("An address other than the caller's account's is used only after its owner confirms it (e-mailed link).");
   const readOnly = policy.write === 'server' || policy.write === 'reviewed';
   return { ...(readOnly ? { readOnly: true } : {}), ...(notes.length ? { description: notes.join(' ') } : {}) };
 }
@@ -62,7 +65,7 @@ export function recordSchema(def: EntityDef): JsonSchema {
     properties.pending_verification = {
       type: 'object',
       additionalProperties: { type: 'string' },
-      description: 'For the record\'s own party: contact values sent for confirmation and not yet in use, by field',
+      description: "For the record's own party: contact values sent for confirmation and not yet in use, by field",
     };
   }
   return { type: 'object', properties, required: ['key', 'dateCreated', 'dateUpdated', 'status', 'version'] };

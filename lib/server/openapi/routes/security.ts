@@ -47,7 +47,12 @@ export function securityRoutes(): RouteDoc[] {
       input: confirmContactInput,
       output: {
         type: 'object',
-        properties: { entity: { type: 'string' }, record: { type: 'string' }, field: { type: 'string' }, value: { type: 'string' } },
+        properties: {
+          entity: { type: 'string' },
+          record: { type: 'string' },
+          field: { type: 'string' },
+          value: { type: 'string' },
+        },
       },
     },
   ];
