@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   }
   if (kind === 'contract-seal') {
     const { fingerprint, previous } = await rotateSeal();
-    console.log(`contract-seal: now sealing with certificate sha256:${fingerprint}; before: ${previous ? `sha256:${previous}` : 'none'}`);
+    console.log(
+      `contract-seal: now sealing with certificate sha256:${fingerprint}; before: ${previous ? `sha256:${previous}` : 'none'}`,
+    );
   } else if (kind === 'idp') {
     const { kid, kept } = await rotateIdpSigningKeys();
     console.log(`idp: now signing with ${kid}; still published: ${kept.join(', ') || 'none'}`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReady } from '@/lib/server/boot';
 import { getDb } from '@/lib/server/db/client';
 import { demoAccounts } from '@/lib/server/db/demo-accounts';
-import { designers, holders, licensees } from '@/lib/server/db/entities-schema';
+import { holders, licensees } from '@/lib/server/db/entities-schema';
 import { adminLog, files } from '@/lib/server/db/schema';
 import { newKey } from '@/lib/server/keys';
 import type { TermsVersion } from '@/lib/terms/kinds';
@@ -12,7 +12,7 @@ import * as termsByType from '@/pages/api/terms/[type]';
 import * as termsIndex from '@/pages/api/terms/index';
 import { serveEntityApi, type EntityApi } from './entity-api';
 import { matchRoute, serveRoute, type RouteServer } from './harness';
-import { issueAccessToken, subOf } from './tokens';
+import { issueAccessToken, designerKeyOf, subOf } from './tokens';
 
 interface Envelope<T = unknown> {
   status: number;
@@ -208,13 +208,7 @@ describe('terms API: /api/terms and /api/terms/{type}', () => {
 
   it('accepting patches the designer and licensee records with a +00:00 timestamp', async () => {
     const db = await getDb();
-    const designerKey = newKey();
-    await db.insert(designers).values({
-      key: designerKey,
-      email: 'designer@example.com',
-      creator_name: 'Terms Tester',
-      owner: await subOf('designer@example.com'),
-    });
+    const designerKey = await designerKeyOf('designer@example.com');
     const accepted = acceptedAfter({}, [{ field: 'ipl_version', version: '2026.2' }], new Date('2026-11-22T10:00:00Z'));
     expect(accepted).toEqual({ ipl_version: '2026.2', updated: '2026-11-22T10:00:00.000+00:00' });
     const patched = await entityApi.call<Envelope<{ accepted_terms_version: Record<string, string> }>>(

@@ -114,6 +114,11 @@ export async function deriveOnCreate(db: Db, def: EntityDef, viewer: Viewer, bod
     case 'Review':
       values.reviewer = viewer.sub;
       break;
+    case 'Designer':
+      // The designer application makes a person's record (one each); a record made here is data
+      // maintenance's, owned by nobody until an administrator links it.
+      values.owner = null;
+      break;
     case 'Licensee':
       // Organisations are created by the holder; their first owner arrives by invitation.
       values.owner = null;

@@ -92,8 +92,22 @@ export function readableFields(def: EntityDef, viewer: Viewer, row: Row): Row {
  * everything; anyone else the fields every reader sees.
  */
 export function queryableFields(def: EntityDef, viewer: Viewer): readonly string[] {
-  if (viewer.holder) return def.queryable;
+  if (readsPartyFieldsOfAll(def, viewer)) return def.queryable;
   return def.queryable.filter((name) => def.fields[name]?.read !== 'party');
+}
+
+/** Whether the viewer is the party of every record its read scope holds (see isParty). */
+function readsPartyFieldsOfAll(def: EntityDef, viewer: Viewer): boolean {
+  if (viewer.holder) return true;
+  switch (def.name) {
+    case 'Designer':
+      // Every designer's public profile is in scope: only one record is the viewer's own.
+      return false;
+    case 'Licensee':
+      return viewer.licensees.every((key) => viewer.licenseeStaff.includes(key));
+    default:
+      return true;
+  }
 }
 
 /** The entity as the query compiler should see it for this viewer. */
@@ -199,6 +213,15 @@ export function mayWrite(def: EntityDef, viewer: Viewer, row: Row): boolean {
     case 'Usage':
       return row.applicant === viewer.sub && editable(def, row);
   }
+}
+
+/**
+ * Whether the viewer may delete a row it may change: a designer's own record goes only with the
+ * holder's data maintenance (it is made by the designer application, and its IPs hang on it).
+ */
+export function mayDelete(def: EntityDef, viewer: Viewer, row: Row): boolean {
+  if (def.name === 'Designer') return viewer.holder;
+  return mayWrite(def, viewer, row);
 }
 
 /** Body fields the create rule of an entity reads (assertMayCreate), so a change to them is checked by it too. */

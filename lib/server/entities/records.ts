@@ -19,7 +19,17 @@ import {
   requestVerification,
   verifiedFieldsOf,
 } from '../contacts/verified-fields';
-import { asQueriedBy, assertMayChange, assertMayCreate, combine, isParty, mayWrite, readableFields, readScope } from './policy';
+import {
+  asQueriedBy,
+  assertMayChange,
+  assertMayCreate,
+  combine,
+  isParty,
+  mayDelete,
+  mayWrite,
+  readableFields,
+  readScope,
+} from './policy';
 import { validateBatch, validateRecord } from './validate';
 import type { Viewer } from './viewer';
 
@@ -161,6 +171,8 @@ export async function patchRecord(db: Db, def: EntityDef, viewer: Viewer, key: s
   const current = await loadRecord(db, def, viewer, key);
   if (!mayWrite(def, viewer, current)) readOnly();
   if (version !== undefined && version !== current.version) staleVersion(viewer);
+  // What the body asks for is checked before anything is looked up for it, then what derives from it.
+  assertMayChange(def, viewer, current, changes);
   const derived = await deriveOnPatch(db, def, viewer, current, changes);
   assertMayChange(def, viewer, current, derived);
   // A contact address other than the account's waits for its owner's confirmation; the old one stays.
@@ -192,7 +204,7 @@ export async function patchRecord(db: Db, def: EntityDef, viewer: Viewer, key: s
 
 export async function deleteRecord(db: Db, def: EntityDef, viewer: Viewer, key: string): Promise<{ key: string }> {
   const current = await loadRecord(db, def, viewer, key);
-  if (!mayWrite(def, viewer, current)) readOnly();
+  if (!mayDelete(def, viewer, current)) readOnly();
   await db.transaction(async (txAny) => {
     const tx = txAny as unknown as Db;
     if (def.name === 'SalesReport') {
