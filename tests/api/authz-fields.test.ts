@@ -56,7 +56,6 @@ const PRIVATE: Partial<Record<EntityName, readonly string[]>> = {
     'address',
     'perferred_contact',
     'name',
-    'corporate_name',
     'br',
     'responsible_person',
     'invno',
@@ -72,8 +71,8 @@ const PRIVATE: Partial<Record<EntityName, readonly string[]>> = {
   Licensee: ['email', 'tel', 'address', 'br', 'accepted_terms_version', 'owner'],
 };
 
-/** Fields a Designer's public profile keeps (display name, type, category, PR, photo…). */
-const DESIGNER_PUBLIC = ['creator_name', 'role', 'cat', 'pr', 'photo', 'tags', 'owner'];
+/** Fields a Designer's public profile keeps (display name: creator or company name; type, category, PR, photo…). */
+const DESIGNER_PUBLIC = ['creator_name', 'corporate_name', 'role', 'cat', 'pr', 'photo', 'tags', 'owner'];
 
 /** Holder staff: admin, boss and the product role (approvers and managers hold it). */
 const HOLDER_ROLES = new Set(
@@ -224,7 +223,7 @@ describe('fields returned per entity and demo role', () => {
     const probes: [string, Rec][] = [
       ['query', { filter: { email: 'studio@example.com' } }],
       ['query', { filter: { email: { $contains: 'studio' } } }],
-      ['query', { sort: { corporate_name: 1 } }],
+      ['query', { sort: { location: 1 } }],
       ['aggregate', { pipeline: [{ $group: { _id: '$email', n: { $count: {} } } }] }],
       ['aggregate', { pipeline: [{ $match: { location: 'Tokyo' } }, { $group: { _id: null, n: { $count: {} } } }] }],
     ];

@@ -215,4 +215,27 @@ describe('mass assignment: server-owned and reviewed fields, every demo role, ev
     expect(res.json.data.errors).toEqual({ role: en.reviewed, owner: en.serverOwned });
     expect((await asAdmin('Designer')).role).toBe('corporate');
   });
+
+  it('a personal designer cannot make itself corporate, nor make a second designer record', async () => {
+    const own = await designerKeyOf('designer@example.com');
+    const read = async () => (await api.call<Envelope>('GET', `/api/v1/Designer/${own}`, token.admin)).json.data;
+    const before = await read();
+    expect(before.role).toBe('personal');
+    const patch = await api.call<Envelope<{ errors: Record<string, string> }>>(
+      'PATCH',
+      `/api/v1/Designer/${own}`,
+      token.designer,
+      { role: 'corporate', corporate_name: 'Aoi Inc.' },
+    );
+    expect([patch.status, patch.json.status]).toEqual([400, 5]);
+    expect(Object.keys(patch.json.data.errors)).toEqual(['role']);
+    expect(await read()).toEqual(before);
+
+    const create = await api.call<Envelope>('POST', '/api/v1/Designer', token.designer, {
+      creator_name: 'Aoi again',
+      email: 'designer@example.com',
+    });
+    expect(create.status).toBe(403);
+    expect(await rowCounts()).toEqual(counts);
+  });
 });

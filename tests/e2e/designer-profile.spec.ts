@@ -136,7 +136,7 @@ test('a personal designer page hides Corporate, and another designer sees no edi
 
   // The personal designer opens the studio's page: its public profile only, not theirs to edit.
   await page.goto(`/jp/designer/${studio.key}`);
-  await expect(page.getByTestId('designer-display-name')).toHaveText('Studio Sakura');
+  await expect(page.getByTestId('designer-display-name')).toHaveText('株式会社スタジオさくら');
   await expect(page.getByTestId('designer-type')).toHaveText('法人デザイナー');
   await expect(page.getByTestId('designer-pr')).toHaveText(corporate.pr);
   await expect(page.getByTestId('designer-public-only')).toBeVisible();

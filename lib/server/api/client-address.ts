@@ -3,13 +3,6 @@ import type { IncomingMessage } from 'node:http';
 import { getConfig } from '../../config';
 import type { TrustProxy } from './trust-proxy';
 
-/**
- * The client's address, as the one TRUST_PROXY setting allows (issue #23): every place that
- * records or limits by address (sign-in throttling, the signer of a contract, the audit trail)
- * reads it here. Without TRUST_PROXY it is the socket's peer; X-Forwarded-For is believed only
- * hop by hop from the right, and only while the hop it came from is a proxy TRUST_PROXY names
- * (addresses or CIDR ranges, or `true` for any). A client cannot name its own address.
- */
 function normal(address: string): string {
   // An IPv4 client seen through an IPv6 socket (::ffff:127.0.0.1) is shown as IPv4.
   return address.trim().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');
@@ -57,6 +50,13 @@ export function clientAddressOf(
   return address;
 }
 
+/**
+ * The client's address, as the one TRUST_PROXY setting allows (issue #23): every place that
+ * records or limits by address (sign-in throttling, the signer of a contract, the audit trail)
+ * reads it here. Without TRUST_PROXY it is the socket's peer; X-Forwarded-For is believed only
+ * hop by hop from the right, and only while the hop it came from is a proxy TRUST_PROXY names
+ * (addresses or CIDR ranges, or `true` for any). A client cannot name its own address.
+ */
 export function clientAddress(req: Pick<IncomingMessage, 'headers'> & { socket?: { remoteAddress?: string } }): string {
   return clientAddressOf(req, getConfig().trustProxy);
 }

@@ -145,7 +145,6 @@ const DESIGNER_PRIVATE = [
   'address',
   'perferred_contact',
   'name',
-  'corporate_name',
   'br',
   'responsible_person',
   'invno',
@@ -238,8 +237,9 @@ export const entities: Record<EntityName, EntityDef> = {
     // Personal or corporate: decided with the designer application (liquid flow), not by an edit.
     reviewed: ['role'],
     verified: ['email'],
-    // Anyone signed in sees a designer's public profile (name, type, category, PR, photo; its IPs
-    // come from the IP records); the rest is for the designer and holder staff.
+    // Anyone signed in sees a designer's public profile (display name, that is the creator name or a
+    // corporate designer's company name, type, category, PR, photo; its IPs come from the IP
+    // records); the rest is for the designer and holder staff.
     partyOnly: DESIGNER_PRIVATE,
     scope: 'public',
     queryable: ['role', 'cat', 'email', 'location', 'creator_name', 'corporate_name', 'tags', 'owner'],
