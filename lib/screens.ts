@@ -90,6 +90,10 @@ const list: Screen[] = [
   { path: '/sys/mail', title: 'sys.mail', acl: 'system', section: 'system' },
   // Sign-in throttles: failing sources being slowed down, and accounts whose owner was told; admins clear them.
   { path: '/sys/throttles', title: 'sys.throttles', acl: 'system', section: 'system' },
+  // Durable jobs (mail, contract PDFs, credentials, mints): dead letters are run again from here.
+  { path: '/sys/jobs', title: 'sys.jobs', acl: 'system', section: 'system' },
+  // The platform's own page-view counts (SPEC §9 analytics; no cookies, no personal data).
+  { path: '/sys/analytics', title: 'sys.analytics', acl: 'system', section: 'system' },
   { path: '/help', title: 'help', acl: 'public', section: 'other' },
   // Data maintenance
   { path: '/designer/list', title: 'data.designers', acl: 'dataMaintenance', section: 'data' },

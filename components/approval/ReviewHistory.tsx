@@ -110,7 +110,7 @@ function stepLabel(path: string, tf: (key: string) => string): string {
 export function WorkflowLog({ log }: { log: History['log'] }) {
   const { t, i18n } = useTranslation('approval');
   const { t: tf } = useTranslation('flow');
-  if (log.length === 0) return <p className="text-muted mb-0">{t('history.noLog')}</p>;
+  if (log.length === 0) return <p className="text-muted mb-0">{t('log.noLog')}</p>;
   const actionOf = (action: string) =>
     i18n.exists(`approval:log.action.${action}`) ? t(`log.action.${action}`) : tf(`state.${action}`, { defaultValue: action });
   return (

@@ -246,7 +246,7 @@ export const getServerSideProps: GetServerSideProps<InteractionProps> = async (c
   const retryText = typeof ctx.query.retry === 'string' ? Number(ctx.query.retry) : NaN;
   const retry = Number.isInteger(retryText) && retryText > 0 && retryText < 86_400 ? retryText : null;
   let prompt: Prompt = { kind: 'expired' };
-  let lang = storedLang(ctx);
+  let lang = await storedLang(ctx);
   try {
     const provider = await getProvider();
     const details = await provider.interactionDetails(ctx.req, ctx.res);

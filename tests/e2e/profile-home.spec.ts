@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api, personaAt, ownDesignerKey } from './api-setup';
-import { personas } from './fixtures';
+import { expect, test, personas } from './fixtures';
 
 async function badges(page: Page): Promise<string[]> {
   const list = page.getByTestId('profile-badges');

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'next-i18next/pages';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
-import { formatDateTime } from '@/lib/format/time';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { column } from '@/components/kit/table/columns';
+import { useShell } from '@/lib/client/settings-context';
 import { truncate } from '@/lib/format/truncate';
 import { NO_FILTERS, type AuditEntry, type AuditFilters, type AuditPerson, type useAuditLog } from './acl-api';
 
@@ -22,10 +21,10 @@ function list(value: unknown): string {
 function Person({ person }: { person: AuditPerson | null }) {
   if (!person) return <>—</>;
   return (
-    <>
+    <div>
       <div>{person.nickname || person.email || person.sub}</div>
-      {person.email && <div className="text-muted">{person.email}</div>}
-    </>
+      {person.email && <div className="text-muted small">{person.email}</div>}
+    </div>
   );
 }
 
@@ -38,6 +37,7 @@ interface AdminLogProps {
 /** The admin log, newest first: search by actor, action, person concerned, dates and free text. */
 export function AdminLog({ log, filters, onFilters }: AdminLogProps) {
   const { t } = useTranslation('acl');
+  const { lang } = useShell();
   const [draft, setDraft] = useState<AuditFilters>(filters);
   const pages = log.data ?? [];
   const failed = pages.find((p) => p?.status !== 0);
@@ -75,6 +75,33 @@ export function AdminLog({ log, filters, onFilters }: AdminLogProps) {
     if (typeof entry.data.comment === 'string') parts.push(`${t('log.comment')}: ${entry.data.comment}`);
     return parts.join(' / ') || '—';
   };
+
+  const columns = [
+    column<AuditEntry>('time', t('log.time'), (entry) => entry.time, { kind: 'datetime' }),
+    column<AuditEntry>('actor', t('log.actor'), (entry) => entry.who?.email ?? entry.who?.sub ?? '', {
+      render: (entry) => <Person person={entry.who} />,
+    }),
+    column<AuditEntry>('action', t('log.action'), (entry) => entry.action, {
+      render: (entry) => (
+        <div>
+          <div>{t(`log.actions.${entry.action.replaceAll('.', '_')}`, { defaultValue: entry.action })}</div>
+          <code className="small">{entry.action}</code>
+        </div>
+      ),
+    }),
+    column<AuditEntry>('person', t('log.person'), (entry) => entry.person?.email ?? entry.person?.sub ?? '', {
+      testId: 'acl-log-person',
+      render: (entry) => <Person person={entry.person} />,
+    }),
+    column<AuditEntry>('details', t('log.details'), details, {
+      testId: 'acl-log-details',
+      render: (entry) => (
+        <span className="text-break" title={details(entry)}>
+          {truncate(details(entry), 160)}
+        </span>
+      ),
+    }),
+  ];
 
   return (
     <section data-testid="acl-log">
@@ -125,49 +152,19 @@ export function AdminLog({ log, filters, onFilters }: AdminLogProps) {
           </Col>
         </Row>
       </Form>
-      {!log.data ? (
-        <Spinner animation="border" size="sm" role="status" />
-      ) : failed && entries.length === 0 ? (
-        Object.keys(errors).length ? null : (
-          <Alert variant="danger">{t('loadFailed')}</Alert>
-        )
-      ) : entries.length === 0 ? (
-        <p className="text-muted" data-testid="acl-log-empty">
-          {t('log.none')}
-        </p>
-      ) : (
-        <Table responsive size="sm" className="bg-white align-middle small">
-          <thead>
-            <tr>
-              <th>{t('log.time')}</th>
-              <th>{t('log.actor')}</th>
-              <th>{t('log.action')}</th>
-              <th>{t('log.person')}</th>
-              <th>{t('log.details')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.key} data-testid="acl-log-row" data-action={entry.action} data-ref={entry.ref ?? ''}>
-                <td className="text-nowrap">{formatDateTime(entry.time)}</td>
-                <td>
-                  <Person person={entry.who} />
-                </td>
-                <td>
-                  <div>{t(`log.actions.${entry.action.replaceAll('.', '_')}`, { defaultValue: entry.action })}</div>
-                  <code className="small">{entry.action}</code>
-                </td>
-                <td data-testid="acl-log-person">
-                  <Person person={entry.person} />
-                </td>
-                <td className="text-break" data-testid="acl-log-details" title={details(entry)}>
-                  {truncate(details(entry), 160)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <DataTable
+        columns={columns}
+        rows={!log.data ? undefined : entries}
+        error={Boolean(failed && entries.length === 0 && Object.keys(errors).length === 0)}
+        onRetry={() => void log.mutate()}
+        lang={lang}
+        caption={t('log.title')}
+        getRowId={(entry) => entry.key}
+        rowProps={(entry) => ({ 'data-testid': 'acl-log-row', 'data-action': entry.action, 'data-ref': entry.ref ?? '' })}
+        empty={{ message: <span data-testid="acl-log-empty">{t('log.none')}</span> }}
+        skeletonRows={10}
+        csvName="admin-log.csv"
+      />
       {last?.status === 0 && last.data.next && (
         <Button
           variant="outline-secondary"

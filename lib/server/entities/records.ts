@@ -9,6 +9,7 @@ import { newKey } from '../keys';
 import { compileAggregate } from '../query/aggregate';
 import { parseQueryRequest, runQuery } from '../query/page';
 import { rollupOnReportState } from '../stats/on-report-state';
+import { recordAcceptances } from '../terms/acceptances';
 import { validationMessage } from '../../validation/messages';
 import { deriveOnCreate, deriveOnPatch } from './create-hooks';
 import type { EntityDef } from './definitions';
@@ -130,10 +131,27 @@ export async function createRecord(db: Db, def: EntityDef, viewer: Viewer, body:
     const tx = txAny as unknown as Db;
     const inserted = await insertOne(tx, def, values, viewer.lang);
     await openInitialStage(tx, viewer, def.name, inserted);
+    await keepAcceptanceEvidence(tx, def, viewer, null, parsed, inserted);
     await requestVerification(tx, def, viewer, inserted, held);
     return inserted;
   });
   return presentWithPending(db, def, viewer, row);
+}
+
+/**
+ * Terms a change accepts on a Designer or Licensee record (SPEC §4 "Accepting patches the record")
+ * are written down as evidence with the record, in its transaction. Only what the body itself
+ * sets counts: versions carried over from the person's own record were recorded when accepted.
+ */
+async function keepAcceptanceEvidence(tx: Db, def: EntityDef, viewer: Viewer, before: Row | null, body: Row, row: Row) {
+  if ((def.name !== 'Designer' && def.name !== 'Licensee') || body.accepted_terms_version === undefined) return;
+  await recordAcceptances(tx, {
+    sub: viewer.sub,
+    recordType: def.name,
+    recordKey: String(row.key),
+    before: (before?.accepted_terms_version ?? null) as Row | null,
+    after: body.accepted_terms_version as Row,
+  });
 }
 
 /** A batch is all or nothing: every body validates (else status 15) and one transaction inserts all. */
@@ -147,6 +165,7 @@ export async function createBatch(db: Db, def: EntityDef, viewer: Viewer, bodies
       const { values, held } = await holdUnverified(tx, def, viewer, null, derived);
       const row = await insertOne(tx as unknown as Db, def, values, viewer.lang);
       await openInitialStage(tx as unknown as Db, viewer, def.name, row);
+      await keepAcceptanceEvidence(tx as unknown as Db, def, viewer, null, body, row);
       await requestVerification(tx, def, viewer, row, held);
       created.push(row);
     }
@@ -193,6 +212,7 @@ export async function patchRecord(db: Db, def: EntityDef, viewer: Viewer, key: s
     }
     // Someone else's update landed between the read and this write.
     if (!updated[0]) staleVersion(viewer);
+    await keepAcceptanceEvidence(tx, def, viewer, current, values, updated[0]);
     // A new address written directly (the account's own, or by holder staff) ends the wait for another.
     const changed = verifiedFieldsOf(def).filter((field) => field in values && values[field] !== current[field]);
     await cancelVerification(tx, def, key, changed);
