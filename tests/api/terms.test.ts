@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReady } from '@/lib/server/boot';
 import { getDb } from '@/lib/server/db/client';
 import { demoAccounts } from '@/lib/server/db/demo-accounts';
-import { designers, holders, licensees } from '@/lib/server/db/entities-schema';
+import { holders, licensees } from '@/lib/server/db/entities-schema';
 import { termsAcceptances } from '@/lib/server/db/platform-schema';
 import { adminLog, files, users } from '@/lib/server/db/schema';
 import { newKey } from '@/lib/server/keys';

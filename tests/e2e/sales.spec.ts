@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { api, call, personaAt, signAndCountersign, type Rec, ownDesignerKey } from './api-setup';
+import { api, personaAt, signAndCountersign, type Rec, ownDesignerKey } from './api-setup';
 import { expect, test, type Persona } from './fixtures';
 
 async function approve(browser: Browser, persona: Persona, kind: string, key: unknown): Promise<void> {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { defaultFlows } from '../../lib/server/flow/definitions';
 import { CHART_IDS } from '../../lib/stats/chart-ids';
-import { api, call, personaAt, signAndCountersign, type Rec, ownDesignerKey } from './api-setup';
+import { api, personaAt, signAndCountersign, type Rec, ownDesignerKey } from './api-setup';
 import { expect, test, type Persona } from './fixtures';
 
 /** Screenshots for a person to look at, when STATS_SHOTS names a directory. */

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { api, call, personaAt, type Rec, ownDesignerKey } from './api-setup';
+import { api, personaAt, type Rec, ownDesignerKey } from './api-setup';
 import { expect, test, signInAt } from './fixtures';
 
 /** A distinct PNG per run, so its hash (and CID) is this run's own. */
