@@ -44,7 +44,10 @@ export async function issueDesigner(db: Db, caller: Caller, id: unknown, body: u
     }
     const profile = row.profile as Partial<DesignerInsert>;
     // A contact address other than the applicant's account is used once they confirm it.
-    const [account] = await tx.select({ email: users.email, lang: users.lang }).from(users).where(eq(users.sub, row.applicant));
+    const [account] = await tx
+      .select({ email: users.email, lang: users.lang, accepted: users.accepted_terms_version })
+      .from(users)
+      .where(eq(users.sub, row.applicant));
     const own = account?.email ?? null;
     const wanted = String(profile.email ?? '');
     const held = own && wanted && !sameAddress(wanted, own) ? [{ field: 'email', value: wanted }] : [];
@@ -58,6 +61,9 @@ export async function issueDesigner(db: Db, caller: Caller, id: unknown, body: u
         owner: row.applicant,
         creator_name: String(profile.creator_name ?? ''),
         email: held.length ? own! : wanted,
+        // Terms the applicant accepted before having this record were kept on their user record
+        // (lib/terms/wall.ts): the record starts from them, so the wall does not ask again.
+        accepted_terms_version: { ...(account?.accepted ?? {}), ...(profile.accepted_terms_version ?? {}) },
       })
       .returning();
     await requestVerification(
