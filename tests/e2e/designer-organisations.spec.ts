@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { api, call, ownDesignerKey, personaAt, type Rec } from './api-setup';
-import { personas } from './fixtures';
+import { expect, test, personas } from './fixtures';
 
 const DEMO_ORG = 'Demo Snacks Manufacturing Co.';
 
@@ -10,6 +9,8 @@ const DEMO_ORG = 'Demo Snacks Manufacturing Co.';
  * The corporate designer (studio@) is used: no other journey invites it anywhere.
  */
 test('[en] a designer applies only with its own organisations: none at first, the inviting one after', async ({ browser }) => {
+  // Five people take part, each signing in in their own browser context.
+  test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
   const holder = await personaAt(browser, 'holder', '/en/holder/ip');
   const designer = await personaAt(browser, 'corporateDesigner', '/en/designer/license');
