@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { truncate, BREADCRUMB_MAX, IP_NAME_MAX } from '@/lib/format/truncate';
 import { SECONDS_THRESHOLD, DATE_TIME_FORMAT, toMillis, toDate, formatDateTime, isoUtc, relativeTime } from '@/lib/format/time';
 
-describe('SPEC §2/§9 titles cut: breadcrumb at 60 and IP names at 40, ending with \' ...\'', () => {
+describe("SPEC §2/§9 titles cut: breadcrumb at 60 and IP names at 40, ending with ' ...'", () => {
   it('uses 60 for breadcrumbs and 40 for IP names', () => {
     expect(BREADCRUMB_MAX).toBe(60);
     expect(IP_NAME_MAX).toBe(40);

@@ -11,7 +11,7 @@ export function systemRoutes(): RouteDoc[] {
       path: '/api/analytics/view',
       method: 'post',
       summary:
-        "Counts one view of a screen (its route pattern from the screen table, e.g. `/holder/ip`) in a language for today (Japan date): `{counted}`. Public, no cookie needed; nothing about the viewer is stored. `counted: false` when ANALYTICS_FIRST_PARTY=false",
+        'Counts one view of a screen (its route pattern from the screen table, e.g. `/holder/ip`) in a language for today (Japan date): `{counted}`. Public, no cookie needed; nothing about the viewer is stored. `counted: false` when ANALYTICS_FIRST_PARTY=false',
       tag: 'system',
       input: pageViewInput,
       public: true,
