@@ -149,7 +149,9 @@ async function* xlsxRecords(content: Buffer, limits: FileLimits): AsyncGenerator
     hyperlinks: 'ignore',
     styles: 'ignore',
   });
+  let sheets = 0;
   for await (const sheet of reader) {
+    sheets += 1;
     for await (const row of sheet) {
       const raw = row.values as unknown[];
       // row.values is 1-based (index 0 is empty); a cell far to the right makes it that long.
@@ -160,6 +162,8 @@ async function* xlsxRecords(content: Buffer, limits: FileLimits): AsyncGenerator
     }
     break; // the first sheet only
   }
+  // A zip with no worksheet in it is no workbook (the reader then simply yields nothing).
+  if (sheets === 0) throw new Error('no worksheet in the file');
 }
 
 /**
