@@ -26,6 +26,8 @@ const API_ROOT = path.join(process.cwd(), 'pages', 'api');
 const METHODS_WITH_BODY = new Set(['post', 'put', 'patch', 'delete']);
 /** Runs of generated bodies per operation; FUZZ_RUNS raises it for a longer hunt. */
 const RUNS = Math.max(1, Math.round((Number(process.env.FUZZ_RUNS) || 50) / 25));
+/** Each sweep sends hundreds of requests over every route: minutes on a shared, loaded machine. */
+const ROUTE_SWEEP_MS = 300_000;
 
 /**
  * What must never reach a client: a stack, a JavaScript or database error message, a file path
@@ -97,9 +99,10 @@ const RAW_BODIES = [
   `${'['.repeat(5000)}${']'.repeat(5000)}`,
 ];
 
+/** Nesting `depth` levels deep, in objects and arrays; each level holds the next once (sent, a shared one would double per level). */
 function deep(depth: number): unknown {
   let value: unknown = '\u0000';
-  for (let i = 0; i < depth; i++) value = { a: value, b: [value] };
+  for (let i = 0; i < depth; i++) value = i % 2 ? { a: value, b: ['\u0000'] } : [value, '\u0000'];
   return value;
 }
 
@@ -244,57 +247,73 @@ describe('every route of /openapi.json under hostile input', () => {
     expect(ops.length).toBeGreaterThan(200);
   });
 
-  it('hostile identifiers in the path answer 4xx, as admin and as a plain user', async () => {
-    for (const { apiPath, method, file } of ops.filter((o) => /\{\w+\}/.test(o.apiPath))) {
-      for (const who of ['admin', 'user'] as const) {
-        for (const id of HOSTILE_IDS) {
-          await send(file, method, pathWith(apiPath, id), who, METHODS_WITH_BODY.has(method) ? { json: {} } : undefined);
+  it(
+    'hostile identifiers in the path answer 4xx, as admin and as a plain user',
+    async () => {
+      for (const { apiPath, method, file } of ops.filter((o) => /\{\w+\}/.test(o.apiPath))) {
+        for (const who of ['admin', 'user'] as const) {
+          for (const id of HOSTILE_IDS) {
+            await send(file, method, pathWith(apiPath, id), who, METHODS_WITH_BODY.has(method) ? { json: {} } : undefined);
+          }
         }
       }
-    }
-  });
+    },
+    ROUTE_SWEEP_MS,
+  );
 
-  it('hostile query strings answer 4xx or what the route answers without them', async () => {
-    for (const { apiPath, method, file } of ops) {
-      for (const who of ['admin', 'user'] as const) {
-        await send(file, method, `${pathWith(apiPath, PLAIN_ID)}?${HOSTILE_QUERY}`, who);
-      }
-    }
-  });
-
-  it('bodies of the wrong type, field by documented field, and raw junk answer 4xx', async () => {
-    for (const { apiPath, method, file, op } of ops.filter((o) => METHODS_WITH_BODY.has(o.method))) {
-      const url = pathWith(apiPath, PLAIN_ID);
-      const schema = op.requestBody?.content?.['application/json']?.schema ?? {};
-      const fields = Object.keys((schema.properties as Json | undefined) ?? {});
-      for (const raw of RAW_BODIES) await send(file, method, url, 'admin', { raw });
-      await send(file, method, url, 'admin', { json: deep(40) });
-      for (const [i, field] of fields.entries()) {
-        // Each field meets a few wrong values (rotating through the list), alone.
-        for (let k = 0; k < 3; k++) {
-          await send(file, method, url, 'admin', { json: { [field]: WRONG_VALUES[(i * 3 + k) % WRONG_VALUES.length] } });
+  it(
+    'hostile query strings answer 4xx or what the route answers without them',
+    async () => {
+      for (const { apiPath, method, file } of ops) {
+        for (const who of ['admin', 'user'] as const) {
+          await send(file, method, `${pathWith(apiPath, PLAIN_ID)}?${HOSTILE_QUERY}`, who);
         }
       }
-      // All fields at once with hostile text, and the plain user with the same body.
-      const all = Object.fromEntries(fields.map((f) => [f, 'a\u0000b']));
-      await send(file, method, url, 'admin', { json: all });
-      await send(file, method, url, 'user', { json: all });
-    }
-  });
+    },
+    ROUTE_SWEEP_MS,
+  );
 
-  it('generated bodies and identifiers (fast-check) answer 4xx', async () => {
-    const withBody = ops.filter((o) => METHODS_WITH_BODY.has(o.method));
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...withBody),
-        fc.anything({ maxDepth: 3, stringUnit: 'binary' }),
-        fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }),
-        async ({ apiPath, method, file }, body, id) => {
-          const segment = encodeURIComponent(Buffer.from(id, 'utf8').toString('utf8'));
-          await send(file, method, pathWith(apiPath, segment || PLAIN_ID), 'admin', { json: body });
-        },
-      ),
-      { numRuns: RUNS * withBody.length, seed: 23 },
-    );
-  });
+  it(
+    'bodies of the wrong type, field by documented field, and raw junk answer 4xx',
+    async () => {
+      for (const { apiPath, method, file, op } of ops.filter((o) => METHODS_WITH_BODY.has(o.method))) {
+        const url = pathWith(apiPath, PLAIN_ID);
+        const schema = op.requestBody?.content?.['application/json']?.schema ?? {};
+        const fields = Object.keys((schema.properties as Json | undefined) ?? {});
+        for (const raw of RAW_BODIES) await send(file, method, url, 'admin', { raw });
+        await send(file, method, url, 'admin', { json: deep(40) });
+        for (const [i, field] of fields.entries()) {
+          // Each field meets a few wrong values (rotating through the list), alone.
+          for (let k = 0; k < 3; k++) {
+            await send(file, method, url, 'admin', { json: { [field]: WRONG_VALUES[(i * 3 + k) % WRONG_VALUES.length] } });
+          }
+        }
+        // All fields at once with hostile text, and the plain user with the same body.
+        const all = Object.fromEntries(fields.map((f) => [f, 'a\u0000b']));
+        await send(file, method, url, 'admin', { json: all });
+        await send(file, method, url, 'user', { json: all });
+      }
+    },
+    ROUTE_SWEEP_MS,
+  );
+
+  it(
+    'generated bodies and identifiers (fast-check) answer 4xx',
+    async () => {
+      const withBody = ops.filter((o) => METHODS_WITH_BODY.has(o.method));
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...withBody),
+          fc.anything({ maxDepth: 3, stringUnit: 'binary' }),
+          fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }),
+          async ({ apiPath, method, file }, body, id) => {
+            const segment = encodeURIComponent(Buffer.from(id, 'utf8').toString('utf8'));
+            await send(file, method, pathWith(apiPath, segment || PLAIN_ID), 'admin', { json: body });
+          },
+        ),
+        { numRuns: RUNS * withBody.length, seed: 23 },
+      );
+    },
+    ROUTE_SWEEP_MS,
+  );
 });
