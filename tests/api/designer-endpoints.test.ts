@@ -13,7 +13,8 @@ import * as productsRoute from '@/pages/api/v1/Designer/products/[id]';
 import * as usagesRoute from '@/pages/api/v1/Designer/usages/[id]';
 import { serveFlowApi, type FlowApi } from './flow-api';
 import { serveRoute, type RouteServer } from './harness';
-import { issueAccessToken, designerKeyOf, subOf } from './tokens';
+import { designerKeyOf, issueAccessToken, subOf } from './tokens';
+import { fixtureReference } from './references';
 
 type Envelope<T = Record<string, unknown>> = { status: number; data: T };
 type Rec = Record<string, unknown>;
@@ -122,6 +123,7 @@ beforeAll(async () => {
   const active = newKey();
   await (await getDb()).insert(licenses).values({
     key: active,
+    reference: fixtureReference('LIC'),
     ip: keys.approvedIp,
     licensee: keys.licensee,
     designer: keys.designer,
@@ -233,8 +235,15 @@ describe('GET /api/v1/Designer/{usages,ips,products,licenses,licensees}/{id}', (
       invitedBy: await subOf('licensee@example.com'),
     };
     await db.insert(invitations).values([
-      { key: newKey(), ...invite, entity: inviting, expiresAt: new Date(Date.now() + 3600_000) },
-      { key: newKey(), ...invite, tokenHash: newKey(), entity: unrelated, expiresAt: new Date(Date.now() - 1000) },
+      { key: newKey(), reference: 'INV-2026-9001', ...invite, entity: inviting, expiresAt: new Date(Date.now() + 3600_000) },
+      {
+        key: newKey(),
+        reference: 'INV-2026-9002',
+        ...invite,
+        tokenHash: newKey(),
+        entity: unrelated,
+        expiresAt: new Date(Date.now() - 1000),
+      },
     ]);
     expect((await options()).sort()).toEqual([keys.licensee, inviting].sort());
     // Holder staff reading the designer's options see the designer's, not every organisation.

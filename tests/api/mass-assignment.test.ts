@@ -111,7 +111,9 @@ beforeAll(async () => {
   target.SalesReport = newKey();
   target.Sales = newKey();
   const period = { period_start: new Date('2026-01-01T00:00:00Z'), period_end: new Date('2026-01-31T00:00:00Z') };
-  await db.insert(tables.salesReports).values({ key: target.SalesReport, licensee: target.Licensee, ...period });
+  await db
+    .insert(tables.salesReports)
+    .values({ key: target.SalesReport, reference: 'SR-2026-9001', licensee: target.Licensee, ...period });
   await db.insert(tables.sales).values({
     key: target.Sales,
     license: target.License,

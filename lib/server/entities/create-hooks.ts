@@ -4,6 +4,7 @@ import { fieldError } from '../common/field-error';
 import type { Db } from '../db/client';
 import { holders, ips, licenses, products, usages } from '../db/entities-schema';
 import { nameableLicensees } from '../designers/nameable-licensees';
+import { assertReferenceFormats } from '../refs/config';
 import { royaltyOf } from '../royalty/royalty';
 import type { EntityDef } from './definitions';
 import type { Viewer } from './viewer';
@@ -100,6 +101,9 @@ export async function deriveOnCreate(db: Db, def: EntityDef, viewer: Viewer, bod
   const values: Row = { ...body };
   if ('owner' in getTableColumns(def.table)) values.owner = viewer.sub;
   switch (def.name) {
+    case 'Holder':
+      assertReferenceFormats(body.config, viewer.lang);
+      break;
     case 'IP':
       values.holder = await holderOfNewIp(db, body);
       if (body.kind !== 'primary' && !viewer.holder) await assertUsagePermit(db, viewer, body.parent);
@@ -152,6 +156,7 @@ export async function deriveOnCreate(db: Db, def: EntityDef, viewer: Viewer, bod
  */
 export async function deriveOnPatch(db: Db, def: EntityDef, viewer: Viewer, current: Row, changes: Row): Promise<Row> {
   if (def.name === 'License' && changes.licensee !== undefined) await assertNameableLicensee(db, viewer, changes.licensee);
+  if (def.name === 'Holder') assertReferenceFormats(changes.config, viewer.lang);
   if (def.name === 'Product' && changes.license !== undefined) {
     return { ...changes, ...(await productFacts(db, viewer, changes)) };
   }

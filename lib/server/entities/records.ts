@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../api/errors';
+import { logRecordEdit } from '../audit/record-changes';
 import type { Db } from '../db/client';
 import { reviews, sales } from '../db/entities-schema';
 import { openInitialStage } from '../flow/open-initial-stage';
@@ -8,6 +9,9 @@ import { sqlStateOf } from '../db/unavailable';
 import { newKey } from '../keys';
 import { compileAggregate } from '../query/aggregate';
 import { parseQueryRequest, runQuery } from '../query/page';
+import { nextReference } from '../refs/allocate';
+import { referenceKindOf } from '../refs/entity-kind';
+import { looksLikeReference, normaliseReference } from '../refs/format';
 import { rollupOnReportState } from '../stats/on-report-state';
 import { recordAcceptances } from '../terms/acceptances';
 import { validationMessage } from '../../validation/messages';
@@ -110,11 +114,39 @@ function notStored(err: unknown, lang: Viewer['lang'], message: string): AppErro
   return new AppError('create_failed', message, { reason: reason[lang] });
 }
 
+/**
+ * GET /api/v1/{Entity}/{id}: a record by its key or, for entities that have one, by its reference
+ * as a person typed it (`lic-2026-0042` and full-width forms included).
+ */
+export async function getRecordByKeyOrReference(db: Db, def: EntityDef, viewer: Viewer, id: string): Promise<Row> {
+  const columns = getTableColumns(def.table);
+  if (/^[A-Za-z0-9]{1,64}$/.test(id)) {
+    const rows = await db
+      .select()
+      .from(def.table as PgTable)
+      .where(combine(eq(keyColumn(def), id), readScope(def, viewer)))
+      .limit(1);
+    if (rows[0]) return presentWithPending(db, def, viewer, rows[0] as Row);
+  }
+  const reference = columns.reference as PgColumn | undefined;
+  if (!reference || !looksLikeReference(id)) notFound(def);
+  const rows = await db
+    .select()
+    .from(def.table as PgTable)
+    .where(combine(eq(reference, normaliseReference(id)), readScope(def, viewer)))
+    .limit(1);
+  if (!rows[0]) notFound(def);
+  return presentWithPending(db, def, viewer, rows[0] as Row);
+}
+
 async function insertOne(db: Db, def: EntityDef, values: Row, lang: Viewer['lang']): Promise<Row> {
+  const kind = referenceKindOf(def.name, values);
+  const holder = typeof values.holder === 'string' ? values.holder : undefined;
+  const reference = kind ? await nextReference(db, kind, { holder }) : undefined;
   try {
     const [row] = (await db
       .insert(def.table as PgTable)
-      .values({ ...values, key: newKey() } as never)
+      .values({ ...values, key: newKey(), ...(reference ? { reference } : {}) } as never)
       .returning()) as Row[];
     return row!;
   } catch (err) {
@@ -213,6 +245,8 @@ export async function patchRecord(db: Db, def: EntityDef, viewer: Viewer, key: s
     // Someone else's update landed between the read and this write.
     if (!updated[0]) staleVersion(viewer);
     await keepAcceptanceEvidence(tx, def, viewer, current, values, updated[0]);
+    // An organisation's profile and the holder's settings are administrative: logged with the change.
+    await logRecordEdit(tx, viewer.sub, def.name, current, updated[0]);
     // A new address written directly (the account's own, or by holder staff) ends the wait for another.
     const changed = verifiedFieldsOf(def).filter((field) => field in values && values[field] !== current[field]);
     await cancelVerification(tx, def, key, changed);

@@ -68,6 +68,14 @@ export function recordSchema(def: EntityDef): JsonSchema {
     const schema = createProps[name] && column.dataType !== 'date' ? createProps[name] : columnJson(column);
     properties[name] = { ...schema, ...fieldNotes(def, name) };
   }
+  if (properties.reference) {
+    properties.reference = {
+      type: 'string',
+      readOnly: true,
+      description:
+        'The number people quote (LIC-2026-0042): given by the server when the record is created, unique and never reused.',
+    };
+  }
   if (def.name === 'Designer') properties.mine = { type: 'boolean', description: "true when the record is the caller's own" };
   if (Object.values(def.fields).some((f) => f.write === 'verified')) {
     properties.pending_verification = {
