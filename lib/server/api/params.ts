@@ -1,6 +1,7 @@
 import type { NextApiRequest } from 'next';
 import { fieldError } from '../common/field-error';
 import { AppError } from './errors';
+import { looksLikeReference, normaliseReference } from '../refs/format';
 
 /**
  * The one rule every route's identifiers obey before anything looks them up (issue #23): a path
@@ -17,8 +18,13 @@ const MAX_QUERY_VALUES = 50;
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/**
+ * A key, a name the route knows, or a reference as a person typed it (full-width digits, long-vowel
+ * dashes: lib/server/refs/format.ts reads those the same way as their ASCII forms).
+ */
 export function isPathSegment(value: string): boolean {
-  return PATH_SEGMENT.test(value);
+  if (PATH_SEGMENT.test(value)) return true;
+  return value.length <= 60 && looksLikeReference(value) && PATH_SEGMENT.test(normaliseReference(value));
 }
 
 /** Text a query string may carry: bounded, no control characters, well-formed Unicode. */
