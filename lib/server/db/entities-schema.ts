@@ -312,6 +312,9 @@ export const salesReports = pgTable(
     late: boolean('late').notNull().default(false),
     notes: text('notes'),
     owner: text('owner'),
+    // The earlier live reports of the same licenses and period this one corrects; once this one
+    // is approved their rows for those licenses become 'superseded' (kept, never counted).
+    corrects: text('corrects').array().notNull().default([]),
   },
   (t) => [
     uniqueIndex('sales_reports_reference_idx').on(t.reference),

@@ -1,0 +1,1 @@
+ALTER TABLE "sales_reports" ADD COLUMN "corrects" text[] DEFAULT '{}' NOT NULL;
