@@ -135,18 +135,16 @@ beforeAll(async () => {
     [a.key, 'TMPL-DRAFT', 'draft'],
     [b.key, 'OLD-1', 'approved'],
   ] as const) {
-    await db
-      .insert(products)
-      .values({
-        key: newKey(),
-        reference: fixtureReference('PRD'),
-        license: lic,
-        ip: fx.ip,
-        licensee: fx.org,
-        name: `Crisps ${sku}`,
-        sku,
-        state,
-      });
+    await db.insert(products).values({
+      key: newKey(),
+      reference: fixtureReference('PRD'),
+      license: lic,
+      ip: fx.ip,
+      licensee: fx.org,
+      name: `Crisps ${sku}`,
+      sku,
+      state,
+    });
   }
 });
 
