@@ -7,6 +7,7 @@ import { invoices, licensees, payments } from '../db/entities-schema';
 import { invoiceAccessOf } from '../invoices/invoice-access';
 import { japanToday } from '../sales/period-rules';
 import { balancesInput } from './input';
+import { isFinance } from './record-payment';
 
 const DAY = 86_400_000;
 
@@ -61,7 +62,7 @@ export async function balances(
   caller: Caller,
   query: unknown,
   now = new Date(),
-): Promise<{ invoices: InvoiceBalance[]; licensees: LicenseeBalance[] }> {
+): Promise<{ invoices: InvoiceBalance[]; licensees: LicenseeBalance[]; may_record: boolean }> {
   const q = Object.fromEntries(
     Object.entries((query ?? {}) as Record<string, unknown>).filter(([k, v]) => k === 'licensee' && typeof v === 'string'),
   );
@@ -71,7 +72,8 @@ export async function balances(
     throw new AppError('not_found', 'licensee not found');
   }
   const scope = input.licensee ? [input.licensee] : access.holder ? null : access.licensees;
-  if (scope && scope.length === 0) return { invoices: [], licensees: [] };
+  const may_record = await isFinance(db, caller);
+  if (scope && scope.length === 0) return { invoices: [], licensees: [], may_record };
   const rows = await db
     .select({
       key: invoices.key,
@@ -146,5 +148,5 @@ export async function balances(
     }
     byLicensee.set(id, entry);
   }
-  return { invoices: list, licensees: [...byLicensee.values()] };
+  return { invoices: list, licensees: [...byLicensee.values()], may_record };
 }

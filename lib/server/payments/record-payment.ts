@@ -19,11 +19,14 @@ import { billingStateChanged } from './state-events';
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** Finance approvers (cfl) and administrators handle money received; nobody else. */
-async function assertFinance(db: Db, caller: Caller): Promise<void> {
+export async function isFinance(db: Db, caller: Caller): Promise<boolean> {
   const viewer = await viewerOf(db, caller);
-  if (viewer.admin) return;
-  const holder = await defaultHolder(db);
-  if (!groupsOf(holder, caller.sub).includes('cfl')) throw new AppError('forbidden', PM.forbidden[caller.lang]);
+  if (viewer.admin) return true;
+  return groupsOf(await defaultHolder(db), caller.sub).includes('cfl');
+}
+
+async function assertFinance(db: Db, caller: Caller): Promise<void> {
+  if (!(await isFinance(db, caller))) throw new AppError('forbidden', PM.forbidden[caller.lang]);
 }
 
 /** What is still owed on an invoice: its amount less the payments not reversed (minor units). */
