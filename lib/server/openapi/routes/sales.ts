@@ -1,4 +1,5 @@
 import { importInput, previewInput, reportInput, totalsInput } from '../../sales/commands';
+import { billInput } from '../../billing/bill';
 import { templateInput } from '../../sales/template';
 import type { RouteDoc } from '../route-docs';
 
@@ -55,6 +56,15 @@ export function salesRoutes(): RouteDoc[] {
       tag: 'sales',
       input: templateInput,
       acl: members,
+    },
+    {
+      path: '/api/sales/bill',
+      method: 'get',
+      summary:
+        "The holder's bill (?from=&to=&licensee=): per licensee, period and currency, approved sales still to invoice priced by the invoice computation itself (advance recouped first, MG shortfall at the end of the term, tax lines from Holder.config), and invoiced periods by their invoice (reference, state, amount); totals per currency. Unapproved and superseded rows never count.",
+      tag: 'sales',
+      input: billInput,
+      acl: 'holder roles (calbee:admin, calbee:boss, calbee:<product>)',
     },
     {
       path: '/api/sales/totals',
