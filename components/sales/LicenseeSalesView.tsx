@@ -102,7 +102,7 @@ export function LicenseeSalesView({ title }: ScreenViewProps) {
           </Tabs>
           <h2 className="h5 mt-4">{t('reports.title')}</h2>
           <RecordSearch onSearch={setQ} testId="sales-report-search" />
-          <ReportsList key={`reports-${version}`} filter={filter} q={q} />
+          <ReportsList key={`reports-${version}`} filter={filter} q={q} version={version} />
           <h2 className="h5 mt-4">{t('totals.title')}</h2>
           <TotalsTable key={`totals-${version}`} licensee={org} />
         </>

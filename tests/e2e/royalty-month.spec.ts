@@ -64,13 +64,13 @@ async function upload(owner: Page, file: string) {
 test('the royalty month: template, correction, approval, bill = invoice, qualified invoice PDF, payments (jp, then en)', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const stamp = Date.now().toString(36).toUpperCase();
   const period = previousMonth();
   const REG = registration('987654321098');
 
   // Setup through the API: the holder's invoice details, an IP, an active license and an approved product.
-  const admin = await personaAt(browser, 'admin', '/en');
+  const admin = await personaAt(browser, 'admin', '/en/profile');
   const holders = await api<{ items: { key: string; config: Record<string, string> }[] }>(admin, 'POST', '/api/v1/Holder/query', {
     filter: { is_default: true },
   });
@@ -92,7 +92,7 @@ test('the royalty month: template, correction, approval, bill = invoice, qualifi
   const holder = await personaAt(browser, 'holder', '/jp/holder/ip');
   const ip = await api<{ key: string }>(holder, 'POST', '/api/v1/IP', { name: `月次キャラ ${stamp}`, kind: 'primary' });
   await api(holder, 'POST', `/api/v1/IP/${ip.key}/publish`);
-  const owner = await personaAt(browser, 'licenseeOwner', '/jp');
+  const owner = await personaAt(browser, 'licenseeOwner', '/jp/profile');
   const orgs = await api<{ items: { key: string; name: string }[] }>(owner, 'POST', '/api/v1/Licensee/query', { limit: 10 });
   const org = orgs.items[0]!;
   const license = await api<{ key: string; reference: string }>(owner, 'POST', '/api/v1/License', {
@@ -106,7 +106,7 @@ test('the royalty month: template, correction, approval, bill = invoice, qualifi
   });
   await api(owner, 'POST', `/api/v1/License/${license.key}/start_review`);
   for (const persona of ['legal', 'cfl', 'boss'] as const) {
-    const reviewer = await personaAt(browser, persona, '/jp');
+    const reviewer = await personaAt(browser, persona, '/jp/profile');
     await api(reviewer, 'POST', `/api/v1/Holder/approve/licenses/${license.key}`, { decision: 'approved' });
     await reviewer.context().close();
   }
@@ -119,7 +119,7 @@ test('the royalty month: template, correction, approval, bill = invoice, qualifi
     sku,
   });
   await api(owner, 'POST', `/api/v1/Product/${product.key}/submit`);
-  const brand = await personaAt(browser, 'brand', '/jp');
+  const brand = await personaAt(browser, 'brand', '/jp/profile');
   await api(brand, 'POST', `/api/v1/Holder/approve/products/${product.key}`, { decision: 'approved' });
   await brand.context().close();
   const contract = (await api<{ reference: string }>(owner, 'GET', `/api/v1/License/${license.key}`)).reference;
@@ -190,7 +190,7 @@ test('the royalty month: template, correction, approval, bill = invoice, qualifi
   });
   await api(owner, 'POST', `/api/v1/Invoice/${invoice.invoice.key}/submit`);
   await api(cfl, 'POST', `/api/v1/Holder/approve/invoices/${invoice.invoice.key}`, { decision: 'approved' });
-  const boss = await personaAt(browser, 'boss', '/en');
+  const boss = await personaAt(browser, 'boss', '/en/profile');
   await api(boss, 'POST', `/api/v1/Holder/approve/invoices/${invoice.invoice.key}`, { decision: 'approved' });
   await boss.context().close();
   const reference = invoice.invoice.reference;
