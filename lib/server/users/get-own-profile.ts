@@ -13,6 +13,8 @@ export interface OwnProfile {
   lang: string;
   wallet: string | null;
   access: string[];
+  /** Terms accepted on the person's own record (SPEC §4, for users whose version is compared here). */
+  accepted_terms_version: Record<string, string>;
 }
 
 /** GET /api/core/users/profile: the caller's own profile. */
@@ -29,5 +31,6 @@ export async function getOwnProfile(db: Db, caller: Caller): Promise<OwnProfile>
     lang: row.lang,
     wallet: row.wallet,
     access: caller.access,
+    accepted_terms_version: row.accepted_terms_version ?? {},
   };
 }

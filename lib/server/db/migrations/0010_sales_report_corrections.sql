@@ -1,1 +1,0 @@
-ALTER TABLE "sales_reports" ADD COLUMN "corrects" text[] DEFAULT '{}' NOT NULL;
