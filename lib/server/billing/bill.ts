@@ -9,7 +9,10 @@ import { viewerOf } from '../entities/viewer';
 import { computeInvoice } from '../invoices/compute-invoice';
 import type { ComputedTaxLine } from '../invoices/tax';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .meta({ examples: ['2026-10-01'] });
 export const billInput = z
   .object({ from: day.optional(), to: day.optional(), licensee: z.string().min(1).max(64).optional() })
   .strict();

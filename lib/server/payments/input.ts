@@ -6,7 +6,10 @@ export const PAYMENT_METHODS = ['bank_transfer', 'offset', 'cash', 'other'] as c
 export const recordPaymentInput = z
   .object({
     amount: z.union([z.string().min(1).max(40), z.number()]),
-    paid_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    paid_on: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .meta({ examples: ['2026-11-20'] }),
     method: z.enum(PAYMENT_METHODS),
     payer_reference: z.string().max(200).optional(),
   })

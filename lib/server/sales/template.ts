@@ -15,7 +15,10 @@ import { REPORTABLE_LICENSE_STATES } from './report';
 export const templateInput = z
   .object({
     licensee: z.string().min(1).max(64),
-    period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+    period: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+      .meta({ examples: ['2026-10'] }),
     format: z.enum(['csv', 'xlsx']).default('csv'),
   })
   .strict();
