@@ -9,6 +9,7 @@ import Tabs from 'react-bootstrap/Tabs';
 import { ApprovalQueueView } from '@/components/approval/ApprovalQueueView';
 import { useDialogs } from '@/components/dialogs/DialogProvider';
 import { InvoiceTable } from '@/components/invoice/InvoiceTable';
+import { PaymentsView } from '@/components/invoice/PaymentsView';
 import type { InvoiceRecord } from '@/components/invoice/invoice-api';
 import { takeStep } from '@/lib/client/flow';
 import type { ScreenViewProps } from '../page/withPage';
@@ -102,6 +103,10 @@ export function HolderInvoiceView({ title }: ScreenViewProps) {
               {t('showMore')}
             </Button>
           )}
+        </Tab>
+        <Tab eventKey="payments" title={t('invoice:payments.tab')} tabAttrs={{ 'data-testid': 'tab-payments' } as object}>
+          <h1 className="h3">{t('invoice:payments.tab')}</h1>
+          <PaymentsView />
         </Tab>
         <Tab eventKey="queue" title={t('invoice:holder.tabQueue')} tabAttrs={{ 'data-testid': 'tab-queue' } as object}>
           <ApprovalQueueView title={t('invoice:holder.tabQueue')} kind="invoices" />

@@ -79,7 +79,10 @@ export function HolderSalesView({ title }: ScreenViewProps) {
         <Tab eventKey="bill" title={t('sales:holder.billTab')} tabAttrs={{ 'data-testid': 'holder-sales-tab-bill' } as object}>
           <SalesFilters value={filter} states={SALES_STATES} onChange={setFilter} testId="bill-filter" />
           <h2 className="h5 mt-3">{t('sales.billTitle')}</h2>
-          <SalesBill match={match} filtered={filtered} />
+          <SalesBill
+            query={valid ? { from: filter.from || undefined, to: filter.to || undefined, licensee: licensee || undefined } : null}
+            filtered={filtered}
+          />
           <h2 className="h5 mt-4">{t('sales.rowsTitle')}</h2>
           <SalesRowsTable filter={match} filtered={filtered} />
         </Tab>

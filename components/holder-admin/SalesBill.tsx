@@ -2,93 +2,71 @@ import { Fragment, useMemo } from 'react';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import useSWR from 'swr';
 import { productApi } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDay, formatMoney } from './money';
-import { useNames } from './use-names';
 
-interface BillRow {
-  _id: { licensee: string | null; period: string; currency: string };
-  net: number;
-  royalty: number;
-  units: number;
-  reports: number;
-}
-
-interface Totals {
-  net: number;
-  royalty: number;
-  units: number;
-  reports: number;
-}
-
-interface LicenseeBill {
+interface BillEntry {
   licensee: string;
-  rows: BillRow[];
-  /** Totals per currency: amounts in different currencies are never added together. */
-  totals: Map<string, Totals>;
+  licensee_name: string;
+  period_start: string;
+  period_end: string;
+  currency: string;
+  status: 'to_invoice' | 'invoiced';
+  invoice_reference: string | null;
+  invoice_state: string | null;
+  royalty: number;
+  recouped: number;
+  mg_shortfall: number;
+  subtotal: number;
+  tax_lines: { amount: number }[];
+  total: number;
 }
 
-function addTo(map: Map<string, Totals>, currency: string, row: BillRow): void {
-  const sum = map.get(currency) ?? { net: 0, royalty: 0, units: 0, reports: 0 };
-  map.set(currency, {
-    net: sum.net + row.net,
-    royalty: sum.royalty + row.royalty,
-    units: sum.units + row.units,
-    reports: sum.reports + row.reports,
-  });
+export interface BillQuery {
+  from?: string;
+  to?: string;
+  licensee?: string;
 }
 
-/** Sums per licensee, period (its first day) and currency, computed by the server's aggregate. */
-function useSalesBill(match: Record<string, unknown> | null) {
+/** The bill the server computes with the invoice's own computation (GET /api/sales/bill). */
+function useSalesBill(query: BillQuery | null) {
   const { data: session } = useSession();
   const token = session?.accessToken;
-  const pipeline = match && [
-    ...(Object.keys(match).length ? [{ $match: match }] : []),
-    {
-      $group: {
-        _id: { licensee: '$licensee', period: '$period_start', currency: '$currency' },
-        net: { $sum: '$net_sales' },
-        royalty: { $sum: '$royalty' },
-        units: { $sum: '$units' },
-        reports: { $count: {} },
-      },
-    },
-    { $sort: { _id: 1 } },
-  ];
-  return useSWR(pipeline && token ? ['sales-bill', JSON.stringify(pipeline), token] : null, async () => {
-    const answer = await productApi<BillRow[]>('/v1/Sales/aggregate', { body: { pipeline }, token });
+  const params = query ? new URLSearchParams(Object.entries(query).filter(([, v]) => Boolean(v)) as [string, string][]) : null;
+  return useSWR(params && token ? ['sales-bill', params.toString(), token] : null, async () => {
+    const answer = await productApi<{ entries: BillEntry[]; totals: Record<string, number> }>(`/sales/bill?${params}`, { token });
     return answer?.status === 0 ? answer.data : null;
   });
 }
 
-/** The bill: royalties per licensee and period, each licensee's total, and the total due. */
-export function SalesBill({ match, filtered }: { match: Record<string, unknown> | null; filtered: boolean }) {
-  const { t } = useTranslation('holder-admin');
+/**
+ * The bill: per licensee and period what is owed — approved sales still to invoice, priced exactly
+ * as their invoice will be (advance recouped first, MG shortfall at the end of the term, tax lines),
+ * and months already invoiced by their invoice — with each licensee's and the overall total per currency.
+ */
+export function SalesBill({ query, filtered }: { query: BillQuery | null; filtered: boolean }) {
+  const { t } = useTranslation(['holder-admin', 'flow']);
   const { lang } = useShell();
-  const bill = useSalesBill(match);
-  const rows = useMemo(() => bill.data ?? [], [bill.data]);
-  const names = useNames(
-    'Licensee',
-    useMemo(() => rows.map((r) => r._id.licensee), [rows]),
-  );
-
-  const { licensees, grand } = useMemo(() => {
-    const byLicensee = new Map<string, LicenseeBill>();
-    const all = new Map<string, Totals>();
-    for (const row of rows) {
-      const key = row._id.licensee ?? '';
-      const entry: LicenseeBill = byLicensee.get(key) ?? { licensee: key, rows: [], totals: new Map() };
-      entry.rows.push(row);
-      addTo(entry.totals, row._id.currency, row);
-      addTo(all, row._id.currency, row);
-      byLicensee.set(key, entry);
+  const bill = useSalesBill(query);
+  const groups = useMemo(() => {
+    const byLicensee = new Map<string, { name: string; entries: BillEntry[]; totals: Map<string, number> }>();
+    for (const e of bill.data?.entries ?? []) {
+      const g = byLicensee.get(e.licensee) ?? {
+        name: e.licensee_name,
+        entries: [] as BillEntry[],
+        totals: new Map<string, number>(),
+      };
+      g.entries.push(e);
+      g.totals.set(e.currency, (g.totals.get(e.currency) ?? 0) + e.total);
+      byLicensee.set(e.licensee, g);
     }
-    return { licensees: [...byLicensee.values()], grand: all };
-  }, [rows]);
+    return [...byLicensee.entries()];
+  }, [bill.data]);
 
   if (bill.isLoading) {
     return (
@@ -98,72 +76,92 @@ export function SalesBill({ match, filtered }: { match: Record<string, unknown> 
     );
   }
   if (bill.data === null) return <Alert variant="danger">{t('loadFailed')}</Alert>;
-  if (licensees.length === 0) {
+  if (groups.length === 0) {
     return (
       <p className="text-muted py-2" data-testid="sales-bill-empty">
-        {filtered ? t('sales.noMatch') : t('sales.empty')}
+        {filtered ? t('sales.noMatch') : t('sales.billEmpty')}
       </p>
     );
   }
   const money = (minor: number, currency: string) => formatMoney(minor, currency, lang);
   return (
-    <Table responsive className="bg-white align-middle" data-testid="sales-bill">
-      <thead>
-        <tr>
-          <th>{t('sales.licensee')}</th>
-          <th>{t('sales.periodStart')}</th>
-          <th className="text-end">{t('sales.reports')}</th>
-          <th className="text-end">{t('sales.units')}</th>
-          <th className="text-end">{t('sales.net')}</th>
-          <th className="text-end">{t('sales.royalty')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {licensees.map((entry) => {
-          const name = names.get(entry.licensee) ?? (entry.licensee || t('sales.unknownLicensee'));
-          return (
-            <Fragment key={entry.licensee}>
-              {entry.rows.map((row, i) => (
-                <tr key={`${row._id.period}-${row._id.currency}`} data-testid="sales-bill-row">
-                  <td>{i === 0 ? <span className="fw-semibold">{name}</span> : null}</td>
-                  <td>{formatDay(row._id.period)}</td>
-                  <td className="text-end">{row.reports}</td>
-                  <td className="text-end">{row.units.toLocaleString()}</td>
-                  <td className="text-end">{money(row.net, row._id.currency)}</td>
-                  <td className="text-end">{money(row.royalty, row._id.currency)}</td>
-                </tr>
-              ))}
-              {[...entry.totals.entries()].map(([currency, sum]) => (
+    <>
+      <p className="small text-muted">{t('sales.billHelp')}</p>
+      <Table responsive className="bg-white align-middle" data-testid="sales-bill">
+        <thead>
+          <tr>
+            <th>{t('sales.licensee')}</th>
+            <th>{t('sales.period')}</th>
+            <th>{t('sales.billStatus')}</th>
+            <th className="text-end">{t('sales.royalty')}</th>
+            <th className="text-end">{t('sales.recouped')}</th>
+            <th className="text-end">{t('sales.mgShortfall')}</th>
+            <th className="text-end">{t('sales.tax')}</th>
+            <th className="text-end">{t('sales.amountDue')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map(([licensee, g]) => (
+            <Fragment key={licensee}>
+              {g.entries.map((e, i) => {
+                const tax = e.tax_lines.reduce((s, l) => s + l.amount, 0);
+                const invoiced = e.status === 'invoiced';
+                return (
+                  <tr key={`${e.period_start}-${e.currency}-${e.invoice_reference ?? ''}`} data-testid="sales-bill-row">
+                    <td>{i === 0 ? <span className="fw-semibold">{g.name}</span> : null}</td>
+                    <td>
+                      {formatDay(e.period_start)} – {formatDay(e.period_end)}
+                    </td>
+                    <td>
+                      {invoiced ? (
+                        <Badge bg="secondary">
+                          {t('sales.invoicedAs', {
+                            reference: e.invoice_reference,
+                            state: t(`flow:state.${e.invoice_state}`, { defaultValue: e.invoice_state ?? '' }),
+                          })}
+                        </Badge>
+                      ) : (
+                        <Badge bg="warning" text="dark">
+                          {t('sales.toInvoice')}
+                        </Badge>
+                      )}
+                    </td>
+                    <td className="text-end">{invoiced ? '—' : money(e.royalty, e.currency)}</td>
+                    <td className="text-end">{invoiced ? '—' : money(-e.recouped, e.currency)}</td>
+                    <td className="text-end">{invoiced ? '—' : money(e.mg_shortfall, e.currency)}</td>
+                    <td className="text-end">{money(tax, e.currency)}</td>
+                    <td className="text-end fw-semibold" data-testid="sales-bill-amount">
+                      {money(e.total, e.currency)}
+                    </td>
+                  </tr>
+                );
+              })}
+              {[...g.totals.entries()].map(([currency, total]) => (
                 <tr
                   key={`total-${currency}`}
                   className="table-light fw-semibold"
                   data-testid="sales-bill-total"
-                  data-licensee={entry.licensee}
+                  data-licensee={licensee}
                   data-currency={currency}
                 >
-                  <td>{t('sales.licenseeTotal', { name })}</td>
-                  <td />
-                  <td className="text-end">{sum.reports}</td>
-                  <td className="text-end">{sum.units.toLocaleString()}</td>
-                  <td className="text-end">{money(sum.net, currency)}</td>
-                  <td className="text-end" data-testid="sales-bill-total-royalty">
-                    {money(sum.royalty, currency)}
+                  <td colSpan={7}>{t('sales.licenseeTotal', { name: g.name })}</td>
+                  <td className="text-end" data-testid="sales-bill-total-amount">
+                    {money(total, currency)}
                   </td>
                 </tr>
               ))}
             </Fragment>
-          );
-        })}
-      </tbody>
-      <tfoot>
-        {[...grand.entries()].map(([currency, sum]) => (
-          <tr key={currency} className="table-primary fw-bold" data-testid="sales-bill-grand" data-currency={currency}>
-            <td colSpan={4}>{t('sales.grandTotal', { currency })}</td>
-            <td className="text-end">{money(sum.net, currency)}</td>
-            <td className="text-end">{money(sum.royalty, currency)}</td>
-          </tr>
-        ))}
-      </tfoot>
-    </Table>
+          ))}
+        </tbody>
+        <tfoot>
+          {Object.entries(bill.data?.totals ?? {}).map(([currency, total]) => (
+            <tr key={currency} className="table-primary fw-bold" data-testid="sales-bill-grand" data-currency={currency}>
+              <td colSpan={7}>{t('sales.grandTotal', { currency })}</td>
+              <td className="text-end">{money(total, currency)}</td>
+            </tr>
+          ))}
+        </tfoot>
+      </Table>
+    </>
   );
 }

@@ -12,7 +12,7 @@ interface QueryPage<T> {
  * Cursor pages of an entity query (POST /api/v1/{Entity}/query) for a "show more" list: one
  * SWR key per page, the next page asked for with the previous page's cursor.
  */
-export function useEntityPages<T>(entity: string, body: Omit<QueryBody, 'cursor'> | null) {
+export function useEntityPages<T>(entity: string, body: Omit<QueryBody, 'cursor'> | null, version = 0) {
   const { data: session } = useSession();
   const token = session?.accessToken;
   const base = body ? JSON.stringify(body) : null;
@@ -20,9 +20,10 @@ export function useEntityPages<T>(entity: string, body: Omit<QueryBody, 'cursor'
     (index, previous: QueryPage<T> | null) => {
       if (!base || !token) return null;
       if (index > 0 && !previous?.nextCursor) return null;
-      return ['entity-pages', entity, base, index > 0 ? previous!.nextCursor : null, token];
+      // `version` changes when the caller knows the list changed (a report just sent): a new key, a fresh read.
+      return ['entity-pages', entity, base, index > 0 ? previous!.nextCursor : null, token, version];
     },
-    async ([, name, request, cursor]: [string, string, string, string | null, string]) => {
+    async ([, name, request, cursor]: [string, string, string, string | null, string, number]) => {
       const query = { ...(JSON.parse(request) as QueryBody), ...(cursor ? { cursor } : {}) };
       const answer = await productApi<QueryPage<T>>(`/v1/${name}/query`, { body: query, token });
       return answer?.status === 0 ? answer.data : null;

@@ -10,6 +10,7 @@ import { useSWRConfig } from 'swr';
 import { useEntityQuery } from '@/lib/client/entities';
 import { monthPeriod, previousMonth, type ReportRecord } from './api';
 import { ImportFile } from './ImportFile';
+import { TemplateDownload } from './TemplateDownload';
 import { ReportForm } from './ReportForm';
 import { ReportsList } from './ReportsList';
 import { TotalsTable } from './TotalsTable';
@@ -95,12 +96,13 @@ export function LicenseeSalesView({ title }: ScreenViewProps) {
               <ReportForm key={`${org}-${version}`} licensee={org} period={period} onDone={finished} />
             </Tab>
             <Tab eventKey="file" title={t('tabs.file')} tabAttrs={{ 'data-testid': 'sales-tab-file' } as object}>
+              <TemplateDownload licensee={org} month={month} />
               <ImportFile key={org} licensee={org} period={period} onDone={finished} />
             </Tab>
           </Tabs>
           <h2 className="h5 mt-4">{t('reports.title')}</h2>
           <RecordSearch onSearch={setQ} testId="sales-report-search" />
-          <ReportsList key={`reports-${version}`} filter={filter} q={q} />
+          <ReportsList key={`reports-${version}`} filter={filter} q={q} version={version} />
           <h2 className="h5 mt-4">{t('totals.title')}</h2>
           <TotalsTable key={`totals-${version}`} licensee={org} />
         </>

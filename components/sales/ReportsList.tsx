@@ -90,11 +90,14 @@ export function ReportsList({
   filter,
   q = '',
   showLicensee = false,
+  version = 0,
 }: {
   filter: Record<string, unknown> | null;
   /** A search by reference or by the names people quote (the query's `q`). */
   q?: string;
   showLicensee?: boolean;
+  /** Bumped by the page after a report is sent, so the list reads afresh. */
+  version?: number;
 }) {
   const { t } = useTranslation(['sales', 'flow']);
   const { lang } = useShell();
@@ -102,6 +105,7 @@ export function ReportsList({
   const reports = useEntityPages<ReportRecord>(
     'SalesReport',
     filter && { filter, ...(q ? { q } : {}), sort: { period_start: -1, dateCreated: -1 }, limit: 20 },
+    version,
   );
   const orgs = useNames(
     'Licensee',

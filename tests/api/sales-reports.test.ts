@@ -137,7 +137,18 @@ describe('POST /api/sales/import', () => {
     expect(res.status, res.text).toBe(400);
     expect(res.json.status).toBe(15);
     // Line 1 is the header: the second data row is line 3.
-    expect(res.json.data.errors).toEqual({ 'row 3': { territory: "This territory is not among the license's territories." } });
+    expect(res.json.data.errors).toEqual({
+      'row 3': { territory: 'Column Country "US": This territory is not among the license\'s territories. Accepted: JP, TW' },
+    });
+    expect(res.json.data.refusals).toEqual([
+      {
+        row: 3,
+        field: 'territory',
+        column: 'Country',
+        value: 'US',
+        message: 'Column Country "US": This territory is not among the license\'s territories. Accepted: JP, TW',
+      },
+    ]);
     expect(await counts()).toEqual(before);
     const jp = await sales_(
       'POST',
@@ -152,7 +163,9 @@ describe('POST /api/sales/import', () => {
       },
       'jp',
     );
-    expect((jp.json.data.errors as Rec)['row 3']).toEqual({ territory: 'この地域はライセンスの許諾地域に含まれていません。' });
+    expect((jp.json.data.errors as Rec)['row 3']).toEqual({
+      territory: 'Country列「US」: この地域はライセンスの許諾地域に含まれていません。使用できる値: JP, TW',
+    });
   });
 
   it('imports the corrected file: report submitted, royalty per row half up, cfl asked', async () => {
@@ -211,10 +224,15 @@ describe('POST /api/sales/import', () => {
     });
     expect(res.json.status, res.text).toBe(15);
     expect(res.json.data.errors).toEqual({
-      'row 2': { product: 'This product has not been approved.' },
-      'row 3': { license: 'This license was not found.' },
-      'row 4': { units: 'Enter a whole number of 0 or more.', gross_sales: 'This currency has no decimals.' },
-      'row 5': { gross_sales: 'At most 2 decimal places.' },
+      'row 2': { product: 'Column SKU "CHIPS-DRAFT": This product has not been approved. Accepted: CHIPS-1' },
+      'row 3': {
+        license: expect.stringContaining(`Column License "${fx.otherLicense}": No license has this contract reference.`),
+      },
+      'row 4': {
+        units: 'Column Qty "1.5": Enter a whole number of 0 or more.',
+        gross_sales: 'Column Gross "100.5": This currency has no decimals.',
+      },
+      'row 5': { gross_sales: 'Column Gross "100.123": At most 2 decimal places.' },
     });
     expect(res.json.data.refused).toBe(4);
     expect(await counts()).toEqual(before);

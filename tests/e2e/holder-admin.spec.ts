@@ -114,8 +114,8 @@ test("[en] the holder's sales page bills the licensee the sum of its reported ro
   });
   await api(page.request, 'POST', `/api/v1/IP/${ip.key}/publish`);
 
-  // A period of its own, so that reports of other tests do not count.
-  const year = 2040 + Math.floor(Math.random() * 50);
+  // A period of its own, so that reports of other tests do not count (a past one: future periods are refused).
+  const year = 1970 + Math.floor(Math.random() * 40);
   const owner = await browser.newContext();
   const licensee = await owner.newPage();
   await signInAt(licensee, 'licenseeOwner', '/en/licensee/list');
@@ -152,14 +152,14 @@ test("[en] the holder's sales page bills the licensee the sum of its reported ro
   await api(licensee.request, 'POST', `/api/v1/Product/${product.key}/submit`);
   await decide('brand', 'products', product.key);
   const report = (month: string, units: number, net: number) =>
-    api(licensee.request, 'POST', '/api/sales/report', {
+    api<{ key: string }>(licensee.request, 'POST', '/api/sales/report', {
       licensee: org.key,
       period_start: `${year}-${month}-01`,
       period_end: `${year}-${month}-28`,
       rows: [{ license: license.key, product: sku, territory: 'JP', units, gross_sales: net, net_sales: net }],
     });
-  await report('04', 1200, 1_234_567);
-  await report('05', 800, 876_543);
+  const april = await report('04', 1200, 1_234_567);
+  const may = await report('05', 800, 876_543);
   const rows = await api<{ items: { royalty: number }[] }>(licensee.request, 'POST', '/api/v1/Sales/query', {
     filter: { license: license.key },
   });
@@ -168,6 +168,14 @@ test("[en] the holder's sales page bills the licensee the sum of its reported ro
   // 7.5% of each month's net sales, rounded half up per row.
   expect(total).toBe(92_593 + 65_741);
 
+  // The bill counts approved sales only: while cfl has not decided, there is nothing to bill.
+  await page.reload();
+  await page.getByTestId('holder-sales-tab-bill').click();
+  await page.getByTestId('bill-filter-from').fill(`${year}-01-01`);
+  await page.getByTestId('bill-filter-to').fill(`${year}-12-31`);
+  await expect(page.getByTestId('sales-bill-empty')).toBeVisible();
+  await decide('cfl', 'reports', april.key);
+  await decide('cfl', 'reports', may.key);
   await page.reload();
   await page.getByTestId('holder-sales-tab-bill').click();
   await page.getByTestId('bill-filter-from').fill(`${year}-01-01`);
@@ -177,14 +185,14 @@ test("[en] the holder's sales page bills the licensee the sum of its reported ro
   const totalRow = bill.locator(`[data-testid=sales-bill-total][data-licensee="${org.key}"][data-currency="JPY"]`);
   await expect(totalRow).toContainText(org.name);
   const yen = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'JPY' });
-  await expect(totalRow.getByTestId('sales-bill-total-royalty')).toHaveText(yen.format(total));
+  // Priced as the invoices will be: each month's royalty plus 10% consumption tax (no advance, no MG).
+  await expect(totalRow.getByTestId('sales-bill-total-amount')).toHaveText(yen.format(92_593 + 9_259 + 65_741 + 6_574));
   await expect(page.getByTestId('sales-row')).toHaveCount(2);
   await expect(page.getByTestId('sales-rows')).toContainText('Consommé chips');
-  await expect(page.getByTestId('sales-rows')).toContainText('Submitted');
+  await expect(page.getByTestId('sales-rows')).toContainText('Approved');
 
-  // No report of that year is approved yet: the state filter empties both tables.
-  await page.getByTestId('bill-filter-state').selectOption('approved');
-  await expect(page.getByTestId('sales-bill-empty')).toBeVisible();
+  // No report of that year is rejected: the state filter empties the rows table.
+  await page.getByTestId('bill-filter-state').selectOption('rejected');
   await expect(page.getByTestId('sales-rows-empty')).toBeVisible();
 });
 

@@ -313,6 +313,9 @@ export const salesReports = pgTable(
     late: boolean('late').notNull().default(false),
     notes: text('notes'),
     owner: text('owner'),
+    // The earlier live reports of the same licenses and period this one corrects; once this one
+    // is approved their rows for those licenses become 'superseded' (kept, never counted).
+    corrects: text('corrects').array().notNull().default([]),
   },
   (t) => [
     uniqueIndex('sales_reports_reference_idx').on(t.reference),
@@ -363,5 +366,36 @@ export const liquidApplications = pgTable(
   (t) => [
     index('liquid_applications_applicant_idx').on(t.applicant, t.state),
     index('liquid_applications_state_idx').on(t.state),
+  ],
+);
+
+/**
+ * A payment received against an invoice (issue 21): partial or whole, numbered PAY-…; never
+ * deleted: a mistaken one is reversed with a reason and stays in the history.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    ...recordColumns,
+    reference: text('reference').notNull(),
+    invoice: text('invoice').notNull(),
+    licensee: text('licensee').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    // The day the money arrived (a calendar day, stored as UTC midnight like periods).
+    paid_on: ts('paid_on').notNull(),
+    method: text('method').notNull(),
+    // What the payer's bank or slip calls it (振込人名義, transfer number): free text.
+    payer_reference: text('payer_reference'),
+    state: text('state').notNull().default('recorded'),
+    reversal_reason: text('reversal_reason'),
+    reversed_at: ts('reversed_at'),
+    reversed_by: text('reversed_by'),
+    recorded_by: text('recorded_by').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payments_reference_idx').on(t.reference),
+    index('payments_invoice_idx').on(t.invoice, t.state),
+    index('payments_licensee_idx').on(t.licensee),
   ],
 );

@@ -414,6 +414,7 @@ export const entities: Record<EntityName, EntityDef> = {
       'file_name',
       'period_start',
       'period_end',
+      'corrects',
     ],
     scope: 'licensee',
     queryable: ['licensee', 'period_start', 'period_end', 'state', 'source', 'row_count', 'late', 'owner'],

@@ -4,6 +4,7 @@ import { sales } from '../db/entities-schema';
 import { contractOnLicenseState } from '../contracts/on-license-state';
 import { credentialOnLicenseState } from '../credentials/on-license-state';
 import { rollupOnReportState } from '../stats/on-report-state';
+import { supersedeCorrected } from '../sales/corrections';
 import type { Subject } from './types';
 
 /**
@@ -15,6 +16,8 @@ export async function afterState(tx: Db, subject: Subject, key: string, to: stri
   if (subject === 'sales') {
     await tx.update(sales).set({ state: to, dateUpdated: new Date() }).where(eq(sales.report, key));
     await rollupOnReportState(tx, key, to);
+    // An approved correction replaces what it corrects, exactly once (lib/server/sales/corrections).
+    if (to === 'approved') await supersedeCorrected(tx, key);
   }
   if (subject === 'license') {
     await contractOnLicenseState(tx, key, to);

@@ -149,8 +149,9 @@ export const defaultFlows: Record<Subject, FlowDef> = {
   sales: {
     subject: 'sales',
     initial: 'submitted',
-    states: ['submitted', 'approved', 'rejected', 'invoiced'],
-    final: ['rejected', 'invoiced'],
+    // superseded: replaced by an approved correction of the same licenses and period (kept in the history).
+    states: ['submitted', 'approved', 'rejected', 'invoiced', 'superseded'],
+    final: ['rejected', 'invoiced', 'superseded'],
     transitions: [
       { action: 'invoice', from: ['approved'], to: 'invoiced', by: [licensee, holder, system], notify: ['licensee'] },
     ],

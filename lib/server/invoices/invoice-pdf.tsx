@@ -1,11 +1,13 @@
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
-import { formatDay, formatMoney } from '../../../components/holder-admin/money';
+import { formatMoney } from '../../../components/holder-admin/money';
+import { formatDay, formatPeriod } from '../naming/format';
 import en from '../../../locales/en/invoice.json';
 import jp from '../../../locales/jp/invoice.json';
 import flowEn from '../../../locales/en/flow.json';
 import flowJp from '../../../locales/jp/flow.json';
 import { PDF_FONT_FAMILY, registerPdfFonts } from '../pdf/fonts';
 import type { InvoiceBreakdown, InvoiceRecord } from './invoice-breakdown';
+import { japanDay, type InvoiceParties } from './issuer';
 
 type Lang = 'jp' | 'en';
 const FAMILY = PDF_FONT_FAMILY;
@@ -34,6 +36,9 @@ const styles = StyleSheet.create({
     fontSize: 12,
   },
   footer: { position: 'absolute', bottom: 24, left: 36, right: 36, fontSize: 7, color: '#6c757d' },
+  subtitle: { fontSize: 9, color: '#6c757d', marginBottom: 10 },
+  bank: { marginTop: 14, padding: 6, border: '0.5pt solid #adb5bd' },
+  warning: { color: '#b02a37', fontSize: 8, marginBottom: 6 },
 });
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -48,14 +53,18 @@ function Field({ label, value }: { label: string; value: string }) {
 interface Props {
   invoice: InvoiceRecord;
   breakdown: InvoiceBreakdown;
+  parties: InvoiceParties;
   lang: Lang;
 }
 
-function InvoiceDocument({ invoice, breakdown, lang }: Props) {
+function InvoiceDocument({ invoice, breakdown, parties, lang }: Props) {
   const t = (lang === 'en' ? en : jp).pdf;
   const states: Record<string, string> = (lang === 'en' ? flowEn : flowJp).state;
   const money = (n: number) => formatMoney(n, breakdown.currency, lang);
   const rate = (bp: number) => `${bp / 100}%`;
+  // Periods and due dates are calendar days; the issue date is the day the invoice was made in Japan.
+  const day = (value: unknown) => formatDay(value, lang) || '—';
+  const vatLines = breakdown.tax_lines.filter((l) => l.kind === 'vat');
   return (
     <Document
       title={`${t.title} ${invoice.reference}`}
@@ -64,16 +73,25 @@ function InvoiceDocument({ invoice, breakdown, lang }: Props) {
     >
       <Page size="A4" style={styles.page}>
         <Text style={styles.title}>{t.title}</Text>
+        {parties.registration_number && <Text style={styles.subtitle}>{t.qualifiedTitle}</Text>}
+        {!parties.registration_number && <Text style={styles.warning}>{t.noRegistration}</Text>}
         <View style={styles.parties}>
           <View style={styles.party}>
-            <Field label={t.licensor} value={breakdown.holder_name || '—'} />
-            <Field label={t.licensee} value={breakdown.licensee_name} />
+            <Field label={t.licensee} value={`${breakdown.licensee_name}${t.recipientSuffix ? ` ${t.recipientSuffix}` : ''}`} />
+            {parties.recipient_address && <Field label={t.recipientAddress} value={parties.recipient_address} />}
+            <Field label={t.licensor} value={parties.issuer_name || breakdown.holder_name || '—'} />
+            {parties.issuer_address && <Field label={t.issuerAddress} value={parties.issuer_address} />}
+            {parties.registration_number && <Field label={t.registration} value={parties.registration_number} />}
           </View>
           <View style={styles.party}>
             <Field label={t.number} value={invoice.reference} />
-            <Field label={t.issued} value={formatDay(invoice.dateCreated)} />
-            <Field label={t.period} value={`${formatDay(breakdown.period_start)} – ${formatDay(breakdown.period_end)}`} />
-            <Field label={t.dueDate} value={formatDay(invoice.due_date ?? breakdown.due_date)} />
+            <Field label={t.issued} value={day(japanDay(new Date(invoice.dateCreated)))} />
+            <Field label={t.period} value={`${day(breakdown.period_start)} – ${day(breakdown.period_end)}`} />
+            <Field
+              label={t.content}
+              value={t.contentValue.replace('{{period}}', formatPeriod(breakdown.period_start, breakdown.period_end, lang))}
+            />
+            <Field label={t.dueDate} value={day(invoice.due_date ?? breakdown.due_date)} />
             <Field label={t.state} value={states[invoice.state] ?? invoice.state} />
           </View>
         </View>
@@ -107,6 +125,12 @@ function InvoiceDocument({ invoice, breakdown, lang }: Props) {
             <Text>{t.subtotal}</Text>
             <Text>{money(breakdown.subtotal)}</Text>
           </View>
+          {vatLines.map((line, i) => (
+            <View key={`base-${i}`} style={styles.totalLine}>
+              <Text>{t.taxBase.replace('{{rate}}', rate(line.rate_bp))}</Text>
+              <Text>{money(breakdown.subtotal)}</Text>
+            </View>
+          ))}
           {breakdown.tax_lines.map((line, i) => (
             <View key={i} style={styles.totalLine}>
               <Text>{`${lang === 'en' ? line.label_en : line.label_jp} (${rate(line.rate_bp)})`}</Text>
@@ -118,6 +142,12 @@ function InvoiceDocument({ invoice, breakdown, lang }: Props) {
             <Text>{money(invoice.amount)}</Text>
           </View>
         </View>
+        {parties.bank_account && (
+          <View style={styles.bank} wrap={false}>
+            <Text style={styles.label}>{t.bank}</Text>
+            <Text style={styles.value}>{parties.bank_account}</Text>
+          </View>
+        )}
         <Text style={styles.footer} fixed>
           {t.footer.replace('{{currency}}', breakdown.currency)}
         </Text>

@@ -3,6 +3,7 @@ import type { Caller } from '../api/authenticate';
 import type { Db } from '../db/client';
 import { contentDisposition } from '../storage/send-file';
 import { getInvoiceDetails } from './invoice-breakdown';
+import { invoiceParties } from './issuer';
 
 /** GET /api/invoice/{id}/pdf: the invoice in ?lang= (jp or en), else the caller's language. */
 export async function sendInvoicePdf(
@@ -16,7 +17,8 @@ export async function sendInvoicePdf(
   const lang = langParam === 'en' || langParam === 'jp' ? langParam : caller.lang;
   // Loaded here so the PDF renderer stays out of every other route's start-up.
   const { renderInvoicePdf } = await import('./invoice-pdf');
-  const pdf = await renderInvoicePdf({ invoice, breakdown, lang });
+  const parties = await invoiceParties(db, invoice.licensee);
+  const pdf = await renderInvoicePdf({ invoice, breakdown, parties, lang });
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/pdf');
   res.setHeader('Content-Length', String(pdf.length));

@@ -64,7 +64,8 @@ export function computeTax(subtotal: number, rules: readonly TaxRule[]): TaxResu
     label_jp: rule.label_jp,
     label_en: rule.label_en,
     rate_bp: rule.rate_bp,
-    amount: signOf(rule) * rateOf(subtotal, rule.rate_bp),
+    // `+ 0` turns the -0 of a withholding on nothing into 0, so computed and stored lines compare equal.
+    amount: signOf(rule) * rateOf(subtotal, rule.rate_bp) + 0,
   }));
   const total = lines.reduce((sum, line) => sum + line.amount, subtotal);
   return { subtotal, lines, total };

@@ -114,6 +114,7 @@ export async function importFile(db: Db, caller: Caller, body: unknown) {
     source: file.kind,
     file_name: input.file_name,
     firstRow: 2,
+    columns: map,
   });
   await saveMapping(db, input.licensee, map, viewer.sub);
   return report;

@@ -3,7 +3,10 @@ import type { Bilingual } from '../common/field-error';
 /** Per-field messages of a refused report row, in both interface languages. */
 export const M = {
   required: { jp: '必須項目です。', en: 'Required.' },
-  licenseMissing: { jp: 'このライセンスは見つかりません。', en: 'This license was not found.' },
+  licenseMissing: {
+    jp: 'この契約番号のライセンスは見つかりません。',
+    en: 'No license has this contract reference.',
+  },
   licenseOtherOrg: {
     jp: 'このライセンスは選択した組織のものではありません。',
     en: 'This license does not belong to the chosen organisation.',
@@ -16,7 +19,10 @@ export const M = {
     jp: '報告期間がライセンス期間外です。',
     en: 'The report period lies outside the license term.',
   },
-  productMissing: { jp: 'この商品は見つかりません。', en: 'This product was not found.' },
+  productMissing: {
+    jp: 'このSKU・JANコード・商品番号の商品はこのライセンスにありません。',
+    en: 'No product of this license has this SKU, JAN code or product reference.',
+  },
   productOtherLicense: { jp: 'この商品はこのライセンスの商品ではありません。', en: 'This product is not on this license.' },
   productNotApproved: { jp: 'この商品はまだ承認されていません。', en: 'This product has not been approved.' },
   territory: {
@@ -59,6 +65,15 @@ export const M = {
     jp: `XLSXファイルの内部ファイル数が上限（${max}）を超えています。`,
     en: `The XLSX file holds more parts than the limit (${max}).`,
   }),
+  /** How a refused cell reads: the value the reader typed, what is wrong, and what would be accepted. */
+  cell: (column: string, value: string, problem: Bilingual, accepted: string | undefined): Bilingual => ({
+    jp: `${column}列${value ? `「${value}」` : ''}: ${problem.jp}${accepted ? `使用できる値: ${accepted}` : ''}`,
+    en: `Column ${column}${value ? ` "${value}"` : ''}: ${problem.en}${accepted ? ` Accepted: ${accepted}` : ''}`,
+  }),
+  corrected: {
+    jp: 'この期間はすでに請求済みのため訂正できません。請求書の訂正は発行元にご連絡ください。',
+    en: 'This period has already been invoiced, so it cannot be corrected. Contact the holder to correct the invoice.',
+  },
   refused: (rows: number): Bilingual => ({
     jp: `${rows}行に誤りがあるため、報告全体を受け付けませんでした。`,
     en: `${rows} row(s) have errors, so the whole report was refused.`,

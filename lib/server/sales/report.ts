@@ -1,4 +1,4 @@
-import { eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { AppError } from '../api/errors';
 import { fieldError, type Bilingual } from '../common/field-error';
 import type { Db } from '../db/client';
@@ -12,7 +12,9 @@ import { REQUIRED_FIELDS, type RawRow, type RowField } from './columns';
 import { M } from './messages';
 import { currencyDecimals, toCount, toMinorUnits } from './money';
 import { dayOf, dueDays, isLate } from './period';
+import { currentPeriodAllowed, japanToday, periodRefusal } from './period-rules';
 import { nextReference } from '../refs/allocate';
+import { correctedReports } from './corrections';
 
 type License = typeof licenses.$inferSelect;
 type Product = typeof products.$inferSelect;
@@ -35,6 +37,8 @@ export interface ReportInput {
   file_name?: string | null;
   /** The number the user sees for rows[0]: 2 in a file under its header line, 1 in a form. */
   firstRow?: number;
+  /** The file's column for each field, so a refusal names the column the reader sees. */
+  columns?: Partial<Record<RowField, string>>;
   now?: Date;
 }
 
@@ -63,14 +67,31 @@ interface Checked {
   net: number;
 }
 
+/** Accepted values named in a refusal: a handful, so the message stays readable. */
+const ACCEPTED_LISTED = 5;
+const listOf = (values: readonly string[]) =>
+  values.length > ACCEPTED_LISTED ? `${values.slice(0, ACCEPTED_LISTED).join(', ')}, …` : values.join(', ');
+
+/** One refused cell: the row the reader sees, the file's column, the value, and the message naming both. */
+export interface Refusal {
+  row: number;
+  field: RowField | 'period';
+  column: string;
+  value: string;
+  message: string;
+}
+
 /**
  * Validates every row against its license before anything is written; refused rows come back as
- * status 15 with `errors: { "row 3": { territory: "…" } }` and nothing is stored (all or nothing).
+ * status 15 with `errors: { "row 3": { territory: "…" } }` and `refusals` (row, column, value,
+ * message) and nothing is stored (all or nothing). A license is named by its contract reference
+ * (or key); a product by its SKU within that license, its reference or its key.
  */
 export async function validateRows(
   db: Db,
   viewer: Viewer,
   input: ReportInput,
+  holderConfig: Record<string, string> = {},
 ): Promise<{ checked: Checked[]; start: Date; end: Date }> {
   const lang = viewer.lang;
   if (!viewer.holder && !viewer.licensees.includes(input.licensee)) {
@@ -81,68 +102,137 @@ export async function validateRows(
   if (!start || !end || start > end) {
     throw fieldError(lang, { [start ? 'period_end' : 'period_start']: { message: M.period, code: 'date' } });
   }
+  const refusal = periodRefusal(
+    dayOf(start),
+    dayOf(end),
+    japanToday(input.now ?? new Date()),
+    currentPeriodAllowed(holderConfig),
+  );
+  if (refusal) {
+    throw fieldError(
+      lang,
+      { [refusal.field]: { message: refusal.message, code: refusal.code } },
+      {
+        extra: { reason: refusal.reason },
+      },
+    );
+  }
   if (input.rows.length === 0) throw fieldError(lang, { rows: { message: M.noRows, code: 'required' } });
   if (input.rows.length > MAX_REPORT_ROWS) {
     throw fieldError(lang, { rows: { message: M.tooManyRows(MAX_REPORT_ROWS), code: 'tooMany' } });
   }
 
-  const licenseKeys = [...new Set(input.rows.map((r) => text(r.license)).filter(Boolean))];
-  const licenseRows = licenseKeys.length ? await db.select().from(licenses).where(inArray(licenses.key, licenseKeys)) : [];
-  const licenseByKey = new Map(licenseRows.map((l) => [l.key, l]));
-  // Products are named by key or by SKU within their license.
-  const productValues = [...new Set(input.rows.map((r) => text(r.product)).filter(Boolean))];
+  // The organisation's reportable licenses: what a refused license value is told it may be.
+  const ownLicenses = await db
+    .select()
+    .from(licenses)
+    .where(and(eq(licenses.licensee, input.licensee), inArray(licenses.state, REPORTABLE_LICENSE_STATES)))
+    .orderBy(licenses.reference);
+  const named = [...new Set(input.rows.map((r) => text(r.license)).filter(Boolean))];
+  const upper = [...new Set(named.map((v) => v.toUpperCase()))];
+  const licenseRows = named.length
+    ? await db
+        .select()
+        .from(licenses)
+        .where(or(inArray(licenses.key, named.slice(0, 10_000)), inArray(licenses.reference, upper.slice(0, 10_000))))
+    : [];
+  const licenseByName = new Map<string, License>();
+  for (const l of licenseRows) {
+    licenseByName.set(l.key, l);
+    licenseByName.set(l.reference.toUpperCase(), l);
+  }
+  const findLicense = (value: string) => licenseByName.get(value) ?? licenseByName.get(value.toUpperCase());
   const productRows = licenseRows.length
     ? await db
         .select()
         .from(products)
         .where(
-          or(
-            inArray(
-              products.license,
-              licenseRows.map((l) => l.key),
-            ),
-            productValues.length ? inArray(products.key, productValues.slice(0, 10_000)) : undefined,
+          inArray(
+            products.license,
+            licenseRows.map((l) => l.key),
           ),
         )
     : [];
-  const productByKey = new Map(productRows.map((p) => [p.key, p]));
-  const productBySku = new Map(productRows.map((p) => [`${p.license}\u0000${p.sku}`, p]));
+  // Within a license a product answers to its SKU, its reference or its key.
+  const productByName = new Map<string, Product>();
+  const skusOf = new Map<string, string[]>();
+  for (const p of productRows) {
+    for (const name of [p.key, p.reference.toUpperCase(), p.sku.toUpperCase()]) {
+      productByName.set(`${p.license}\u0000${name}`, p);
+    }
+    if (p.state === 'approved') skusOf.set(p.license, [...(skusOf.get(p.license) ?? []), p.sku]);
+  }
+  const productKeys = [...new Set(input.rows.map((r) => text(r.product)).filter(Boolean))];
+  const foreignProducts = productKeys.length
+    ? await db
+        .select()
+        .from(products)
+        .where(inArray(products.key, productKeys.slice(0, 10_000)))
+    : [];
+  const productByKey = new Map(foreignProducts.map((p) => [p.key, p]));
 
   const startDay = dayOf(start);
   const endDay = dayOf(end);
   const first = input.firstRow ?? 1;
   const errors: Record<string, Record<string, string>> = {};
+  const refusals: Refusal[] = [];
   let refused = 0;
   const checked: Checked[] = [];
+  const columnOf = (field: RowField | 'period') =>
+    field === 'period' ? (input.columns?.license ?? 'license') : (input.columns?.[field] ?? field);
+  const ownReferences = listOf(ownLicenses.map((l) => l.reference));
+  const AMOUNTS = ['units', 'gross_sales', 'net_sales'] as const;
+  let blank = 0;
   input.rows.forEach((raw, index) => {
-    const problems: Partial<Record<RowField | 'period', Bilingual>> = {};
-    for (const field of REQUIRED_FIELDS) if (text(raw[field]) === '') problems[field] = M.required;
-    const license = licenseByKey.get(text(raw.license));
+    // A template row left without quantity and amounts: nothing of it was sold this period.
+    if (AMOUNTS.every((f) => text(raw[f]) === '')) {
+      blank += 1;
+      return;
+    }
+    const problems: Partial<Record<RowField | 'period', { message: Bilingual; accepted?: string }>> = {};
+    for (const field of REQUIRED_FIELDS) if (text(raw[field]) === '') problems[field] = { message: M.required };
+    const license = findLicense(text(raw.license));
     if (!problems.license) {
-      if (!license || (!viewer.holder && !viewer.licensees.includes(license.licensee))) problems.license = M.licenseMissing;
-      else if (license.licensee !== input.licensee) problems.license = M.licenseOtherOrg;
-      else if (!REPORTABLE_LICENSE_STATES.includes(license.state)) problems.license = M.licenseInactive;
-      else if (startDay < dayOf(license.term_start) || endDay > dayOf(license.term_end)) problems.period = M.outsideTerm;
+      if (!license || (!viewer.holder && !viewer.licensees.includes(license.licensee))) {
+        problems.license = { message: M.licenseMissing, accepted: ownReferences };
+      } else if (license.licensee !== input.licensee) {
+        problems.license = { message: M.licenseOtherOrg, accepted: ownReferences };
+      } else if (!REPORTABLE_LICENSE_STATES.includes(license.state)) {
+        problems.license = { message: M.licenseInactive, accepted: ownReferences };
+      } else if (startDay < dayOf(license.term_start) || endDay > dayOf(license.term_end)) {
+        problems.period = {
+          message: M.outsideTerm,
+          accepted: `${dayOf(license.term_start)} – ${dayOf(license.term_end)}`,
+        };
+      }
     }
     let product: Product | undefined;
     if (!problems.product && license && !problems.license) {
       const value = text(raw.product);
-      product = productBySku.get(`${license.key}\u0000${value}`) ?? productByKey.get(value);
-      if (!product) problems.product = M.productMissing;
-      else if (product.license !== license.key) problems.product = M.productOtherLicense;
-      else if (product.state !== 'approved') problems.product = M.productNotApproved;
+      product =
+        productByName.get(`${license.key}\u0000${value.toUpperCase()}`) ?? productByName.get(`${license.key}\u0000${value}`);
+      const accepted = listOf(skusOf.get(license.key) ?? []);
+      if (!product) {
+        problems.product = productByKey.has(value)
+          ? { message: M.productOtherLicense, accepted }
+          : { message: M.productMissing, accepted };
+      } else if (product.state !== 'approved') problems.product = { message: M.productNotApproved, accepted };
     }
     let territory = text(raw.territory);
     if (license && !problems.territory && !problems.license) {
       const hit = license.territory.find((t) => t.toLowerCase() === territory.toLowerCase());
-      if (!hit) problems.territory = M.territory;
+      if (!hit) problems.territory = { message: M.territory, accepted: license.territory.join(', ') };
       else territory = hit;
     }
     const currency = text(raw.currency).toUpperCase();
-    if (license && currency && currency !== license.currency) problems.currency = M.currency;
+    if (license && currency && currency !== license.currency) {
+      problems.currency = { message: M.currency, accepted: license.currency };
+    }
     const decimals = currencyDecimals(license?.currency ?? 'JPY');
     const units = toCount(raw.units);
-    if (!problems.units && !units.ok) problems.units = units.problem === 'tooLarge' ? M.tooLarge : M.nonNegativeInteger;
+    if (!problems.units && !units.ok) {
+      problems.units = { message: units.problem === 'tooLarge' ? M.tooLarge : M.nonNegativeInteger };
+    }
     const gross = toMinorUnits(raw.gross_sales, decimals);
     const net = toMinorUnits(raw.net_sales, decimals);
     for (const [field, parsed] of [
@@ -150,15 +240,25 @@ export async function validateRows(
       ['net_sales', net],
     ] as const) {
       if (problems[field] || parsed.ok) continue;
-      problems[field] =
-        parsed.problem === 'decimals' ? M.decimals(decimals) : parsed.problem === 'tooLarge' ? M.tooLarge : M.amount;
+      problems[field] = {
+        message: parsed.problem === 'decimals' ? M.decimals(decimals) : parsed.problem === 'tooLarge' ? M.tooLarge : M.amount,
+      };
     }
-    if (gross.ok && net.ok && net.value > gross.value && !problems.net_sales) problems.net_sales = M.netAboveGross;
-    const fields = Object.entries(problems);
+    if (gross.ok && net.ok && net.value > gross.value && !problems.net_sales) {
+      problems.net_sales = { message: M.netAboveGross };
+    }
+    const fields = Object.entries(problems) as [RowField | 'period', { message: Bilingual; accepted?: string }][];
     if (fields.length) {
       refused += 1;
       if (refused <= MAX_ROWS_LISTED) {
-        errors[`row ${first + index}`] = Object.fromEntries(fields.map(([f, m]) => [f, m![lang]]));
+        const row = first + index;
+        const cells = fields.map(([field, p]) => {
+          const value = field === 'period' ? text(raw.license) : text(raw[field]);
+          const message = M.cell(columnOf(field), value, p.message, p.accepted)[lang];
+          return { row, field, column: columnOf(field), value, message };
+        });
+        refusals.push(...cells);
+        errors[`row ${row}`] = Object.fromEntries(cells.map((c) => [c.field, c.message]));
       }
       return;
     }
@@ -173,11 +273,13 @@ export async function validateRows(
       });
     }
   });
+  if (blank === input.rows.length) throw fieldError(lang, { rows: { message: M.noRows, code: 'required' } });
   if (refused) {
     throw new AppError('batch_validation', M.refused(refused)[lang], {
       message: M.refused(refused)[lang],
       refused,
       errors,
+      refusals,
     });
   }
   return { checked, start, end };
@@ -202,8 +304,8 @@ export function totalsOf(rows: readonly Pick<SalesInsert, 'currency' | 'units' |
  * review round with its log entry and notifications.
  */
 export async function createReport(db: Db, viewer: Viewer, input: ReportInput): Promise<ReportResult> {
-  const { checked, start, end } = await validateRows(db, viewer, input);
   const holder = await defaultHolder(db);
+  const { checked, start, end } = await validateRows(db, viewer, input, holder.config);
   const now = input.now ?? new Date();
   const reportKey = newKey();
   const rows: SalesInsert[] = checked.map((c) => ({
@@ -226,6 +328,8 @@ export async function createReport(db: Db, viewer: Viewer, input: ReportInput): 
   }));
   return db.transaction(async (txAny) => {
     const tx = txAny as unknown as Db;
+    const licenseKeys = [...new Set(rows.map((r) => r.license))];
+    const corrects = await correctedReports(tx, input.licensee, licenseKeys, start, end, viewer.lang);
     const [report] = await tx
       .insert(salesReports)
       .values({
@@ -241,6 +345,7 @@ export async function createReport(db: Db, viewer: Viewer, input: ReportInput): 
         totals: totalsOf(rows),
         late: isLate(end, dueDays(holder.config), now),
         owner: viewer.sub,
+        corrects,
       })
       .returning();
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {

@@ -1,4 +1,5 @@
 import { invoiceDraftInput } from '../../invoices/invoice-input';
+import { balancesInput, recordPaymentInput, reversePaymentInput } from '../../payments/input';
 import type { RouteDoc } from '../route-docs';
 
 const members = 'calbee:*:licensee:<organisation> (owner, admin, staff), or calbee:admin, calbee:boss, calbee:<product>';
@@ -86,6 +87,33 @@ export function invoiceRoutes(): RouteDoc[] {
       method: 'get',
       summary: 'The invoice as a PDF (application/pdf; ?lang=jp|en, default the caller’s language; Japanese font embedded)',
       tag: 'invoice',
+      acl: members,
+    },
+    {
+      path: '/api/invoice/{id}/payments',
+      method: 'post',
+      summary:
+        'Record money received against an approved invoice, partial or whole (amount in major units, paid_on YYYY-MM-DD not in the future, method, payer reference). The payment draws a PAY- reference; more than the balance is refused (status 5); the invoice becomes paid when nothing is left owing. Answers the payment, the balance left and the invoice state.',
+      tag: 'invoice',
+      input: recordPaymentInput,
+      acl: 'the holder’s finance approvers (cfl) or calbee:admin',
+    },
+    {
+      path: '/api/payment/{id}/reverse',
+      method: 'post',
+      summary:
+        'Reverse a payment recorded by mistake, with a reason: it stays in the history marked reversed (who, when, why); a paid invoice owing again goes back to approved. A reversed payment cannot be reversed again (409).',
+      tag: 'invoice',
+      input: reversePaymentInput,
+      acl: 'the holder’s finance approvers (cfl) or calbee:admin',
+    },
+    {
+      path: '/api/invoice/balances',
+      method: 'get',
+      summary:
+        'What is owed: per approved or paid invoice its amount, payments (reversed ones marked), balance and days overdue (Japan time); per licensee and currency the balance, the overdue part and the age of the oldest overdue invoice. ?licensee= narrows to one organisation.',
+      tag: 'invoice',
+      input: balancesInput,
       acl: members,
     },
   ];

@@ -1,4 +1,6 @@
 import { importInput, previewInput, reportInput, totalsInput } from '../../sales/commands';
+import { billInput } from '../../billing/bill';
+import { templateInput } from '../../sales/template';
 import type { RouteDoc } from '../route-docs';
 
 const members = 'calbee:*:licensee:<organisation> (members of the organisation), holder roles';
@@ -30,7 +32,7 @@ export function salesRoutes(): RouteDoc[] {
       path: '/api/sales/import',
       method: 'post',
       summary:
-        'Import a sales file as one royalty report for a period: every row is validated against its license first (license of the organisation, active or expired and covering the period; product on the license and approved; territory; currency; amounts in major units with no more decimals than the currency has). Any refused row refuses the whole file: status 15 with data.errors {"row N": {field: message}} (N is the line in the file, the header being line 1). On success the report (state submitted, late flag) and its rows are stored in one transaction, cfl is asked to review, and the mapping is remembered for the organisation.',
+        'Import a sales file as one royalty report for a period: the period must have ended (Japan time; the running one only when Holder.config sales.allow_current_period is true), else status 5 naming period_start or period_end and data.reason future|unfinished. A report of licenses already reported for the same period is a correction (data.corrects lists the reports it corrects); once approved their rows become superseded; a period already invoiced is refused (409). Rows name the license by its contract reference (or key) and the product by its SKU, reference or key; rows without units and amounts are skipped. Every row is validated against its license first (license of the organisation, active or expired and covering the period; product on the license and approved; territory; currency; amounts in major units with no more decimals than the currency has). Any refused row refuses the whole file: status 15 with data.errors {"row N": {field: message}} (N is the line in the file, the header being line 1) and data.refusals [{row, field, column, value, message}], each message naming the column, the value and what would be accepted. On success the report (state submitted, late flag) and its rows are stored in one transaction, cfl is asked to review, and the mapping is remembered for the organisation.',
       tag: 'sales',
       input: importInput,
       output: { $ref: '#/components/schemas/SalesReport' },
@@ -45,6 +47,24 @@ export function salesRoutes(): RouteDoc[] {
       input: reportInput,
       output: { $ref: '#/components/schemas/SalesReport' },
       acl: members,
+    },
+    {
+      path: '/api/sales/template',
+      method: 'get',
+      summary:
+        "The month's sales sheet for an organisation (?licensee=&period=YYYY-MM&format=csv|xlsx), pre-filled with one row per license in force during the month, approved product and territory (contract reference, SKU, product name, territory, currency) in the caller's language; the licensee types only units and amounts and imports it with /api/sales/import. Answers the file itself (text/csv with BOM, or XLSX).",
+      tag: 'sales',
+      input: templateInput,
+      acl: members,
+    },
+    {
+      path: '/api/sales/bill',
+      method: 'get',
+      summary:
+        "The holder's bill (?from=&to=&licensee=): per licensee, period and currency, approved sales still to invoice priced by the invoice computation itself (advance recouped first, MG shortfall at the end of the term, tax lines from Holder.config), and invoiced periods by their invoice (reference, state, amount); totals per currency. Unapproved and superseded rows never count.",
+      tag: 'sales',
+      input: billInput,
+      acl: 'holder roles (calbee:admin, calbee:boss, calbee:<product>)',
     },
     {
       path: '/api/sales/totals',

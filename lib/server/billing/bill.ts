@@ -1,0 +1,144 @@
+import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Caller } from '../api/authenticate';
+import { AppError } from '../api/errors';
+import { validateInput } from '../common/validate-input';
+import type { Db } from '../db/client';
+import { invoices, licensees, sales } from '../db/entities-schema';
+import { viewerOf } from '../entities/viewer';
+import { computeInvoice } from '../invoices/compute-invoice';
+import type { ComputedTaxLine } from '../invoices/tax';
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .meta({ examples: ['2026-10-01'] });
+export const billInput = z
+  .object({ from: day.optional(), to: day.optional(), licensee: z.string().min(1).max(64).optional() })
+  .strict();
+
+export interface BillEntry {
+  licensee: string;
+  licensee_name: string;
+  period_start: string;
+  period_end: string;
+  currency: string;
+  /** to_invoice: approved rows not yet invoiced (what the invoice would say); invoiced: the invoice's own figures. */
+  status: 'to_invoice' | 'invoiced';
+  invoice_reference: string | null;
+  invoice_state: string | null;
+  royalty: number;
+  recouped: number;
+  mg_shortfall: number;
+  subtotal: number;
+  tax_lines: ComputedTaxLine[] | { kind: string; label: string; rate_bp: number; amount: number }[];
+  total: number;
+}
+
+/**
+ * The holder's bill (holder/sales 請求集計): per licensee, month and currency, what is owed. Rows
+ * still to invoice are priced by computeInvoice, the very computation that makes the invoice
+ * preview and the invoice (approved rows only, advance recouped first, MG shortfall at the end of
+ * the term, tax lines from Holder.config); invoiced months show their invoice's stored figures.
+ * One truth: the bill cannot disagree with the invoice it becomes.
+ */
+export async function holderBill(
+  db: Db,
+  caller: Caller,
+  query: unknown,
+): Promise<{ entries: BillEntry[]; totals: Record<string, number> }> {
+  const viewer = await viewerOf(db, caller);
+  if (!viewer.holder) throw new AppError('forbidden', 'holder roles only');
+  const q = Object.fromEntries(
+    Object.entries((query ?? {}) as Record<string, unknown>).filter(
+      ([k, v]) => ['from', 'to', 'licensee'].includes(k) && typeof v === 'string',
+    ),
+  );
+  const input = validateInput(billInput, q, caller.lang);
+  const from = input.from ? new Date(`${input.from}T00:00:00.000Z`) : undefined;
+  const to = input.to ? new Date(`${input.to}T00:00:00.000Z`) : undefined;
+  const groups = await db
+    .selectDistinct({
+      licensee: sales.licensee,
+      period_start: sales.period_start,
+      period_end: sales.period_end,
+      currency: sales.currency,
+    })
+    .from(sales)
+    .where(
+      and(
+        eq(sales.state, 'approved'),
+        input.licensee ? eq(sales.licensee, input.licensee) : undefined,
+        from ? gte(sales.period_start, from) : undefined,
+        to ? lte(sales.period_start, to) : undefined,
+      ),
+    )
+    .orderBy(asc(sales.licensee), asc(sales.period_start), asc(sales.currency));
+  const names = new Map(
+    (await db.select({ key: licensees.key, name: licensees.name }).from(licensees)).map((l) => [l.key, l.name]),
+  );
+  const entries: BillEntry[] = [];
+  for (const g of groups) {
+    if (!g.licensee) continue;
+    const c = await computeInvoice(
+      db,
+      { licensee: g.licensee, period_start: g.period_start, period_end: g.period_end, currency: g.currency },
+      caller.lang,
+    );
+    entries.push({
+      licensee: g.licensee,
+      licensee_name: c.licensee_name,
+      period_start: g.period_start.toISOString(),
+      period_end: g.period_end.toISOString(),
+      currency: g.currency,
+      status: 'to_invoice',
+      invoice_reference: null,
+      invoice_state: null,
+      royalty: c.lines.reduce((s, l) => s + l.royalty, 0),
+      recouped: c.lines.reduce((s, l) => s + l.recouped, 0),
+      mg_shortfall: c.lines.reduce((s, l) => s + l.mg_shortfall, 0),
+      subtotal: c.subtotal,
+      tax_lines: c.tax_lines,
+      total: c.total,
+    });
+  }
+  const issued = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        ne(invoices.state, 'rejected'),
+        input.licensee ? eq(invoices.licensee, input.licensee) : undefined,
+        from ? gte(invoices.period_start, from) : undefined,
+        to ? lte(invoices.period_start, to) : undefined,
+      ),
+    )
+    .orderBy(asc(invoices.licensee), asc(invoices.period_start), sql`${invoices.reference}`);
+  for (const inv of issued) {
+    const tax = inv.tax_lines.reduce((s, l) => s + l.amount, 0);
+    entries.push({
+      licensee: inv.licensee,
+      licensee_name: names.get(inv.licensee) ?? '',
+      period_start: inv.period_start.toISOString(),
+      period_end: inv.period_end.toISOString(),
+      currency: inv.currency,
+      status: 'invoiced',
+      invoice_reference: inv.reference,
+      invoice_state: inv.state,
+      royalty: 0,
+      recouped: 0,
+      mg_shortfall: 0,
+      subtotal: inv.amount - tax,
+      tax_lines: inv.tax_lines,
+      total: inv.amount,
+    });
+  }
+  entries.sort((a, b) =>
+    a.licensee_name === b.licensee_name
+      ? a.period_start.localeCompare(b.period_start)
+      : a.licensee_name.localeCompare(b.licensee_name),
+  );
+  const totals: Record<string, number> = {};
+  for (const e of entries) totals[e.currency] = (totals[e.currency] ?? 0) + e.total;
+  return { entries, totals };
+}
