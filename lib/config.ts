@@ -58,6 +58,11 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  // The demo business (issue #19) on top of the demo accounts: on with them unless set to false.
+  SEED_DEMO_BUSINESS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   TRUST_PROXY: flag,
   REVIEW_SLA_BUSINESS_DAYS: z.coerce.number().int().min(1).max(365).default(10),
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
@@ -194,7 +199,7 @@ export function buildConfig(env: NodeJS.ProcessEnv) {
     analyticsId: e.ANALYTICS_ID,
     analyticsSrc: e.ANALYTICS_SRC,
     analyticsFirstParty: e.ANALYTICS_FIRST_PARTY,
-    demo: { seed: e.SEED_DEMO, password: e.DEMO_PASSWORD },
+    demo: { seed: e.SEED_DEMO, business: e.SEED_DEMO && e.SEED_DEMO_BUSINESS, password: e.DEMO_PASSWORD },
     trustProxy: e.TRUST_PROXY,
     reviewSlaBusinessDays: e.REVIEW_SLA_BUSINESS_DAYS,
     authCacheMs: e.AUTH_CACHE_MS,

@@ -1,0 +1,119 @@
+/**
+ * The demo business (issue #19) seeded into this file's fresh database through the services:
+ * states per kind, signed and credentialed active licenses, the statistics roll-up equal to a
+ * recomputation from the sales rows, and a second seed that changes nothing.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureReady } from '@/lib/server/boot';
+import { verifySignature } from '@/lib/server/contracts/verify';
+import { currentContract } from '@/lib/server/contracts/store';
+import { verifyCredentialJwt } from '@/lib/server/credentials/verify-credential';
+import { getDb } from '@/lib/server/db/client';
+import { credentials, contractSignatures } from '@/lib/server/db/platform-schema';
+import { licenses } from '@/lib/server/db/entities-schema';
+import { demoCounts, seedDemoBusiness, type DemoSummary } from '@/lib/server/demo/seed-demo';
+import { openBlob } from '@/lib/server/storage/read-file';
+import { TEST_DEMO_PASSWORD } from './env';
+
+let first: DemoSummary;
+
+async function bytesOf(hash: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await openBlob(hash)) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+/** Every table's row count: a second seed must leave each one as it was. */
+async function tableCounts(): Promise<Record<string, number>> {
+  const db = await getDb();
+  const tables = await db.execute<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables.rows) {
+    const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(name)}`);
+    counts[name] = Number(r.rows[0]!.n);
+  }
+  return counts;
+}
+
+beforeAll(async () => {
+  await ensureReady();
+  const db = await getDb();
+  const lines: string[] = [];
+  first = await seedDemoBusiness(db, TEST_DEMO_PASSWORD, { log: (l) => lines.push(l) });
+  console.log(`demo seed: ${first.ms} ms on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, JSON.stringify(first.counts));
+}, 300_000);
+
+describe('the demo business', () => {
+  it('has records in every state', async () => {
+    expect(first.skipped).toBe(false);
+    const counts = await demoCounts(await getDb());
+    for (const state of [
+      'applied',
+      'in_review',
+      'approved',
+      'rejected',
+      'contract_sent',
+      'signed',
+      'active',
+      'expired',
+      'terminated',
+    ])
+      expect(counts.licenses[state], `licenses ${state}`).toBeGreaterThan(0);
+    for (const state of ['draft', 'submitted', 'approved', 'rejected', 'changes_requested', 'published'])
+      expect(counts.ips[state], `IPs ${state}`).toBeGreaterThan(0);
+    expect(counts.products.approved).toBeGreaterThanOrEqual(6);
+    expect(counts.reports.rejected).toBeGreaterThanOrEqual(2);
+    expect(counts.reports.submitted).toBe(1);
+    expect(first.counts['primary IPs']).toBeGreaterThanOrEqual(6);
+    expect(first.counts['secondary IPs']).toBe(20);
+  });
+
+  it('every active license has a verified signature from both parties and a valid credential', async () => {
+    const db = await getDb();
+    const active = await db.select({ key: licenses.key }).from(licenses).where(eq(licenses.state, 'active'));
+    expect(active.length).toBeGreaterThanOrEqual(4);
+    for (const { key } of active) {
+      const contract = await currentContract(db, key);
+      expect(contract?.file, `contract of ${key}`).toBeTruthy();
+      const signatures = await db
+        .select()
+        .from(contractSignatures)
+        .where(and(eq(contractSignatures.contract, contract!.key), isNull(contractSignatures.voidedAt)));
+      expect(signatures.map((s) => s.party).sort()).toEqual(['holder', 'licensee']);
+      const pdf = await bytesOf(contract!.file!);
+      for (const s of signatures) expect(verifySignature(contract!, s, pdf)).toBe(true);
+      const creds = await db
+        .select()
+        .from(credentials)
+        .where(and(eq(credentials.subject, key), eq(credentials.state, 'active')));
+      expect(creds.length, `credential of ${key}`).toBeGreaterThan(0);
+      expect((await verifyCredentialJwt(db, creds[0]!.jwt)).valid).toBe(true);
+    }
+  });
+
+  it('the statistics roll-up equals a recomputation from the sales rows', async () => {
+    const db = await getDb();
+    const rollup = await db.execute<{ month: string; currency: string; net: string; royalty: string; units: string }>(sql`
+      select month, currency, sum(net_sales)::bigint as net, sum(royalty)::bigint as royalty, sum(units)::bigint as units
+      from sales_monthly group by month, currency order by month, currency`);
+    const recomputed = await db.execute<{ month: string; currency: string; net: string; royalty: string; units: string }>(sql`
+      select to_char(period_start at time zone 'UTC', 'YYYY-MM') as month, currency,
+             sum(net_sales)::bigint as net, sum(royalty)::bigint as royalty, sum(units)::bigint as units
+      from sales where state in ('approved', 'invoiced') group by 1, 2 order by 1, 2`);
+    const norm = (rows: Record<string, unknown>[]) =>
+      rows.map((r) => ({ ...r, net: Number(r.net), royalty: Number(r.royalty), units: Number(r.units) }));
+    expect(rollup.rows.length).toBeGreaterThanOrEqual(24);
+    expect(norm(rollup.rows)).toEqual(norm(recomputed.rows));
+  });
+
+  it('a second seed changes nothing', async () => {
+    const db = await getDb();
+    const before = await tableCounts();
+    const again = await seedDemoBusiness(db, TEST_DEMO_PASSWORD);
+    expect(again.skipped).toBe(true);
+    expect(await tableCounts()).toEqual(before);
+  });
+});
