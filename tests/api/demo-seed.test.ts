@@ -10,8 +10,10 @@ import { verifySignature } from '@/lib/server/contracts/verify';
 import { currentContract } from '@/lib/server/contracts/store';
 import { verifyCredentialJwt } from '@/lib/server/credentials/verify-credential';
 import { getDb } from '@/lib/server/db/client';
-import { credentials, contractSignatures } from '@/lib/server/db/platform-schema';
-import { licenses } from '@/lib/server/db/entities-schema';
+import { chainMints, credentials, contractSignatures } from '@/lib/server/db/platform-schema';
+import { demoAccounts } from '@/lib/server/db/demo-accounts';
+import { notifications, users } from '@/lib/server/db/schema';
+import { invoices, ips, licenses, reviews, salesReports } from '@/lib/server/db/entities-schema';
 import { demoCounts, seedDemoBusiness, type DemoSummary } from '@/lib/server/demo/seed-demo';
 import { openBlob } from '@/lib/server/storage/read-file';
 import { TEST_DEMO_PASSWORD } from './env';
@@ -107,6 +109,40 @@ describe('the demo business', () => {
       rows.map((r) => ({ ...r, net: Number(r.net), royalty: Number(r.royalty), units: Number(r.units) }));
     expect(rollup.rows.length).toBeGreaterThanOrEqual(24);
     expect(norm(rollup.rows)).toEqual(norm(recomputed.rows));
+  });
+
+  it('has paid, overdue and open invoices, a late report, tagged characters, minted wrappers', async () => {
+    const db = await getDb();
+    const today = new Date();
+    const all = await db.select().from(invoices);
+    expect(all.filter((i) => i.state === 'paid').length).toBeGreaterThanOrEqual(4);
+    const unpaid = all.filter((i) => i.state === 'approved');
+    expect(unpaid.some((i) => i.due_date && i.due_date < today), 'an overdue invoice').toBe(true);
+    expect(all.some((i) => i.state === 'submitted'), 'an invoice waiting for cfl').toBe(true);
+    expect(all.some((i) => i.state === 'draft'), 'a draft invoice').toBe(true);
+    const reports = await db.select().from(salesReports);
+    expect(reports.filter((r) => r.late).length).toBeGreaterThanOrEqual(1);
+    const primaries = await db.select().from(ips).where(eq(ips.kind, 'primary'));
+    for (const ip of primaries) {
+      expect(ip.tags.length, ip.name).toBeGreaterThan(0);
+      expect(ip.images.length, ip.name).toBe(1);
+      expect(ip.guidelines, ip.name).toBeTruthy();
+    }
+    const pinned = await db.select().from(reviews).where(sql`jsonb_array_length(${reviews.markups}) > 0`);
+    expect(pinned.length).toBeGreaterThan(0);
+    expect(await db.select().from(chainMints)).toHaveLength(2);
+  });
+
+  it('every demo account has unread notifications', async () => {
+    const db = await getDb();
+    for (const account of demoAccounts) {
+      const [user] = await db.select({ sub: users.sub }).from(users).where(eq(users.email, account.email));
+      const unread = await db
+        .select({ key: notifications.key })
+        .from(notifications)
+        .where(and(eq(notifications.target, user!.sub), isNull(notifications.readAt)));
+      expect(unread.length, account.email).toBeGreaterThan(0);
+    }
   });
 
   it('a second seed changes nothing', async () => {

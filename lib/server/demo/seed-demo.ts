@@ -1,9 +1,14 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../api/errors';
 import type { Db } from '../db/client';
 import { ips, licensees, licenses, products, salesReports } from '../db/entities-schema';
 import { createRecord } from '../entities/records';
 import { entities } from '../entities/definitions';
+import { mintWrapper } from '../chain/mint-wrapper';
+import { updateOwnProfile } from '../users/update-own-profile';
+import { demoAccounts } from '../db/demo-accounts';
+import { notifyNew } from '../notify/create-notification';
 import { applyTransition } from '../flow/apply-transition';
 import { contractAttributes } from '../contracts/attributes';
 import { contractInView } from '../contracts/access';
@@ -529,6 +534,34 @@ async function seedAll(db: Db, password: string, options: { log?: Log; now?: Dat
       });
   }
   await drainJobs(db);
+
+  // 9. ERC-721 wrappers of two approved secondary IPs, minted to their designer's wallet (a chain job).
+  log('demo: minting wrappers for two IPs on the embedded chain');
+  const wallet = '0x' + createHash('sha256').update('demo-designer-wallet').digest('hex').slice(0, 40);
+  await updateOwnProfile(db, designer.caller, { wallet });
+  for (const ip of approvedSecondaries.filter((s) => s.designer === String(personal.key)).slice(0, 2)) {
+    try {
+      await mintWrapper(db, designer.caller, { ip_id: ip.key, sub: designer.sub });
+      count('minted wrappers');
+    } catch (err) {
+      // No chain here (an external RPC down, say): the rest of the demo stands; the job retries.
+      log(`demo: mint not finished (${(err as Error).message}); the chain job retries`);
+    }
+  }
+
+  // 10. A welcome note from the administrator to every demo account (the notify service), so each
+  // one opens the app to something unread besides what its flows told it.
+  for (const account of demoAccounts) {
+    const jpReader = account.lang === 'jp';
+    await notifyNew(db, admin.caller, {
+      target: account.email,
+      subject: jpReader ? 'デモ環境へようこそ' : 'Welcome to the demo',
+      content: jpReader
+        ? 'キャラクター6体、二次創作20件、3か国のライセンシーと2年分のロイヤリティ報告が入っています。ホームにあなたの対応待ちの案件が表示されます。'
+        : 'Six characters, twenty secondary works, licensees in three countries and two years of royalty reports are in place. Your home lists what waits for you.',
+    });
+    count('welcome notes');
+  }
 
   const ms = Date.now() - started;
   return { skipped: false, ms, counts };
