@@ -117,9 +117,18 @@ describe('the demo business', () => {
     const all = await db.select().from(invoices);
     expect(all.filter((i) => i.state === 'paid').length).toBeGreaterThanOrEqual(4);
     const unpaid = all.filter((i) => i.state === 'approved');
-    expect(unpaid.some((i) => i.due_date && i.due_date < today), 'an overdue invoice').toBe(true);
-    expect(all.some((i) => i.state === 'submitted'), 'an invoice waiting for cfl').toBe(true);
-    expect(all.some((i) => i.state === 'draft'), 'a draft invoice').toBe(true);
+    expect(
+      unpaid.some((i) => i.due_date && i.due_date < today),
+      'an overdue invoice',
+    ).toBe(true);
+    expect(
+      all.some((i) => i.state === 'submitted'),
+      'an invoice waiting for cfl',
+    ).toBe(true);
+    expect(
+      all.some((i) => i.state === 'draft'),
+      'a draft invoice',
+    ).toBe(true);
     const reports = await db.select().from(salesReports);
     expect(reports.filter((r) => r.late).length).toBeGreaterThanOrEqual(1);
     const primaries = await db.select().from(ips).where(eq(ips.kind, 'primary'));
@@ -128,7 +137,10 @@ describe('the demo business', () => {
       expect(ip.images.length, ip.name).toBe(1);
       expect(ip.guidelines, ip.name).toBeTruthy();
     }
-    const pinned = await db.select().from(reviews).where(sql`jsonb_array_length(${reviews.markups}) > 0`);
+    const pinned = await db
+      .select()
+      .from(reviews)
+      .where(sql`jsonb_array_length(${reviews.markups}) > 0`);
     expect(pinned.length).toBeGreaterThan(0);
     expect(await db.select().from(chainMints)).toHaveLength(2);
   });
