@@ -16,6 +16,8 @@ export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
 // The demo business (issue #19) runs on a server of its own, so the other journeys keep their
 // accounts-only database and its seed never slows them: it starts only for a whole run or a
 // run that names the demo spec.
+// A second relying party of the embedded provider: it must still ask for consent (first-party-sign-in.spec.ts).
+export const otherClientId = 'partner-portal';
 export const demoPort = Number(process.env.E2E_DEMO_PORT ?? port + 1);
 const demoDataDir = path.join(os.tmpdir(), `ipl-e2e-demo-${process.pid}`);
 const specsNamed = process.argv.filter((a) => /\.spec\.ts$|^tests\/e2e\//.test(a));
@@ -71,6 +73,9 @@ export default defineConfig({
       GATE_ID: gateId,
       GATE_PASSWORD: gatePassword,
       SMTP_URL: process.env.E2E_SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
+      OIDC_OTHER_CLIENTS: JSON.stringify([
+        { client_id: otherClientId, client_secret: 'partner-portal-secret-e2e', redirect_uris: [`${baseURL}/partner-callback`] },
+      ]),
     }),
     // The demo business is seeded before this server answers (instrumentation.ts); its mail stays in the outbox.
     ...(wantsDemo ? [server(`http://localhost:${demoPort}`, demoPort, { DATA_DIR: demoDataDir, SMTP_URL: '' })] : []),

@@ -53,6 +53,31 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v !== 'false' && v !== '0'),
+  // Other relying parties of the embedded provider (a partner portal, say), as a JSON array of
+  // {client_id, client_secret, redirect_uris}: unlike the platform's own client they ask for consent.
+  OIDC_OTHER_CLIENTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v?.trim()) return [];
+      try {
+        return z
+          .array(
+            z.object({
+              client_id: z.string().min(1),
+              client_secret: z.string().min(16),
+              redirect_uris: z.array(z.string().url()).min(1),
+            }),
+          )
+          .parse(JSON.parse(v));
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'OIDC_OTHER_CLIENTS must be a JSON array of {client_id, client_secret, redirect_uris}',
+        });
+        return z.NEVER;
+      }
+    }),
   DEMO_PASSWORD: optionalText,
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
@@ -176,6 +201,12 @@ export function buildConfig(env: NodeJS.ProcessEnv) {
       clientId: e.OIDC_CLIENT_ID ?? 'platform-web',
       clientSecret: e.OIDC_CLIENT_SECRET,
       audience: e.OIDC_AUDIENCE ?? e.OIDC_CLIENT_ID ?? 'platform-web',
+      otherClients: e.OIDC_OTHER_CLIENTS.map((c) => ({
+        ...c,
+        response_types: ['code' as const],
+        grant_types: ['authorization_code'],
+        token_endpoint_auth_method: 'client_secret_basic' as const,
+      })),
       endSessionUrl: e.OIDC_END_SESSION_URL ?? `${e.OIDC_ISSUER ?? `${appUrl}/api/oidc`}/session/end`,
     },
     nextAuthSecret: e.NEXTAUTH_SECRET,
