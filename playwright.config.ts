@@ -22,12 +22,12 @@ export const demoPort = Number(process.env.E2E_DEMO_PORT ?? port + 1);
 const demoDataDir = path.join(os.tmpdir(), `ipl-e2e-demo-${process.pid}`);
 const specsNamed = process.argv.filter((a) => /\.spec\.ts$|^tests\/e2e\//.test(a));
 const wantsDemo = specsNamed.length === 0 || specsNamed.some((a) => a.includes('demo'));
-const server = (url: string, serverPort: number, env: Record<string, string>) => ({
+const server = (url: string, serverPort: number, env: Record<string, string>, timeout = 120_000) => ({
   // As scripts/start.mjs: the client's idle sockets must not meet one the server just closed (ECONNRESET).
   command: `npx next start -p ${serverPort} --keepAliveTimeout 65000`,
   url: `${url}/api/core/server/status`,
   reuseExistingServer: false,
-  timeout: 120_000,
+  timeout,
   env: { APP_URL: url, DEMO_PASSWORD: demoPassword, NODE_ENV: 'production', ...env },
 });
 
@@ -77,7 +77,8 @@ export default defineConfig({
         { client_id: otherClientId, client_secret: 'partner-portal-secret-e2e', redirect_uris: [`${baseURL}/partner-callback`] },
       ]),
     }),
-    // The demo business is seeded before this server answers (instrumentation.ts); its mail stays in the outbox.
-    ...(wantsDemo ? [server(`http://localhost:${demoPort}`, demoPort, { DATA_DIR: demoDataDir, SMTP_URL: '' })] : []),
+    // The demo business is seeded before this server answers (instrumentation.ts: under a minute, more on a
+    // busy machine); its mail stays in the outbox.
+    ...(wantsDemo ? [server(`http://localhost:${demoPort}`, demoPort, { DATA_DIR: demoDataDir, SMTP_URL: '' }, 300_000)] : []),
   ],
 });

@@ -187,7 +187,7 @@ async function seedAll(db: Db, password: string, options: { log?: Log; now?: Dat
     'approved_after_changes',
     'submitted',
     'submitted',
-    'submitted',
+    'resubmitted',
     'changes_requested',
     'changes_requested',
     'changes_requested',
@@ -240,7 +240,12 @@ async function seedAll(db: Db, password: string, options: { log?: Log; now?: Dat
         },
         { image: file.hash, x: 0.5, y: 0.9, note: 'ロゴ周りの余白を確保してください。 Keep clear space around the name.' },
       ];
-      if (plan === 'approved' || plan === 'approved_after_changes') {
+      if (plan === 'resubmitted') {
+        // Sent back with pins, resubmitted: the second round waits, with the pins of the first in its history.
+        await decide(db, legal, key, 'legal', 'approved');
+        await decide(db, brand, key, 'brand', 'changes_requested', { comment: '2点修正をお願いします。', markups: pins });
+        await applyTransition(db, c.actor.viewer, { entity: 'IP', key, action: 'resubmit', comment: '修正しました。' });
+      } else if (plan === 'approved' || plan === 'approved_after_changes') {
         if (plan === 'approved_after_changes') {
           await decide(db, brand, key, 'brand', 'changes_requested', { comment: '2点修正をお願いします。', markups: pins });
           await applyTransition(db, c.actor.viewer, { entity: 'IP', key, action: 'resubmit', comment: '修正しました。' });
@@ -259,7 +264,8 @@ async function seedAll(db: Db, password: string, options: { log?: Log; now?: Dat
         await decide(db, legal, key, 'legal', 'approved', { comment: '権利面は問題ありません。' });
       }
     }
-    secondaries.push({ key, parent, designer: c.record, state: plan.startsWith('approved') ? 'approved' : plan });
+    const state = plan.startsWith('approved') ? 'approved' : plan === 'resubmitted' ? 'submitted' : plan;
+    secondaries.push({ key, parent, designer: c.record, state });
     count('secondary IPs');
   }
 
