@@ -26,8 +26,8 @@ const BASELINE_SQL = `select * from ips where state = $1 and name ilike $2 escap
 const BASELINE_PARAMS = ['published', '%cat%'];
 
 const SEED_SQL = `
-insert into ips (key, name, kind, state, description, categories, tags, images, owner, date_created, date_updated)
-select md5(i::text) || substr(md5((i * 7)::text), 1, 16),
+insert into ips (key, reference, name, kind, state, description, categories, tags, images, owner, date_created, date_updated)
+select md5(i::text) || substr(md5((i * 7)::text), 1, 16), 'BENCH-IP-' || i,
        'Character ' || i || case when i % 10 = 0 then ' cat' when i % 10 = 1 then ' dog' else '' end,
        case when i % 20 = 0 then 'primary' else 'secondary' end,
        (array['published','draft','approved','submitted'])[1 + i % 4],

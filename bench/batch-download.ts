@@ -66,12 +66,19 @@ async function main(): Promise<void> {
       images.push({ hash, name: `asset-${String(i).padStart(3, '0')}.png` });
     }
     const ip = newKey();
-    await db
-      .insert(ips)
-      .values({ key: ip, name: `Bench ${spec}`, kind: 'primary', state: 'published', images, guidelines: 'Bench.' });
+    await db.insert(ips).values({
+      key: ip,
+      reference: `BENCH-IP-${spec}`,
+      name: `Bench ${spec}`,
+      kind: 'primary',
+      state: 'published',
+      images,
+      guidelines: 'Bench.',
+    });
     const license = newKey();
     await db.insert(licenses).values({
       key: license,
+      reference: `BENCH-LIC-${spec}`,
       ip,
       licensee: org.key,
       state: 'active',

@@ -57,6 +57,7 @@ async function child(kind: string, ROWS: number): Promise<void> {
     licenseKeys.push(key);
     await db.insert(licenses).values({
       key,
+      reference: `BENCH-LIC-${l}`,
       ip: newKey(),
       licensee: orgKey,
       state: 'active',
@@ -69,7 +70,15 @@ async function child(kind: string, ROWS: number): Promise<void> {
     for (let p = 0; p < 20; p++) {
       const sku = `SKU-${l}-${p}`;
       skus.push(sku);
-      await db.insert(products).values({ key: newKey(), license: key, licensee: orgKey, name: sku, sku, state: 'approved' });
+      await db.insert(products).values({
+        key: newKey(),
+        reference: `BENCH-PRD-${l}-${p}`,
+        license: key,
+        licensee: orgKey,
+        name: sku,
+        sku,
+        state: 'approved',
+      });
     }
   }
 

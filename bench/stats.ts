@@ -89,23 +89,23 @@ async function main(): Promise<void> {
       sql`insert into designers (key, email, creator_name) select 'bd-' || i, 'bench' || i || '@example.com', 'Bench designer ' || i from generate_series(0, 39) i`,
     );
     await db.execute(
-      sql`insert into ips (key, name, kind, state, designer) select 'bi-' || i, 'Bench IP ' || i, 'secondary', 'approved', 'bd-' || (i % 40) from generate_series(0, 199) i`,
+      sql`insert into ips (key, reference, name, kind, state, designer) select 'bi-' || i, 'BENCH-IP-' || i, 'Bench IP ' || i, 'secondary', 'approved', 'bd-' || (i % 40) from generate_series(0, 199) i`,
     );
     await db.execute(sql`
-      insert into licenses (key, ip, licensee, designer, state, territory, term_start, term_end, royalty_rate_bp, currency)
-      select 'bL-' || i, 'bi-' || (i % 200), 'bl-' || (i % 50), 'bd-' || (i % 40),
+      insert into licenses (key, reference, ip, licensee, designer, state, territory, term_start, term_end, royalty_rate_bp, currency)
+      select 'bL-' || i, 'BENCH-LIC-' || i, 'bi-' || (i % 200), 'bl-' || (i % 50), 'bd-' || (i % 40),
         (array['applied','in_review','approved','contract_sent','signed','active','active','active','expired','terminated'])[1 + i % 10],
         array['JP'], timestamptz '2024-01-01', timestamptz '2026-12-31', 500 + (i % 10) * 100,
         case when i % 5 = 0 then 'USD' else 'JPY' end
       from generate_series(0, 499) i`);
     await db.execute(sql`
-      insert into products (key, license, ip, licensee, name, sku, state)
-      select 'bp-' || i, 'bL-' || i, 'bi-' || (i % 200), 'bl-' || (i % 50), 'Bench product ' || i, 'BP-' || i, 'approved'
+      insert into products (key, reference, license, ip, licensee, name, sku, state)
+      select 'bp-' || i, 'BENCH-PRD-' || i, 'bL-' || i, 'bi-' || (i % 200), 'bl-' || (i % 50), 'Bench product ' || i, 'BP-' || i, 'approved'
       from generate_series(0, 499) i`);
     // One report per licensee and month; most approved, some invoiced, submitted or rejected.
     await db.execute(sql`
-      insert into sales_reports (key, licensee, period_start, period_end, state, row_count)
-      select 'br-' || m || '-' || l, 'bl-' || l,
+      insert into sales_reports (key, reference, licensee, period_start, period_end, state, row_count)
+      select 'br-' || m || '-' || l, 'BENCH-RPT-' || m || '-' || l, 'bl-' || l,
         timestamptz '2024-01-01 00:00:00+00' + make_interval(months => m),
         timestamptz '2024-01-01 00:00:00+00' + make_interval(months => m + 1) - interval '1 day',
         (array['approved','approved','approved','approved','approved','approved','invoiced','invoiced','submitted','rejected'])[1 + (m * 7 + l) % 10],

@@ -8,9 +8,10 @@ import { DecisionPanel, type DecisionOutcome, type DraftMarkup } from './Decisio
 import { MarkupImage } from './MarkupImage';
 import { numberMarkups } from './markups';
 import { ReviewRounds, WorkflowLog } from './ReviewHistory';
-import { SubjectFields, useSubjectTitle } from './SubjectFields';
+import { SubjectFields } from './SubjectFields';
 import { ENTITY_OF, imagesOf, text, type Row } from './subject';
 import { VersionCompare } from './VersionCompare';
+import { useRecordCrumb } from '@/components/layout/record-crumb';
 
 /**
  * One queue item in full: the subject's fields and images (pins of past reviews on them, a
@@ -34,7 +35,8 @@ export function ApprovalDetail({
   const past = numberMarkups(history?.reviews ?? []);
   const drafts: DraftMarkup[] = pins.map((pin, i) => ({ ...pin, n: past.length + i + 1 }));
   const images = imagesOf(subject);
-  const name = useSubjectTitle(kind, subject);
+  const name = item.name.label;
+  useRecordCrumb(name);
 
   return (
     <Card data-testid="approval-detail" data-key={key}>

@@ -10,6 +10,7 @@ import type { ScreenViewProps } from '@/components/page/withPage';
 import type { DecisionOutcome } from './DecisionPanel';
 import { QueueList } from './QueueList';
 import { SUBJECT_OF, text, type Row as Rec } from './subject';
+import { RecordSearch, matchesSearch } from '@/components/refs/RecordSearch';
 
 // The chosen item's detail (history, comparison, markups, decision) loads when an item is chosen:
 // the queue alone is what the page first shows (DESIGN §10).
@@ -25,8 +26,11 @@ type Flash =
 export function ApprovalQueueView({ title, kind }: ScreenViewProps & { kind: ApprovalKind }) {
   const { t } = useTranslation('approval');
   const { t: tf } = useTranslation('flow');
-  const { data: items, isLoading, mutate } = useApprovalQueue<Rec>(kind);
+  const { data: queue, isLoading, mutate } = useApprovalQueue<Rec>(kind);
   const [selected, setSelected] = useState<string | null>(null);
+  const [q, setQ] = useState('');
+  // The queue is one approver's share (at most 500): it is searched where it is shown.
+  const items = queue?.filter((item) => matchesSearch(item.name.label, q));
   const [flash, setFlash] = useState<Flash | null>(null);
   const current: QueueItem<Rec> | undefined = items?.find((i) => text(i.subject.key) === selected);
 
@@ -58,6 +62,7 @@ export function ApprovalQueueView({ title, kind }: ScreenViewProps & { kind: App
         </Button>
       </div>
       <p className="text-muted">{t('intro', { subject: tf(`subject.${SUBJECT_OF[kind]}`) })}</p>
+      {Boolean(queue?.length) && <RecordSearch onSearch={setQ} testId="queue-search" />}
       {flash?.kind === 'success' && (
         <Alert variant="success" dismissible onClose={() => setFlash(null)} data-testid="decision-success">
           {t(`done.${flash.decision}`, { name: flash.name })}

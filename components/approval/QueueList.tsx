@@ -3,7 +3,6 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'next-i18next/pages';
 import { QUEUE_EMPTY_KEY, type ApprovalKind, type QueueItem } from '@/lib/client/flow';
-import { SubjectName } from './SubjectFields';
 import { imageUrl, imagesOf, text, type Row } from './subject';
 
 function Thumb({ subject }: { subject: Row }) {
@@ -70,9 +69,15 @@ export function QueueList({
             {(kind === 'ips' || kind === 'products') && <Thumb subject={item.subject} />}
             {/* min-width 0 lets a long name be cut with an ellipsis instead of widening the list. */}
             <div className="flex-grow-1" style={{ minWidth: 0 }}>
-              <div className="fw-semibold text-truncate" data-testid="queue-name">
-                <SubjectName kind={kind} subject={item.subject} />
+              <div className="fw-semibold text-truncate" data-testid="queue-name" title={item.name.label}>
+                {item.name.reference && <span className="font-monospace me-2">{item.name.reference}</span>}
+                {item.name.title}
               </div>
+              {(item.name.counterparty || item.name.detail) && (
+                <div className="small text-truncate" data-testid="queue-counterparty">
+                  {[item.name.counterparty, item.name.detail].filter(Boolean).join(' · ')}
+                </div>
+              )}
               <div className="small">
                 <span data-testid="queue-group">{t('queue.waitingFor', { group: tf(`group.${item.review.group}`) })}</span>
                 {' · '}

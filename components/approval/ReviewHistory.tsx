@@ -100,24 +100,16 @@ export function ReviewRounds({ reviews }: { reviews: HistoryReview[] }) {
   );
 }
 
-function stepLabel(path: string, tf: (key: string) => string): string {
-  const [from, to] = path.split('>');
-  if (!to) return path;
-  return `${from ? tf(`state.${from}`) : '—'} → ${tf(`state.${to}`)}`;
-}
-
 /** The workflow log: every move of the record, newest first. */
 export function WorkflowLog({ log }: { log: History['log'] }) {
-  const { t, i18n } = useTranslation('approval');
-  const { t: tf } = useTranslation('flow');
+  const { t } = useTranslation('approval');
   if (log.length === 0) return <p className="text-muted mb-0">{t('log.noLog')}</p>;
-  const actionOf = (action: string) =>
-    i18n.exists(`approval:log.action.${action}`) ? t(`log.action.${action}`) : tf(`state.${action}`, { defaultValue: action });
   return (
     <Table size="sm" responsive className="mb-0" data-testid="workflow-log">
       <thead>
         <tr>
           <th>{t('log.time')}</th>
+          <th>{t('log.who')}</th>
           <th>{t('log.action.title')}</th>
           <th>{t('log.step')}</th>
           <th>{t('log.remarks')}</th>
@@ -127,8 +119,9 @@ export function WorkflowLog({ log }: { log: History['log'] }) {
         {log.map((entry) => (
           <tr key={entry.id}>
             <td className="text-nowrap">{formatDateTime(entry.time)}</td>
-            <td>{actionOf(entry.action)}</td>
-            <td>{stepLabel(entry.path ?? '', tf)}</td>
+            <td data-testid="workflow-log-actor">{entry.readable.actor}</td>
+            <td>{entry.readable.action}</td>
+            <td>{entry.readable.change}</td>
             <td style={{ whiteSpace: 'pre-wrap' }}>{entry.remarks ?? ''}</td>
           </tr>
         ))}

@@ -15,25 +15,6 @@ function IpName({ ipKey }: { ipKey: string }) {
   return <>{text(data?.name) || ipKey}</>;
 }
 
-/**
- * What a queue item is called: the record's name; for a license or usage permit, the name of its
- * IP; for an invoice or a royalty report, its organisation and period.
- */
-export function useSubjectTitle(kind: ApprovalKind, subject: Row): string {
-  const ipKey = kind === 'licenses' || kind === 'usages' ? text(subject.ip) : '';
-  const { data: ip } = useRecord<Row>('IP', ipKey || null);
-  const licenseeKey = kind === 'invoices' || kind === 'reports' ? text(subject.licensee) : '';
-  const { data: licensee } = useRecord<Row>('Licensee', licenseeKey || null);
-  if (kind === 'invoices' || kind === 'reports')
-    return `${text(licensee?.name) || licenseeKey} ${formatDay(subject.period_start)} – ${formatDay(subject.period_end)}`;
-  if (ipKey) return text(ip?.name) || ipKey;
-  return text(subject.name);
-}
-
-export function SubjectName({ kind, subject }: { kind: ApprovalKind; subject: Row }) {
-  return <>{useSubjectTitle(kind, subject)}</>;
-}
-
 /** One field's value as people read it: money in its currency, basis points as %, dates as days. */
 export function FieldValue({ field, record, compact }: { field: string; record: Row; compact?: boolean }) {
   const { lang } = useShell();

@@ -57,6 +57,15 @@ export function VerifyView({ title }: ScreenViewProps) {
                       <dt className="col-sm-4">{t('verifyPage.product')}</dt>
                       <dd className="col-sm-8" data-testid="verify-product">
                         {data.product.name}
+                        {data.product.reference && <span className="ms-2 text-muted">{data.product.reference}</span>}
+                      </dd>
+                    </>
+                  )}
+                  {data.license && (
+                    <>
+                      <dt className="col-sm-4">{t('verifyPage.license')}</dt>
+                      <dd className="col-sm-8" data-testid="verify-license">
+                        {data.license.reference}
                       </dd>
                     </>
                   )}

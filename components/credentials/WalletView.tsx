@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -9,6 +9,8 @@ import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { formatDay } from '@/components/approval/subject';
 import type { ScreenViewProps } from '@/components/page/withPage';
+import { useNames } from '@/components/holder-admin/use-names';
+import { Reference } from '@/components/refs/RecordSearch';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
 import {
@@ -34,6 +36,11 @@ export function WalletView({ title }: ScreenViewProps) {
   const token = useSession().data?.accessToken;
   // The licensee column only helps someone who belongs to several organisations.
   const several = new Set((items ?? []).map((c) => c.claims.licensee?.key)).size > 1;
+  const licenseNumbers = useNames(
+    'License',
+    useMemo(() => (items ?? []).map((c) => c.claims.license?.key), [items]),
+    'reference',
+  );
 
   const verify = async (credential: CredentialSummary) => {
     setChecks((c) => ({ ...c, [credential.key]: 'pending' }));
@@ -74,9 +81,11 @@ export function WalletView({ title }: ScreenViewProps) {
                 <tr key={c.key} data-testid="wallet-row" data-credential={c.key} data-license={c.claims.license?.key ?? ''}>
                   <td>
                     <div>{t(`type.${c.type}`, { defaultValue: c.type })}</div>
-                    <div className="small text-muted font-monospace" title={c.claims.license?.key}>
-                      {t('licenseKey')}: {(c.claims.license?.key ?? '').slice(0, 10)}…
-                    </div>
+                    {licenseNumbers.get(c.claims.license?.key ?? '') && (
+                      <div className="small text-muted" data-testid="wallet-license">
+                        {t('licenseKey')}: <Reference value={licenseNumbers.get(c.claims.license?.key ?? '')} />
+                      </div>
+                    )}
                   </td>
                   <td data-testid="wallet-ip">{c.claims.ip?.name}</td>
                   {several && <td>{c.claims.licensee?.name}</td>}

@@ -62,7 +62,8 @@ export type PublicState = 'valid' | 'expired' | 'revoked' | 'not_yet_valid' | 'n
 export interface PublicVerification {
   state: PublicState;
   kind: 'product' | 'credential' | 'unknown';
-  product: { key: string; name: string } | null;
+  product: { key: string; name: string; reference: string } | null;
+  license: { reference: string } | null;
   ip: { name: string } | null;
   licensee: { name: string } | null;
   territory: string[];

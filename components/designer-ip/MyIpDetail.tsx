@@ -14,6 +14,8 @@ import { ReviewRounds, WorkflowLog, stateVariant } from '@/components/approval/R
 import { imagesOf, text, type Row } from '@/components/approval/subject';
 import { IpForm } from './IpForm';
 import type { PermittedIp } from './usePermits';
+import { Reference } from '@/components/refs/RecordSearch';
+import { useRecordCrumb } from '@/components/layout/record-crumb';
 
 type Step = 'submit' | 'resubmit' | 'revise';
 
@@ -44,6 +46,7 @@ export function MyIpDetail({
   const [editing, setEditing] = useState(false);
   const [pending, setPending] = useState<Step | null>(null);
   const [message, setMessage] = useState<{ variant: 'success' | 'danger'; text: string } | null>(null);
+  useRecordCrumb(ip ? [text(ip.reference), text(ip.name)].filter(Boolean).join(' ') : null);
 
   if (isLoading && !history)
     return (
@@ -82,7 +85,7 @@ export function MyIpDetail({
     <Card className="mb-4" data-testid="ip-detail" data-key={ipKey} data-state={state}>
       <Card.Header className="d-flex flex-wrap align-items-center gap-2">
         <h2 className="h5 mb-0 me-auto" data-testid="ip-detail-name">
-          {text(ip.name)}
+          <Reference value={ip.reference} /> {text(ip.name)}
         </h2>
         <Badge bg={stateVariant(state === 'submitted' ? 'pending' : state)} data-testid="ip-detail-state">
           {tf(`state.${state}`)}

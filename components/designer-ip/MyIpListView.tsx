@@ -16,6 +16,7 @@ import { IpForm } from './IpForm';
 import { MyIpDetail } from './MyIpDetail';
 import { MyIpTable } from './MyIpTable';
 import { usePermittedIps } from './usePermits';
+import { RecordSearch } from '@/components/refs/RecordSearch';
 
 /** SWR keys of IP queries and IP histories: what a change to one of my IPs makes stale. */
 function isIpData(key: unknown): boolean {
@@ -34,9 +35,10 @@ export function MyIpListView({ title }: ScreenViewProps) {
   const { data: session } = useSession();
   const sub = session?.user.sub;
   const designers = useEntityQuery<Row>('Designer', sub ? { filter: { owner: sub }, limit: 1 } : null);
+  const [q, setQ] = useState('');
   const ips = useEntityQuery<Row>(
     'IP',
-    sub ? { filter: { kind: 'secondary', owner: sub }, sort: { dateUpdated: -1 }, limit: 200 } : null,
+    sub ? { filter: { kind: 'secondary', owner: sub }, ...(q ? { q } : {}), sort: { dateUpdated: -1 }, limit: 200 } : null,
   );
   const { permitted } = usePermittedIps(sub);
   const [creating, setCreating] = useState(false);
@@ -118,6 +120,7 @@ export function MyIpListView({ title }: ScreenViewProps) {
               onClose={() => open(null)}
             />
           )}
+          <RecordSearch onSearch={setQ} testId="ip-search" />
           {ips.isLoading ? (
             <Spinner animation="border" role="status" />
           ) : (

@@ -10,6 +10,7 @@ import { IP_NAME_MAX, truncate } from '@/lib/format/truncate';
 import { stateVariant } from '@/components/approval/ReviewHistory';
 import { imageUrl, imagesOf, text, type Row } from '@/components/approval/subject';
 import { lastDecision } from './lastDecision';
+import { Reference } from '@/components/refs/RecordSearch';
 
 function IpRow({ ip, active }: { ip: Row; active: boolean }) {
   const { t } = useTranslation('designer-ip');
@@ -38,6 +39,9 @@ function IpRow({ ip, active }: { ip: Row; active: boolean }) {
           ) : (
             <span className="d-inline-block bg-light border rounded" style={{ width: 48, height: 48 }} aria-hidden />
           )}
+          <span className="d-block small">
+            <Reference value={ip.reference} />
+          </span>
           <span data-testid="ip-name-cell">{truncate(text(ip.name), IP_NAME_MAX)}</span>
         </div>
       </td>

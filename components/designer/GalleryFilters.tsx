@@ -62,11 +62,12 @@ export function GalleryFilters({
   );
 }
 
-/** The query filter for the name search and the tag. */
+/** The query's tag filter and its search (`q`: an IP's number, its name, its designer's or a tag's name). */
 export function galleryFilter(values: GalleryFilterValues): Record<string, unknown> {
+  return values.tag ? { tags: values.tag } : {};
+}
+
+export function gallerySearch(values: GalleryFilterValues): { q?: string } {
   const search = values.search.trim();
-  return {
-    ...(search ? { name: { $contains: search } } : {}),
-    ...(values.tag ? { tags: values.tag } : {}),
-  };
+  return search ? { q: search } : {};
 }

@@ -7,6 +7,7 @@ import { useShell } from '@/lib/client/settings-context';
 import { truncate } from '@/lib/format/truncate';
 import type { Row } from './data';
 import { IpImage } from './IpImage';
+import { Reference } from '@/components/refs/RecordSearch';
 
 interface IpCardProps {
   ip: Row;
@@ -30,6 +31,9 @@ export function IpCard({ ip, tags, isPublic, children, footer }: IpCardProps) {
         <Card.Title as="h2" className="h6 mb-0 text-break" title={name} data-testid="ip-card-name">
           {truncate(name, 60)}
         </Card.Title>
+        <div className="small text-muted">
+          <Reference value={ip.reference} />
+        </div>
         {tagKeys.length > 0 && (
           <div className="d-flex flex-wrap gap-1" data-testid="ip-card-tags">
             {tagKeys.map((key) => {

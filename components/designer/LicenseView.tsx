@@ -16,6 +16,7 @@ import { useDesignerList, useMyDesigner, type Row } from './data';
 import { FlowState } from './FlowState';
 import { HistoryPanel } from './HistoryPanel';
 import { NeedsDesigner } from './NeedsDesigner';
+import { RecordSearch, Reference, matchesSearch } from '@/components/refs/RecordSearch';
 
 /**
  * designer/license: apply for a license of one of my approved secondary IPs for a licensee
@@ -37,6 +38,7 @@ export function LicenseView({ title }: ScreenViewProps) {
   const [ipKey, setIpKey] = useState('');
   const [applied, setApplied] = useState<string | null>(null);
   const [openKey, setOpenKey] = useState<string | null>(null);
+  const [q, setQ] = useState('');
 
   if (!designer)
     return (
@@ -47,7 +49,7 @@ export function LicenseView({ title }: ScreenViewProps) {
     );
 
   const ips = myIps.data?.items ?? [];
-  const ipName = (key: string) => String(ips.find((ip) => String(ip.key) === key)?.name ?? key);
+  const ipName = (key: string) => String(ips.find((ip) => String(ip.key) === key)?.name ?? '');
 
   return (
     <section data-testid="designer-license">
@@ -88,7 +90,7 @@ export function LicenseView({ title }: ScreenViewProps) {
                   ipKey={ipKey}
                   licenseeOptions={organisations.data ?? []}
                   onCreated={(license) => {
-                    setApplied(ipName(String(license.ip ?? ipKey)));
+                    setApplied([String(license.reference ?? ''), ipName(String(license.ip ?? ipKey))].filter(Boolean).join(' '));
                     setIpKey('');
                     void applications.mutate();
                   }}
@@ -101,6 +103,7 @@ export function LicenseView({ title }: ScreenViewProps) {
         </Card.Body>
       </Card>
       <h2 className="h5">{t('license.listTitle')}</h2>
+      {Boolean(applications.data?.length) && <RecordSearch onSearch={setQ} testId="license-search" />}
       {applications.isLoading ? (
         <Spinner animation="border" role="status" />
       ) : applications.data === null ? (
@@ -113,6 +116,7 @@ export function LicenseView({ title }: ScreenViewProps) {
         <Table responsive hover className="align-middle" data-testid="license-table">
           <thead>
             <tr>
+              <th>{t('license.reference')}</th>
               <th>{t('license.ip')}</th>
               <th>{t('license.licensee')}</th>
               <th>{t('license.state')}</th>
@@ -123,46 +127,53 @@ export function LicenseView({ title }: ScreenViewProps) {
             </tr>
           </thead>
           <tbody>
-            {applications.data.map((license) => {
-              const key = String(license.key);
-              const open = openKey === key;
-              return (
-                <Fragment key={key}>
-                  <tr data-testid="license-row" data-key={key}>
-                    <td className="text-break">{String(license.ipName ?? license.ip)}</td>
-                    <td className="text-break" data-testid="license-row-licensee">
-                      {String(license.licenseeName ?? license.licensee)}
-                    </td>
-                    <td>
-                      <FlowState state={license.state} testId="license-row-state" />
-                    </td>
-                    <td className="text-nowrap small">
-                      {formatDay(license.term_start)} – {formatDay(license.term_end)}
-                    </td>
-                    <td className="text-end">{formatRate(license.royalty_rate_bp, lang)}</td>
-                    <td className="text-end">{formatMoney(license.minimum_guarantee, license.currency, lang)}</td>
-                    <td className="text-end">
-                      <Button
-                        variant="link"
-                        size="sm"
-                        onClick={() => setOpenKey(open ? null : key)}
-                        aria-expanded={open}
-                        data-testid="license-row-history"
-                      >
-                        {open ? t('history.hide') : t('history.show')}
-                      </Button>
-                    </td>
-                  </tr>
-                  {open && (
-                    <tr>
-                      <td colSpan={7} className="bg-body-tertiary">
-                        <HistoryPanel entity="License" subjectKey={key} />
+            {applications.data
+              .filter((license) =>
+                matchesSearch([license.reference, license.ipName, license.licenseeName].map((v) => String(v ?? '')).join(' '), q),
+              )
+              .map((license) => {
+                const key = String(license.key);
+                const open = openKey === key;
+                return (
+                  <Fragment key={key}>
+                    <tr data-testid="license-row" data-key={key}>
+                      <td>
+                        <Reference value={license.reference} />
+                      </td>
+                      <td className="text-break">{String(license.ipName ?? '—')}</td>
+                      <td className="text-break" data-testid="license-row-licensee">
+                        {String(license.licenseeName ?? '—')}
+                      </td>
+                      <td>
+                        <FlowState state={license.state} testId="license-row-state" />
+                      </td>
+                      <td className="text-nowrap small">
+                        {formatDay(license.term_start)} – {formatDay(license.term_end)}
+                      </td>
+                      <td className="text-end">{formatRate(license.royalty_rate_bp, lang)}</td>
+                      <td className="text-end">{formatMoney(license.minimum_guarantee, license.currency, lang)}</td>
+                      <td className="text-end">
+                        <Button
+                          variant="link"
+                          size="sm"
+                          onClick={() => setOpenKey(open ? null : key)}
+                          aria-expanded={open}
+                          data-testid="license-row-history"
+                        >
+                          {open ? t('history.hide') : t('history.show')}
+                        </Button>
                       </td>
                     </tr>
-                  )}
-                </Fragment>
-              );
-            })}
+                    {open && (
+                      <tr>
+                        <td colSpan={8} className="bg-body-tertiary">
+                          <HistoryPanel entity="License" subjectKey={key} />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })}
           </tbody>
         </Table>
       )}

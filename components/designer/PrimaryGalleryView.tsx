@@ -8,7 +8,7 @@ import type { ScreenViewProps } from '@/components/page/withPage';
 import { useShell } from '@/lib/client/settings-context';
 import { useCursorPages, useMyDesigner, useMyPermits, type Row } from './data';
 import { FlowState } from './FlowState';
-import { GalleryFilters, galleryFilter, type GalleryFilterValues } from './GalleryFilters';
+import { GalleryFilters, galleryFilter, gallerySearch, type GalleryFilterValues } from './GalleryFilters';
 import { GalleryGrid } from './GalleryGrid';
 import { IpCard } from './IpCard';
 import { PrimaryIpModal } from './PrimaryIpModal';
@@ -26,6 +26,7 @@ export function PrimaryGalleryView({ title }: ScreenViewProps) {
   const deferred = useDeferredValue(filters);
   const pages = useCursorPages<Row>('IP', {
     filter: { kind: 'primary', state: 'published', ...galleryFilter(deferred) },
+    ...gallerySearch(deferred),
     sort: { dateCreated: -1 },
     limit: PAGE_SIZE,
   });

@@ -18,6 +18,7 @@ import { HistoryPanel } from './HistoryPanel';
 import { IpImage } from './IpImage';
 import { NeedsDesigner } from './NeedsDesigner';
 import { ProductDecision } from './ProductDecision';
+import { RecordSearch, Reference, matchesSearch } from '@/components/refs/RecordSearch';
 
 function imagesOf(product: Rec): { hash: string; name?: string }[] {
   return Array.isArray(product.images) ? (product.images as { hash: string; name?: string }[]) : [];
@@ -56,7 +57,7 @@ function WaitingProduct({ product, onDecided }: { product: Rec; onDecided(decisi
           </Col>
           <Col md={8}>
             <h3 className="h5 text-break" data-testid="product-name">
-              {name}
+              <Reference value={product.reference} /> {name}
             </h3>
             <dl className="row small mb-3">
               <dt className="col-sm-4">{t('product.sku')}</dt>
@@ -103,6 +104,7 @@ export function ProductView({ title }: ScreenViewProps) {
   const products = useDesignerList<Rec>('products', designerKey);
   const [flash, setFlash] = useState<{ decision: Decision; name: string } | null>(null);
   const [openKey, setOpenKey] = useState<string | null>(null);
+  const [q, setQ] = useState('');
 
   if (!designer)
     return (
@@ -114,7 +116,11 @@ export function ProductView({ title }: ScreenViewProps) {
 
   const all = products.data ?? [];
   const waiting = all.filter((p) => typeof p.designerReview === 'string');
-  const decided = all.filter((p) => typeof p.designerReview !== 'string' && p.state !== 'draft' && p.state !== 'designer_review');
+  const decided = all
+    .filter((p) => typeof p.designerReview !== 'string' && p.state !== 'draft' && p.state !== 'designer_review')
+    .filter((p) =>
+      matchesSearch([p.reference, p.name, p.sku, p.licenseeName, p.ipName].map((v) => String(v ?? '')).join(' '), q),
+    );
 
   return (
     <section data-testid="designer-product">
@@ -152,6 +158,7 @@ export function ProductView({ title }: ScreenViewProps) {
         ))
       )}
       <h2 className="h5 mt-4">{t('product.decidedTitle')}</h2>
+      <RecordSearch onSearch={setQ} testId="product-search" />
       {!products.isLoading && products.data !== null && decided.length === 0 ? (
         <p className="text-muted border rounded p-4 text-center" data-testid="product-decided-empty">
           {t('product.decidedEmpty')}
@@ -161,6 +168,7 @@ export function ProductView({ title }: ScreenViewProps) {
           <Table responsive hover className="align-middle" data-testid="product-decided-table">
             <thead>
               <tr>
+                <th>{t('product.reference')}</th>
                 <th>{t('product.name')}</th>
                 <th>{t('product.sku')}</th>
                 <th>{t('product.licensee')}</th>
@@ -177,6 +185,9 @@ export function ProductView({ title }: ScreenViewProps) {
                 return (
                   <Fragment key={key}>
                     <tr data-testid="product-row" data-key={key}>
+                      <td>
+                        <Reference value={product.reference} />
+                      </td>
                       <td className="text-break">{String(product.name ?? '')}</td>
                       <td>{String(product.sku ?? '')}</td>
                       <td className="text-break">{String(product.licenseeName ?? '')}</td>
@@ -193,7 +204,7 @@ export function ProductView({ title }: ScreenViewProps) {
                     </tr>
                     {open && (
                       <tr>
-                        <td colSpan={7} className="bg-body-tertiary">
+                        <td colSpan={8} className="bg-body-tertiary">
                           <HistoryPanel entity="Product" subjectKey={key} />
                         </td>
                       </tr>

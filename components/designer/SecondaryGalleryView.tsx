@@ -6,7 +6,7 @@ import type { ScreenViewProps } from '@/components/page/withPage';
 import { useShell } from '@/lib/client/settings-context';
 import { truncate } from '@/lib/format/truncate';
 import { useCursorPages, type Row } from './data';
-import { GalleryFilters, galleryFilter, type GalleryFilterValues } from './GalleryFilters';
+import { GalleryFilters, galleryFilter, gallerySearch, type GalleryFilterValues } from './GalleryFilters';
 import { GalleryGrid } from './GalleryGrid';
 import { IpCard } from './IpCard';
 
@@ -21,6 +21,7 @@ export function SecondaryGalleryView({ title }: ScreenViewProps) {
   const deferred = useDeferredValue(filters);
   const pages = useCursorPages<Row>('IP', {
     filter: { kind: 'secondary', state: 'approved', ...galleryFilter(deferred) },
+    ...gallerySearch(deferred),
     sort: { dateUpdated: -1 },
     limit: PAGE_SIZE,
   });

@@ -13,6 +13,7 @@ import { isLivePermit, useIpNames, useMyDesigner, useMyPermits, type Row } from 
 import { FlowState } from './FlowState';
 import { PermitRequestForm } from './PermitRequestForm';
 import { UsageReason } from './UsageReason';
+import { RecordSearch, Reference, matchesSearch } from '@/components/refs/RecordSearch';
 
 /** designer/usage: my usage permits with their states (and why one ended), and a new request. */
 export function UsageView({ title }: ScreenViewProps) {
@@ -32,7 +33,11 @@ export function UsageView({ title }: ScreenViewProps) {
     name: String(ip.name ?? ''),
     disabled: isLivePermit(permits.latestByIp.get(String(ip.key))),
   }));
-  const nameOf = (usage: Row) => names.get(String(usage.ip)) ?? String(usage.ip);
+  const nameOf = (usage: Row) => names.get(String(usage.ip)) ?? '—';
+  const [q, setQ] = useState('');
+  const shown = permits.items.filter((usage) =>
+    matchesSearch(`${String(usage.reference ?? '')} ${nameOf(usage)} ${String(usage.purpose ?? '')}`, q),
+  );
 
   return (
     <section data-testid="designer-usage">
@@ -60,13 +65,16 @@ export function UsageView({ title }: ScreenViewProps) {
               designerKey={designer ? String(designer.key) : undefined}
               onCreated={(usage) => {
                 void permits.mutate();
-                setRequested(options.find((o) => o.key === usage.ip)?.name ?? String(usage.ip));
+                setRequested(
+                  [String(usage.reference ?? ''), options.find((o) => o.key === usage.ip)?.name ?? ''].filter(Boolean).join(' '),
+                );
               }}
             />
           )}
         </Card.Body>
       </Card>
       <h2 className="h5">{t('usage.listTitle')}</h2>
+      {permits.items.length > 0 && <RecordSearch onSearch={setQ} testId="usage-search" />}
       {permits.isLoading ? (
         <Spinner animation="border" role="status" data-testid="usage-loading" />
       ) : permits.data === null ? (
@@ -79,6 +87,7 @@ export function UsageView({ title }: ScreenViewProps) {
         <Table responsive hover className="align-middle" data-testid="usage-table">
           <thead>
             <tr>
+              <th>{t('usage.reference')}</th>
               <th>{t('usage.ip')}</th>
               <th>{t('usage.purpose')}</th>
               <th>{t('usage.state')}</th>
@@ -86,8 +95,11 @@ export function UsageView({ title }: ScreenViewProps) {
             </tr>
           </thead>
           <tbody>
-            {permits.items.map((usage) => (
+            {shown.map((usage) => (
               <tr key={String(usage.key)} data-testid="usage-row" data-key={String(usage.key)}>
+                <td>
+                  <Reference value={usage.reference} />
+                </td>
                 <td className="text-break" data-testid="usage-ip">
                   {nameOf(usage)}
                 </td>

@@ -15,6 +15,7 @@ import type { ScreenViewProps } from '../page/withPage';
 import { EMPTY_FILTER, filterOf, SalesFilters, type PeriodFilter } from './SalesFilters';
 import { useEntityPages } from './use-entity-pages';
 import { useNames } from './use-names';
+import { RecordSearch } from '@/components/refs/RecordSearch';
 
 /** States of an invoice (DESIGN §6). */
 const INVOICE_STATES = ['draft', 'submitted', 'approved', 'rejected', 'paid'] as const;
@@ -35,13 +36,15 @@ export function HolderInvoiceView({ title }: ScreenViewProps) {
   const [filter, setFilter] = useState<PeriodFilter>(EMPTY_FILTER);
   const [flash, setFlash] = useState<Flash>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [q, setQ] = useState('');
   const query = useMemo(
     () => ({
       filter: filterOf(filter, 'period_start'),
+      ...(q ? { q } : {}),
       sort: { period_start: -1 as const, dateCreated: -1 as const },
       limit: 20,
     }),
-    [filter],
+    [filter, q],
   );
   const invoices = useEntityPages<InvoiceRecord>('Invoice', query);
   const names = useNames(
@@ -74,6 +77,7 @@ export function HolderInvoiceView({ title }: ScreenViewProps) {
             </Alert>
           )}
           <SalesFilters value={filter} states={INVOICE_STATES} onChange={setFilter} showPeriod={false} testId="invoice-filter" />
+          <RecordSearch onSearch={setQ} testId="invoice-search" />
           {!invoices.ready ? (
             <div className="py-4 text-center" role="status">
               <Spinner animation="border" size="sm" /> <span className="ms-2">{t('loading')}</span>
@@ -82,7 +86,7 @@ export function HolderInvoiceView({ title }: ScreenViewProps) {
             <Alert variant="danger">{t('loadFailed')}</Alert>
           ) : invoices.items.length === 0 ? (
             <p className="text-muted py-2" data-testid="invoice-empty">
-              {filter.state ? t('invoice.noMatch') : t('invoice.empty')}
+              {filter.state || q ? t('invoice.noMatch') : t('invoice.empty')}
             </p>
           ) : (
             <InvoiceTable

@@ -6,43 +6,19 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { formatDateTime } from '@/lib/format/time';
-import { truncate } from '@/lib/format/truncate';
-import type { HolderLogEntry, LogPerson, useHolderLog } from './holder-api';
+import { LogEntryText } from '@/components/audit/LogEntryText';
+import type { LogPerson, useHolderLog } from './holder-api';
 
 type Log = ReturnType<typeof useHolderLog>;
 
-/** A before/after value in words: lists of subs become nicknames, objects `name: value`. */
-function describe(value: unknown, people: Record<string, LogPerson>): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return people[value]?.nickname || people[value]?.email || value;
-  if (Array.isArray(value)) return value.length ? value.map((v) => describe(v, people)).join(', ') : '—';
-  if (typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${k}: ${describe(v, people)}`)
-      .join(' / ');
-  }
-  return String(value);
-}
-
-/** The list the entry changed: an approver group or manager list, the boss group, an access entry. */
-function scopeOf(entry: HolderLogEntry): { kind: 'approver' | 'manager' | 'entry'; value: string } | null {
-  const type = entry.data.type;
-  if (typeof type === 'string') {
-    const [kind, group] = type.split('_');
-    if ((kind === 'approver' || kind === 'manager') && group) return { kind, value: group };
-  }
-  if (entry.action.startsWith('holder.boss.')) return { kind: 'approver', value: 'boss' };
-  if (typeof entry.data.entry === 'string') return { kind: 'entry', value: entry.data.entry };
-  return null;
-}
-
+/** A person by name, their address below; the account key only in the tooltip. */
 function PersonCell({ person }: { person: LogPerson | null }) {
   if (!person) return <>—</>;
   return (
-    <>
-      <div>{person.nickname || person.email || person.sub}</div>
+    <span title={person.sub}>
+      <div>{person.name}</div>
       {person.email && <div className="small text-muted">{person.email}</div>}
-    </>
+    </span>
   );
 }
 
@@ -57,17 +33,8 @@ export function HolderLogTable({ log, query, onQuery }: { log: Log; query: strin
 
   const pages = log.data ?? [];
   const entries = pages.flatMap((page) => page?.items ?? []);
-  const people = Object.assign({}, ...pages.map((page) => page?.people ?? {})) as Record<string, LogPerson>;
   const last = pages[pages.length - 1];
   const failed = pages.some((page) => page === null);
-
-  const scopeLabel = (entry: HolderLogEntry): string => {
-    const scope = scopeOf(entry);
-    if (!scope) return '';
-    if (scope.kind === 'entry') return scope.value;
-    const group = t(`flow:group.${scope.value}`, { defaultValue: scope.value });
-    return scope.kind === 'approver' ? t('profile.approverGroup', { group }) : t('profile.managerGroup', { group });
-  };
 
   return (
     <section className="mt-5" data-testid="holder-log">
@@ -103,8 +70,7 @@ export function HolderLogTable({ log, query, onQuery }: { log: Log; query: strin
               <th>{t('log.who')}</th>
               <th>{t('log.action')}</th>
               <th>{t('log.person')}</th>
-              <th>{t('log.before')}</th>
-              <th>{t('log.after')}</th>
+              <th>{t('log.details')}</th>
             </tr>
           </thead>
           <tbody>
@@ -115,20 +81,18 @@ export function HolderLogTable({ log, query, onQuery }: { log: Log; query: strin
                   <PersonCell person={entry.who} />
                 </td>
                 <td>
-                  <div>{t(`log.actions.${entry.action.replaceAll('.', '_')}`, { defaultValue: entry.action })}</div>
+                  <div>{entry.readable.action}</div>
                   <div className="small text-muted">
-                    <code data-testid="holder-log-action">{entry.action}</code>
-                    {scopeLabel(entry) && <span className="ms-1">· {scopeLabel(entry)}</span>}
+                    <code data-testid="holder-log-action" title={entry.ref ?? undefined}>
+                      {entry.action}
+                    </code>
                   </div>
                 </td>
                 <td data-testid="holder-log-person">
                   <PersonCell person={entry.person} />
                 </td>
-                <td className="text-break" title={describe(entry.before, people)}>
-                  {truncate(describe(entry.before, people), 120)}
-                </td>
-                <td className="text-break" title={describe(entry.after, people)}>
-                  {truncate(describe(entry.after, people), 120)}
+                <td data-testid="holder-log-details">
+                  <LogEntryText readable={entry.readable} />
                 </td>
               </tr>
             ))}

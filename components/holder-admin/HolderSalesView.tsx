@@ -11,6 +11,7 @@ import { useEntityQuery } from '@/lib/client/entities';
 import { SalesBill } from './SalesBill';
 import { EMPTY_FILTER, filterOf, SalesFilters, type PeriodFilter } from './SalesFilters';
 import { SalesRowsTable } from './SalesRowsTable';
+import { RecordSearch } from '@/components/refs/RecordSearch';
 
 /** States of a sales report (DESIGN §6). */
 const SALES_STATES = ['submitted', 'approved', 'rejected', 'invoiced'] as const;
@@ -23,6 +24,7 @@ export function HolderSalesView({ title }: ScreenViewProps) {
   const { t } = useTranslation(['holder-admin', 'sales']);
   const [filter, setFilter] = useState<PeriodFilter>(EMPTY_FILTER);
   const [licensee, setLicensee] = useState('');
+  const [q, setQ] = useState('');
   const orgs = useEntityQuery<{ key: string; name: string }>('Licensee', { sort: { name: 1 }, limit: 200 });
   const valid = !(filter.from && filter.to && filter.from > filter.to);
   const match = useMemo(
@@ -64,7 +66,8 @@ export function HolderSalesView({ title }: ScreenViewProps) {
             </Form.Select>
           </Form.Group>
           <SalesFilters value={filter} states={SALES_STATES} onChange={setFilter} testId="sales-filter" />
-          <ReportsList filter={match} showLicensee />
+          <RecordSearch onSearch={setQ} testId="sales-report-search" />
+          <ReportsList filter={match} q={q} showLicensee />
         </Tab>
         <Tab
           eventKey="totals"

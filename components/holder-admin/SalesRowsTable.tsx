@@ -10,6 +10,7 @@ import { useShell } from '@/lib/client/settings-context';
 import { formatDay, formatMoney } from './money';
 import { useEntityPages } from './use-entity-pages';
 import { useNames } from './use-names';
+import { Reference } from '@/components/refs/RecordSearch';
 
 interface SalesRecord {
   key: string;
@@ -50,13 +51,17 @@ export function SalesRowsTable({ filter, filtered }: { filter: Record<string, un
     useMemo(() => sales.items.map((s) => s.licensee), [sales.items]),
   );
 
-  // A license has no name of its own: it is shown by the IP it licenses.
+  // A license is known by its number and by the IP it licenses.
   const licenseKeys = useMemo(() => [...new Set(sales.items.map((s) => s.license))].sort(), [sales.items]);
-  const licenses = useEntityQuery<{ key: string; ip: string }>(
+  const licenses = useEntityQuery<{ key: string; ip: string; reference: string }>(
     'License',
     licenseKeys.length ? { filter: { key: { $in: licenseKeys } }, limit: Math.min(licenseKeys.length, 500) } : null,
   );
   const ipOfLicense = useMemo(() => new Map((licenses.data?.items ?? []).map((l) => [l.key, l.ip])), [licenses.data]);
+  const referenceOfLicense = useMemo(
+    () => new Map((licenses.data?.items ?? []).map((l) => [l.key, l.reference])),
+    [licenses.data],
+  );
   const ips = useNames(
     'IP',
     useMemo(() => [...ipOfLicense.values()], [ipOfLicense]),
@@ -99,14 +104,11 @@ export function SalesRowsTable({ filter, filtered }: { filter: Record<string, un
               <td className="text-nowrap">
                 {formatDay(row.period_start)} – {formatDay(row.period_end)}
               </td>
-              <td>{(row.licensee && licensees.get(row.licensee)) ?? row.licensee ?? '—'}</td>
+              <td>{(row.licensee && licensees.get(row.licensee)) || '—'}</td>
               <td>
-                {ips.get(ipOfLicense.get(row.license) ?? '') ?? ''}{' '}
-                <code className="small" title={row.license}>
-                  {row.license.slice(0, 8)}
-                </code>
+                <Reference value={referenceOfLicense.get(row.license)} /> {ips.get(ipOfLicense.get(row.license) ?? '') ?? ''}
               </td>
-              <td>{products.get(row.product) ?? <code title={row.product}>{row.product.slice(0, 8)}</code>}</td>
+              <td>{products.get(row.product) ?? '—'}</td>
               <td>{row.territory}</td>
               <td className="text-end">{row.units.toLocaleString()}</td>
               <td className="text-end">{formatMoney(row.net_sales, row.currency, lang)}</td>

@@ -7,6 +7,7 @@ import { accessLists } from '@/lib/acl/roles';
 import { coreApi, productApi } from '@/lib/client/fetcher';
 import { storeCurrentAddress } from '@/lib/client/redirect-store';
 import { useShell } from '@/lib/client/settings-context';
+import type { ReadableEntry } from '@/components/audit/LogEntryText';
 
 export const APPROVER_GROUPS = ['legal', 'brand', 'cfl', 'boss'] as const;
 export const MANAGER_GROUPS = ['legal', 'brand', 'cfl'] as const;
@@ -38,6 +39,7 @@ interface RoleProfile {
 
 export interface LogPerson {
   sub: string;
+  name: string;
   nickname: string;
   email: string;
 }
@@ -52,6 +54,7 @@ export interface HolderLogEntry {
   before: unknown;
   after: unknown;
   data: Record<string, unknown>;
+  readable: ReadableEntry;
 }
 
 export interface HolderLogPage {

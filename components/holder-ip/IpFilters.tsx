@@ -121,9 +121,9 @@ export function IpFilters({ values, tags, onChange }: IpFiltersProps) {
 }
 
 /** The query filter for the chosen values; the search text only once it has settled. */
-export function filterOf(values: IpFilterValues, search: string): Record<string, unknown> {
+/** The field conditions of the filters; the search text goes to the query's `q` (reference or names). */
+export function filterOf(values: IpFilterValues): Record<string, unknown> {
   const filter: Record<string, unknown> = {};
-  if (search.trim()) filter.name = { $contains: search.trim() };
   if (values.kind) filter.kind = values.kind;
   if (values.state) filter.state = values.state;
   if (values.tag) filter.tags = values.tag;

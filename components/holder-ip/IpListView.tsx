@@ -34,22 +34,29 @@ export function IpListView({ title }: ScreenViewProps) {
   const [filters, setFilters] = useState<IpFilterValues>(NO_FILTERS);
   const search = useSettled(filters.search);
   const [opened, setOpened] = useState<IpRecord | null>(null);
-  const filter = useMemo(() => filterOf(filters, search), [filters, search]);
+  const filter = useMemo(() => filterOf(filters), [filters]);
+  const q = search.trim();
   // cursors[i] opens page i + 1 (the first page has none); they belong to one filter and order,
   // and any other filter or order starts again from the first page.
-  const pagingKey = JSON.stringify([filter, filters.sort]);
+  const pagingKey = JSON.stringify([filter, q, filters.sort]);
   const [paging, setPaging] = useState<{ key: string; cursors: (string | undefined)[] }>({
     key: pagingKey,
     cursors: [undefined],
   });
   const cursors = paging.key === pagingKey ? paging.cursors : [undefined];
   const cursor = cursors[cursors.length - 1];
-  const query = useEntityQuery<IpRecord>('IP', { filter, sort: SORTS[filters.sort], limit: PAGE_SIZE, cursor });
+  const query = useEntityQuery<IpRecord>('IP', {
+    filter,
+    ...(q ? { q } : {}),
+    sort: SORTS[filters.sort],
+    limit: PAGE_SIZE,
+    cursor,
+  });
   const { byKey: tags, tags: tagList } = useTags();
   const items = useMemo(() => query.data?.items ?? [], [query.data]);
   const designers = useDesignerNames(items.map((ip) => ip.designer).filter((key): key is string => Boolean(key)));
 
-  const filtered = Object.keys(filter).length > 0;
+  const filtered = Object.keys(filter).length > 0 || q !== '';
   const loading = query.data === undefined;
 
   return (

@@ -8,6 +8,7 @@ import { IpThumbnail } from './IpThumbnail';
 import { StateBadge } from './StateBadge';
 import { TagBadge } from './TagBadge';
 import type { IpRecord, TagRecord } from './types';
+import { Reference } from '@/components/refs/RecordSearch';
 
 interface IpTableProps {
   items: IpRecord[];
@@ -57,6 +58,9 @@ export function IpTable({ items, tags, designers, onOpen }: IpTableProps) {
               <IpThumbnail image={ip.images[0]} alt={ip.name} />
             </td>
             <td className="fw-semibold" title={ip.name} data-testid="ip-name">
+              <span className="d-block small fw-normal">
+                <Reference value={ip.reference} />
+              </span>
               {truncate(ip.name, IP_NAME_MAX)}
             </td>
             <td className="text-nowrap">{t(`kind.${ip.kind}`)}</td>

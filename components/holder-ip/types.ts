@@ -9,6 +9,7 @@ export type IpKind = 'primary' | 'secondary';
 
 export interface IpRecord {
   key: string;
+  reference: string;
   name: string;
   kind: IpKind;
   state: string;

@@ -9,6 +9,7 @@ import { DataTable } from '@/components/kit/table/DataTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import { useShell } from '@/lib/client/settings-context';
 import { problemOf, resendInvitation, revokeInvitation, type Invitation, type InviteState } from './invite-api';
+import { RecordSearch, matchesSearch } from '@/components/refs/RecordSearch';
 
 const VARIANT: Record<InviteState, string> = {
   pending: 'primary',
@@ -40,11 +41,13 @@ export function InvitationsTable({
   onChanged(): void;
 }) {
   const { t } = useTranslation('invite');
+  const { t: tc } = useTranslation('common');
   const { lang } = useShell();
   const { data: session } = useSession();
   const dialogs = useDialogs();
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [q, setQ] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
   const resend = async (item: Invitation) => {
@@ -77,8 +80,14 @@ export function InvitationsTable({
   };
 
   const open = (item: Invitation) => item.state === 'pending' || item.state === 'expired';
+  const shown = items.filter((item) => matchesSearch(`${item.reference} ${item.email} ${item.organisation} ${item.inviter}`, q));
   const columns = [
-    column<Invitation>('email', t('list.email'), (item) => item.email, { hideable: false, sortable: true }),
+    column<Invitation>('reference', t('list.reference'), (item) => item.reference, {
+      kind: 'reference',
+      hideable: false,
+      sortable: true,
+    }),
+    column<Invitation>('email', t('list.email'), (item) => item.email, { sortable: true }),
     ...(showOrganisation
       ? [column<Invitation>('organisation', t('list.organisation'), (item) => item.organisation, { sortable: true })]
       : []),
@@ -130,13 +139,16 @@ export function InvitationsTable({
       )}
       <DataTable
         columns={columns}
-        rows={items}
+        rows={shown}
         lang={lang}
         caption={t('list.title')}
         testId="invite-table"
         getRowId={(item) => item.key}
         rowProps={(item) => ({ 'data-testid': 'invite-row', 'data-email': item.email, 'data-state': item.state })}
-        empty={{ message: <span data-testid="invite-list-empty">{t('list.empty')}</span> }}
+        empty={{
+          message: items.length === 0 ? <span data-testid="invite-list-empty">{t('list.empty')}</span> : tc('search.none'),
+        }}
+        toolbar={items.length > 0 ? <RecordSearch onSearch={setQ} testId="invite-search" /> : undefined}
         csvName="invitations.csv"
       />
     </>

@@ -29,7 +29,9 @@ export function MyInvitationsView({ title }: ScreenViewProps) {
         <ListGroup style={{ maxWidth: 760 }}>
           {items.map((item) => (
             <ListGroup.Item key={item.key} data-testid="my-invitation" data-kind={item.kind}>
-              <div className="fw-semibold">{item.organisation}</div>
+              <div className="fw-semibold">
+                {item.organisation} <span className="ms-2 small text-muted">{item.reference}</span>
+              </div>
               <div>
                 {t(`accept.what.${item.kind}`, { organisation: item.organisation, inviter: item.inviter || t('accept.someone') })}
               </div>

@@ -8,6 +8,7 @@ export type InviteState = 'pending' | 'accepted' | 'revoked' | 'expired';
 /** An invitation as GET /api/invite/list answers it (lib/server/invite/view.ts). */
 export interface Invitation {
   key: string;
+  reference: string;
   kind: InviteKind;
   email: string;
   entity: string | null;

@@ -3,6 +3,7 @@ import Table from 'react-bootstrap/Table';
 import { formatMoney } from '@/components/holder-admin/money';
 import { useShell } from '@/lib/client/settings-context';
 import type { InvoiceBreakdown } from './invoice-api';
+import { Reference } from '@/components/refs/RecordSearch';
 
 /** Per-license lines, subtotal, tax lines and total of an invoice (or of one about to be made). */
 export function InvoiceBreakdownTable({
@@ -39,7 +40,9 @@ export function InvoiceBreakdownTable({
         )}
         {breakdown.lines.map((line) => (
           <tr key={line.license} data-testid="breakdown-line">
-            <td>{line.ip_name || line.ip}</td>
+            <td>
+              <Reference value={line.license_reference} /> {line.ip_name}
+            </td>
             <td className="text-end">{line.rows}</td>
             <td className="text-end">{money(line.net_sales)}</td>
             <td className="text-end">{money(line.royalty)}</td>

@@ -16,6 +16,7 @@ import {
   type InvoiceBreakdown,
   type InvoiceRecord,
 } from './invoice-api';
+import { Reference } from '@/components/refs/RecordSearch';
 
 export interface InvoiceTableProps {
   items: InvoiceRecord[];
@@ -55,18 +56,19 @@ export function InvoiceTable({ items, names, onSubmit, onMarkPaid, onDownloadFai
     setDownloading(invoice.key);
     const ok = await downloadWithToken(
       `/api/invoice/${encodeURIComponent(invoice.key)}/pdf?lang=${lang}`,
-      `invoice-${formatDay(invoice.period_start)}-${invoice.key.slice(0, 8)}.pdf`,
+      `invoice-${invoice.reference}.pdf`,
       token,
     );
     setDownloading(null);
     if (!ok) onDownloadFailed?.();
   };
 
-  const columns = names ? 7 : 6;
+  const columns = names ? 8 : 7;
   return (
     <Table responsive hover className="bg-white align-middle" data-testid="invoice-table">
       <thead>
         <tr>
+          <th>{t('list.reference')}</th>
           {names && <th>{t('list.organisation')}</th>}
           <th>{t('list.period')}</th>
           <th className="text-end">{t('list.amount')}</th>
@@ -83,7 +85,10 @@ export function InvoiceTable({ items, names, onSubmit, onMarkPaid, onDownloadFai
           return (
             <Fragment key={invoice.key}>
               <tr data-testid="invoice-row" data-key={invoice.key} data-state={invoice.state}>
-                {names && <td>{names.get(invoice.licensee) ?? invoice.licensee}</td>}
+                <td>
+                  <Reference value={invoice.reference} />
+                </td>
+                {names && <td>{names.get(invoice.licensee) ?? '—'}</td>}
                 <td className="text-nowrap">
                   {formatDay(invoice.period_start)} – {formatDay(invoice.period_end)}
                 </td>

@@ -16,6 +16,7 @@ import { takeStep } from '@/lib/client/flow';
 import { InvoiceBreakdownTable } from './InvoiceBreakdownTable';
 import { InvoiceTable } from './InvoiceTable';
 import { createInvoice, previewInvoice, type DraftInput, type InvoiceBreakdown, type InvoiceRecord } from './invoice-api';
+import { RecordSearch } from '@/components/refs/RecordSearch';
 
 const CURRENCIES = ['', 'JPY', 'USD', 'EUR', 'GBP', 'CNY', 'KRW', 'TWD', 'HKD'];
 
@@ -47,9 +48,10 @@ export function LicenseeInvoiceView({ title }: ScreenViewProps) {
   // Until one is chosen, the first organisation.
   const licensee = form.licensee || orgList[0]?.key || '';
 
+  const [q, setQ] = useState('');
   const query = useMemo(
-    () => (licensee ? { filter: { licensee }, sort: { dateCreated: -1 as const }, limit: 20 } : null),
-    [licensee],
+    () => (licensee ? { filter: { licensee }, ...(q ? { q } : {}), sort: { dateCreated: -1 as const }, limit: 20 } : null),
+    [licensee, q],
   );
   const invoices = useEntityPages<InvoiceRecord>('Invoice', query);
 
@@ -216,6 +218,7 @@ export function LicenseeInvoiceView({ title }: ScreenViewProps) {
         </Card.Body>
       </Card>
       <h2 className="h5">{t('list.heading')}</h2>
+      <RecordSearch onSearch={setQ} testId="invoice-search" />
       {!invoices.ready && licensee ? (
         <Spinner animation="border" size="sm" role="status" />
       ) : invoices.items.length === 0 ? (

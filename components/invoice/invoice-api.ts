@@ -3,6 +3,7 @@ import { productApi } from '@/lib/client/fetcher';
 /** One license's part of an invoice (integer minor units), as /api/invoice/* answer it. */
 export interface InvoiceLine {
   license: string;
+  license_reference?: string;
   ip: string;
   ip_name: string;
   rows: number;
@@ -39,6 +40,7 @@ export interface InvoiceBreakdown {
 
 export interface InvoiceRecord {
   key: string;
+  reference: string;
   licensee: string;
   period_start: string;
   period_end: string;

@@ -18,6 +18,8 @@ import { useRecord } from '@/lib/client/entities';
 import { useHistory } from '@/lib/client/flow';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
+import { useRecordCrumb } from '@/components/layout/record-crumb';
+import { Reference } from '@/components/refs/RecordSearch';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -45,6 +47,7 @@ export function IpPageView({ title }: ScreenViewProps) {
   const { data: designer } = useRecord<Rec>('Designer', ip?.designer ? text(ip.designer) : designerKey);
   const { data: history } = useHistory<Rec>('IP', ip ? text(ip.key) : null);
   const { byKey } = useTags();
+  useRecordCrumb(ip ? [text(ip.reference), text(ip.name)].filter(Boolean).join(' ') : null);
 
   if (isLoading) return <Spinner animation="border" role="status" data-testid="ip-page-loading" />;
   if (!ip || error)
@@ -62,6 +65,7 @@ export function IpPageView({ title }: ScreenViewProps) {
         <h1 className="h3 mb-0" data-testid="ip-page-name">
           {text(ip.name) || title}
         </h1>
+        <Reference value={ip.reference} />
         <StateBadge state={text(ip.state)} />
         <span className="text-muted small">{t(`kind.${text(ip.kind) || 'secondary'}`)}</span>
       </div>

@@ -9,6 +9,7 @@ import { Breadcrumb, type Crumb } from './Breadcrumb';
 import { Footer } from './Footer';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
+import { RecordCrumbProvider } from './record-crumb';
 
 interface AppShellProps {
   title: string;
@@ -27,7 +28,7 @@ export function AppShell({ title, trail, children }: AppShellProps) {
     : [];
   const hasMenu = groups.length > 0;
   return (
-    <>
+    <RecordCrumbProvider>
       <Head>
         <title>{`${settings.systemTitle} | ${title}`}</title>
       </Head>
@@ -49,6 +50,6 @@ export function AppShell({ title, trail, children }: AppShellProps) {
         </main>
       </div>
       <TermsWall />
-    </>
+    </RecordCrumbProvider>
   );
 }

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { BREADCRUMB_MAX, truncate } from '@/lib/format/truncate';
 import { useShell } from '@/lib/client/settings-context';
+import { useRecordCrumbLabel } from './record-crumb';
 
 export interface Crumb {
   title: string;
@@ -12,11 +13,14 @@ export interface Crumb {
 export function Breadcrumb({ trail }: { trail: Crumb[] }) {
   const { t } = useTranslation('common');
   const { lang } = useShell();
+  const record = useRecordCrumbLabel();
+  // The record a page shows follows the screen's title as the last crumb.
+  const crumbs = record ? [...trail, { title: record }] : trail;
   return (
     <nav aria-label={t('breadcrumb')} className="app-breadcrumb">
       <ol className="breadcrumb mb-0">
-        {trail.map((crumb, i) => {
-          const last = i === trail.length - 1;
+        {crumbs.map((crumb, i) => {
+          const last = i === crumbs.length - 1;
           const label = truncate(crumb.title, BREADCRUMB_MAX);
           return (
             <li

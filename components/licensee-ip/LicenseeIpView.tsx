@@ -13,9 +13,11 @@ import type { ScreenViewProps } from '@/components/page/withPage';
 import { productApi } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
 import { downloadZip, formatBytes, type Progress } from './download-zip';
+import { Reference } from '@/components/refs/RecordSearch';
 
 interface DownloadableLicense {
   license: string;
+  reference: string;
   licensee_name: string;
   ip: string;
   ip_name: string;
@@ -111,6 +113,9 @@ export function LicenseeIpView({ title }: ScreenViewProps) {
               {data!.map((row) => (
                 <tr key={row.license} data-testid="download-row" data-license={row.license}>
                   <td>
+                    <div className="small">
+                      <Reference value={row.reference} />
+                    </div>
                     <div className="fw-semibold">{row.ip_name}</div>
                     {row.parent_name && <div className="small text-muted">{t('primaryOf', { name: row.parent_name })}</div>}
                   </td>

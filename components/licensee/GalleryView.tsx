@@ -17,6 +17,10 @@ import { useShell } from '@/lib/client/settings-context';
 import type { ScreenViewProps } from '@/components/page/withPage';
 import { IpPicture } from './IpPicture';
 import { useOrganisations } from './useOrganisations';
+import { Reference } from '@/components/refs/RecordSearch';
+import { tagName, useTags } from '@/components/holder-ip/data';
+import { TagBadge } from '@/components/holder-ip/TagBadge';
+import type { TagRecord } from '@/components/holder-ip/types';
 
 /**
  * IPs a licensee may apply for: published primary IPs and approved secondary IPs (the states
@@ -37,16 +41,34 @@ function useDesignerNames(keys: string[]) {
   return useMemo(() => new Map((data?.items ?? []).map((d) => [d.key, d.corporate_name || d.creator_name])), [data]);
 }
 
+/** An IP's tags in their colours, in the page language. */
+function GalleryTags({ keys, byKey }: { keys: unknown; byKey: Map<string, TagRecord> }) {
+  const { lang } = useShell();
+  const list = Array.isArray(keys) ? (keys as string[]) : [];
+  if (list.length === 0) return null;
+  return (
+    <div className="d-flex flex-wrap gap-1 mb-2" data-testid="gallery-card-tags">
+      {list.map((key) => {
+        const tag = byKey.get(key);
+        return tag ? <TagBadge key={key} color={tag.color} label={tagName(tag, lang)} testId="gallery-card-tag" /> : null;
+      })}
+    </div>
+  );
+}
+
 export function GalleryView({ title }: ScreenViewProps) {
   const { t } = useTranslation('licensee');
   const { lang } = useShell();
   const [search, setSearch] = useState('');
+  const [tag, setTag] = useState('');
+  const { tags, byKey: tagsByKey } = useTags();
   const [chosen, setChosen] = useState<Rec | null>(null);
   const [applied, setApplied] = useState<Rec | null>(null);
   const { organisations, loading: orgsLoading } = useOrganisations();
   const term = search.trim();
   const { data, isLoading } = useEntityQuery<Rec>('IP', {
-    filter: term ? { $and: [APPLICABLE_IPS, { name: { $contains: term } }] } : APPLICABLE_IPS,
+    filter: tag ? { $and: [APPLICABLE_IPS, { tags: tag }] } : APPLICABLE_IPS,
+    ...(term ? { q: term } : {}),
     sort: { name: 1 },
     limit: 200,
   });
@@ -59,16 +81,35 @@ export function GalleryView({ title }: ScreenViewProps) {
     <div data-testid="licensee-gallery">
       <h1 className="h4 mb-3">{title}</h1>
       <p className="text-muted">{t('gallery.intro')}</p>
-      <Form.Control
-        type="search"
-        className="mb-3"
-        style={{ maxWidth: 360 }}
-        placeholder={t('gallery.search')}
-        aria-label={t('gallery.search')}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        data-testid="gallery-search"
-      />
+      <Form role="search" onSubmit={(e) => e.preventDefault()} className="mb-3">
+        <Row className="g-2 align-items-end">
+          <Col xs={12} md={6}>
+            <Form.Control
+              type="search"
+              placeholder={t('gallery.search')}
+              aria-label={t('gallery.search')}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              data-testid="gallery-search"
+            />
+          </Col>
+          <Col xs={12} md={4}>
+            <Form.Select
+              value={tag}
+              onChange={(e) => setTag(e.target.value)}
+              aria-label={t('gallery.tag')}
+              data-testid="gallery-tag"
+            >
+              <option value="">{t('gallery.allTags')}</option>
+              {tags.map((one) => (
+                <option key={one.key} value={one.key}>
+                  {tagName(one, lang)}
+                </option>
+              ))}
+            </Form.Select>
+          </Col>
+        </Row>
+      </Form>
       {applied && (
         <Alert variant="success" dismissible onClose={() => setApplied(null)} data-testid="gallery-applied">
           {t('gallery.applied', { name: text(applied.ipName) })}{' '}
@@ -79,7 +120,7 @@ export function GalleryView({ title }: ScreenViewProps) {
         <Spinner animation="border" size="sm" />
       ) : ips.length === 0 ? (
         <p className="text-muted" data-testid="gallery-empty">
-          {term ? t('gallery.noMatch') : t('gallery.empty')}
+          {term || tag ? t('gallery.noMatch') : t('gallery.empty')}
         </p>
       ) : (
         <Row xs={1} sm={2} md={3} xl={4} className="g-3">
@@ -91,6 +132,10 @@ export function GalleryView({ title }: ScreenViewProps) {
                   <Card.Title className="h6 mb-1" data-testid="gallery-card-name">
                     {text(ip.name)}
                   </Card.Title>
+                  <div className="small text-muted mb-1">
+                    <Reference value={ip.reference} />
+                  </div>
+                  <GalleryTags keys={ip.tags} byKey={tagsByKey} />
                   <div className="small text-muted mb-2">
                     <Badge bg={ip.kind === 'primary' ? 'primary' : 'info'} className="me-2">
                       {t(`gallery.kind.${ip.kind === 'primary' ? 'primary' : 'secondary'}`)}
@@ -108,7 +153,9 @@ export function GalleryView({ title }: ScreenViewProps) {
       )}
       <Modal show={Boolean(chosen)} onHide={() => setChosen(null)} size="lg" data-testid="gallery-detail">
         <Modal.Header closeButton>
-          <Modal.Title className="h5">{text(chosen?.name)}</Modal.Title>
+          <Modal.Title className="h5">
+            <Reference value={chosen?.reference} /> {text(chosen?.name)}
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {chosen && (
@@ -125,6 +172,10 @@ export function GalleryView({ title }: ScreenViewProps) {
                     </dd>
                     <dt className="col-4">{t('gallery.categories')}</dt>
                     <dd className="col-8">{Array.isArray(chosen.categories) ? chosen.categories.join(', ') : ''}</dd>
+                    <dt className="col-4">{t('gallery.tags')}</dt>
+                    <dd className="col-8">
+                      <GalleryTags keys={chosen.tags} byKey={tagsByKey} />
+                    </dd>
                   </dl>
                   {text(chosen.description) && (
                     <p className="small mt-2" style={{ whiteSpace: 'pre-wrap' }}>

@@ -14,6 +14,7 @@ import { useShell } from '@/lib/client/settings-context';
 import { LicenseContract } from '@/components/contracts/LicenseContract';
 import { ContractCell } from './ContractCell';
 import { licenseeSteps, licenseStateVariant } from './states';
+import { Reference } from '@/components/refs/RecordSearch';
 
 /** One license: its terms, the contract, the review history and the steps the licensee may take now. */
 export function LicenseDetail({
@@ -81,7 +82,7 @@ export function LicenseDetail({
     <Modal show onHide={onClose} size="lg" data-testid="license-detail">
       <Modal.Header closeButton>
         <Modal.Title className="h5">
-          {ipName || t('list.unknownIp')}{' '}
+          <Reference value={license.reference} /> {ipName || t('list.unknownIp')}{' '}
           <Badge bg={licenseStateVariant(state)} className="ms-2 align-middle" data-testid="license-detail-state">
             {tf(`state.${state}`)}
           </Badge>

@@ -8,6 +8,7 @@ import { formatDay, formatMoney, formatRate, text, type Row } from '@/components
 import { useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 import type { ScreenViewProps } from '@/components/page/withPage';
+import { RecordSearch, Reference } from '@/components/refs/RecordSearch';
 import { ContractCell } from './ContractCell';
 import { licenseStateVariant } from './states';
 import { useOrganisations } from './useOrganisations';
@@ -28,10 +29,16 @@ export function useIpNames(keys: string[]) {
 export function LicenseListView({ title }: ScreenViewProps) {
   const { t } = useTranslation('licensee');
   const { t: tf } = useTranslation('flow');
+  const { t: tc } = useTranslation('common');
   const { lang } = useShell();
   const { organisations } = useOrganisations();
   const [open, setOpen] = useState<string | null>(null);
-  const { data, isLoading, mutate } = useEntityQuery<Row>('License', { sort: { dateCreated: -1 }, limit: 500 });
+  const [q, setQ] = useState('');
+  const { data, isLoading, mutate } = useEntityQuery<Row>('License', {
+    ...(q ? { q } : {}),
+    sort: { dateCreated: -1 },
+    limit: 500,
+  });
   const licenses = useMemo(() => data?.items ?? [], [data]);
   const ipKeys = useMemo(() => [...new Set(licenses.map((l) => text(l.ip)))].sort(), [licenses]);
   const ipNames = useIpNames(ipKeys);
@@ -42,16 +49,18 @@ export function LicenseListView({ title }: ScreenViewProps) {
   return (
     <div data-testid="licensee-licenses">
       <h1 className="h4 mb-3">{title}</h1>
+      <RecordSearch onSearch={setQ} />
       {isLoading ? (
         <Spinner animation="border" size="sm" />
       ) : licenses.length === 0 ? (
         <p className="text-muted" data-testid="licenses-empty">
-          {t('list.empty')}
+          {q ? tc('search.none') : t('list.empty')}
         </p>
       ) : (
         <Table hover responsive size="sm" className="align-middle" data-testid="licenses-table">
           <thead>
             <tr>
+              <th>{t('list.reference')}</th>
               <th>{t('list.ip')}</th>
               {several && <th>{t('list.organisation')}</th>}
               <th>{t('list.state')}</th>
@@ -79,6 +88,9 @@ export function LicenseListView({ title }: ScreenViewProps) {
                   data-key={key}
                   data-state={state}
                 >
+                  <td>
+                    <Reference value={license.reference} />
+                  </td>
                   <td>
                     <span className="link-primary" data-testid="license-ip">
                       {ipNames.get(text(license.ip)) ?? t('list.unknownIp')}

@@ -16,6 +16,7 @@ import { useShell } from '@/lib/client/settings-context';
 import { ProductQr } from '@/components/credentials/ProductQr';
 import { ProductForm } from './ProductForm';
 import { licenseeSteps, licenseStateVariant } from './states';
+import { Reference } from '@/components/refs/RecordSearch';
 
 /** States in which the organisation may still change its product (lib/server/entities/policy.ts). */
 const EDITABLE = ['draft', 'changes_requested'];
@@ -71,7 +72,7 @@ export function ProductDetail({
     <Modal show onHide={onClose} size="xl" data-testid="product-detail">
       <Modal.Header closeButton>
         <Modal.Title className="h5">
-          {text(product.name)}
+          <Reference value={product.reference} /> {text(product.name)}
           <Badge bg={licenseStateVariant(state)} className="ms-2 align-middle" data-testid="product-detail-state">
             {tf(`state.${state}`)}
           </Badge>

@@ -92,7 +92,7 @@ export function ProductForm({
           placeholder={t('product.chooseLicense')}
           options={licenses.map((l) => ({
             value: text(l.key),
-            label: `${ipNames.get(text(l.ip)) ?? text(l.ip)} (${text(l.term_start).slice(0, 10)} – ${text(l.term_end).slice(0, 10)})`,
+            label: `${[text(l.reference), ipNames.get(text(l.ip))].filter(Boolean).join(' ')} (${text(l.term_start).slice(0, 10)} – ${text(l.term_end).slice(0, 10)})`,
           }))}
           testId="product-license"
         />

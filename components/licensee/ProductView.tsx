@@ -14,6 +14,10 @@ import type { ScreenViewProps } from '@/components/page/withPage';
 import { useIpNames } from './LicenseListView';
 import { ProductForm } from './ProductForm';
 import { licenseStateVariant } from './states';
+import { RecordSearch, Reference } from '@/components/refs/RecordSearch';
+import Form from 'react-bootstrap/Form';
+import { tagName, useTags } from '@/components/holder-ip/data';
+import { TagBadge } from '@/components/holder-ip/TagBadge';
 
 // The product's dialog (review history, markups, QR code) loads when a product is opened.
 const ProductDetail = dynamic(() => import('./ProductDetail').then((m) => m.ProductDetail), { ssr: false });
@@ -25,12 +29,21 @@ const ProductDetail = dynamic(() => import('./ProductDetail').then((m) => m.Prod
 export function ProductView({ title }: ScreenViewProps) {
   const { t } = useTranslation('licensee');
   const { t: tf } = useTranslation('flow');
+  const { t: tc } = useTranslation('common');
   const { lang } = useShell();
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const [q, setQ] = useState('');
+  const [tag, setTag] = useState('');
+  const { tags, byKey: tagsByKey } = useTags();
   const licenses = useEntityQuery<Row>('License', { sort: { dateCreated: -1 }, limit: 500 });
-  const products = useEntityQuery<Row>('Product', { sort: { dateCreated: -1 }, limit: 500 });
+  const products = useEntityQuery<Row>('Product', {
+    ...(tag ? { filter: { tags: tag } } : {}),
+    ...(q ? { q } : {}),
+    sort: { dateCreated: -1 },
+    limit: 500,
+  });
   const allLicenses = useMemo(() => licenses.data?.items ?? [], [licenses.data]);
   const active = allLicenses.filter((l) => l.state === 'active');
   const items = useMemo(() => products.data?.items ?? [], [products.data]);
@@ -88,16 +101,37 @@ export function ProductView({ title }: ScreenViewProps) {
           )}
         </div>
       )}
+      <div className="d-flex flex-wrap gap-2 align-items-start">
+        <RecordSearch onSearch={setQ} />
+        {tags.length > 0 && (
+          <Form.Select
+            size="sm"
+            style={{ maxWidth: 240 }}
+            value={tag}
+            onChange={(e) => setTag(e.target.value)}
+            aria-label={t('gallery.tag')}
+            data-testid="product-tag-filter"
+          >
+            <option value="">{t('gallery.allTags')}</option>
+            {tags.map((one) => (
+              <option key={one.key} value={one.key}>
+                {tagName(one, lang)}
+              </option>
+            ))}
+          </Form.Select>
+        )}
+      </div>
       {products.isLoading ? (
         <Spinner animation="border" size="sm" />
       ) : items.length === 0 ? (
         <p className="text-muted" data-testid="products-empty">
-          {t('product.empty')}
+          {q || tag ? tc('search.none') : t('product.empty')}
         </p>
       ) : (
         <Table hover responsive size="sm" className="align-middle" data-testid="products-table">
           <thead>
             <tr>
+              <th>{t('list.reference')}</th>
               <th>{t('product.name')}</th>
               <th>{t('product.sku')}</th>
               <th>{t('list.ip')}</th>
@@ -105,6 +139,7 @@ export function ProductView({ title }: ScreenViewProps) {
               <th className="text-end">{t('product.price')}</th>
               <th>{t('product.plannedLaunch')}</th>
               <th>{t('list.state')}</th>
+              <th>{t('gallery.tags')}</th>
             </tr>
           </thead>
           <tbody>
@@ -119,6 +154,9 @@ export function ProductView({ title }: ScreenViewProps) {
                   data-key={text(product.key)}
                   data-state={state}
                 >
+                  <td>
+                    <Reference value={product.reference} />
+                  </td>
                   <td className="link-primary" data-testid="product-row-name">
                     {text(product.name)}
                   </td>
@@ -136,6 +174,16 @@ export function ProductView({ title }: ScreenViewProps) {
                         {t('product.sellable')}
                       </span>
                     )}
+                  </td>
+                  <td>
+                    <span className="d-flex flex-wrap gap-1">
+                      {(Array.isArray(product.tags) ? (product.tags as string[]) : []).map((key) => {
+                        const one = tagsByKey.get(key);
+                        return one ? (
+                          <TagBadge key={key} color={one.color} label={tagName(one, lang)} testId="product-tag" />
+                        ) : null;
+                      })}
+                    </span>
                   </td>
                 </tr>
               );

@@ -13,6 +13,7 @@ import { ImportFile } from './ImportFile';
 import { ReportForm } from './ReportForm';
 import { ReportsList } from './ReportsList';
 import { TotalsTable } from './TotalsTable';
+import { RecordSearch } from '@/components/refs/RecordSearch';
 
 /** Days after a month's end its report is due, as the server counts by default (SALES_REPORT_DUE_DAYS). */
 const DEFAULT_DUE_DAYS = 30;
@@ -31,6 +32,7 @@ export function LicenseeSalesView({ title }: ScreenViewProps) {
   const [month, setMonth] = useState(previousMonth());
   const [done, setDone] = useState<ReportRecord | null>(null);
   const [version, setVersion] = useState(0);
+  const [q, setQ] = useState('');
   const items = useMemo(() => orgs.data?.items ?? [], [orgs.data]);
   // The first organisation until another is chosen.
   const org = chosen || items[0]?.key || '';
@@ -97,7 +99,8 @@ export function LicenseeSalesView({ title }: ScreenViewProps) {
             </Tab>
           </Tabs>
           <h2 className="h5 mt-4">{t('reports.title')}</h2>
-          <ReportsList key={`reports-${version}`} filter={filter} />
+          <RecordSearch onSearch={setQ} testId="sales-report-search" />
+          <ReportsList key={`reports-${version}`} filter={filter} q={q} />
           <h2 className="h5 mt-4">{t('totals.title')}</h2>
           <TotalsTable key={`totals-${version}`} licensee={org} />
         </>

@@ -12,6 +12,7 @@ import { RefusedRows } from './RefusedRows';
 
 interface License {
   key: string;
+  reference: string;
   ip: string;
   territory: string[];
   currency: string;
@@ -141,7 +142,7 @@ export function ReportForm({
                     <option value="">{t('form.choose')}</option>
                     {items.map((l) => (
                       <option key={l.key} value={l.key}>
-                        {ipName(l.ip) || l.ip.slice(0, 8)} ({l.key.slice(0, 8)})
+                        {[l.reference, ipName(l.ip)].filter(Boolean).join(' ')}
                       </option>
                     ))}
                   </Form.Select>

@@ -11,6 +11,7 @@ import { useNames } from '@/components/holder-admin/use-names';
 import { formatDateTime } from '@/lib/format/time';
 import { useShell } from '@/lib/client/settings-context';
 import type { ReportRecord } from './api';
+import { Reference } from '@/components/refs/RecordSearch';
 
 export const STATE_VARIANT: Record<string, string> = {
   submitted: 'secondary',
@@ -39,6 +40,11 @@ function ReportRows({ report }: { report: string }) {
     'Product',
     useMemo(() => rows.items.map((r) => r.product), [rows.items]),
   );
+  const licenses = useNames(
+    'License',
+    useMemo(() => rows.items.map((r) => r.license), [rows.items]),
+    'reference',
+  );
   if (!rows.ready) return <Spinner animation="border" size="sm" role="status" />;
   return (
     <>
@@ -57,9 +63,9 @@ function ReportRows({ report }: { report: string }) {
         <tbody>
           {rows.items.map((r) => (
             <tr key={r.key}>
-              <td>{products.get(r.product) ?? r.product.slice(0, 8)}</td>
+              <td>{products.get(r.product) ?? '—'}</td>
               <td>
-                <code title={r.license}>{r.license.slice(0, 8)}</code>
+                <Reference value={licenses.get(r.license)} />
               </td>
               <td>{r.territory}</td>
               <td className="text-end">{r.units.toLocaleString()}</td>
@@ -82,9 +88,12 @@ function ReportRows({ report }: { report: string }) {
 /** Royalty reports matching a filter, newest period first; each opens to show its rows. */
 export function ReportsList({
   filter,
+  q = '',
   showLicensee = false,
 }: {
   filter: Record<string, unknown> | null;
+  /** A search by reference or by the names people quote (the query's `q`). */
+  q?: string;
   showLicensee?: boolean;
 }) {
   const { t } = useTranslation(['sales', 'flow']);
@@ -92,13 +101,13 @@ export function ReportsList({
   const [open, setOpen] = useState<string | null>(null);
   const reports = useEntityPages<ReportRecord>(
     'SalesReport',
-    filter && { filter, sort: { period_start: -1, dateCreated: -1 }, limit: 20 },
+    filter && { filter, ...(q ? { q } : {}), sort: { period_start: -1, dateCreated: -1 }, limit: 20 },
   );
   const orgs = useNames(
     'Licensee',
     useMemo(() => (showLicensee ? reports.items.map((r) => r.licensee) : []), [reports.items, showLicensee]),
   );
-  const columns = showLicensee ? 8 : 7;
+  const columns = showLicensee ? 9 : 8;
   if (!reports.ready) return <Spinner animation="border" size="sm" role="status" />;
   if (reports.failed && reports.items.length === 0) return <Alert variant="danger">{t('loadFailed')}</Alert>;
   if (reports.items.length === 0)
@@ -112,6 +121,7 @@ export function ReportsList({
       <Table responsive size="sm" hover className="bg-white align-middle small" data-testid="sales-reports">
         <thead>
           <tr className="text-nowrap">
+            <th>{t('reports.reference')}</th>
             <th>{t('reports.period')}</th>
             {showLicensee && <th>{t('reports.licensee')}</th>}
             <th className="text-end">{t('reports.rows')}</th>
@@ -126,10 +136,13 @@ export function ReportsList({
           {reports.items.map((r) => (
             <Fragment key={r.key}>
               <tr data-testid="sales-report" data-key={r.key}>
+                <td>
+                  <Reference value={r.reference} />
+                </td>
                 <td className="text-nowrap">
                   {formatDay(r.period_start)} – {formatDay(r.period_end)}
                 </td>
-                {showLicensee && <td>{orgs.get(r.licensee) ?? r.licensee}</td>}
+                {showLicensee && <td>{orgs.get(r.licensee) ?? '—'}</td>}
                 <td className="text-end">{r.row_count.toLocaleString()}</td>
                 <td>
                   {Object.entries(r.totals).map(([currency, sum]) => (

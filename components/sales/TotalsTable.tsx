@@ -8,6 +8,7 @@ import { formatMoney, formatRate } from '@/components/approval/subject';
 import { useNames } from '@/components/holder-admin/use-names';
 import { useShell } from '@/lib/client/settings-context';
 import { useLicenseTotals } from './api';
+import { Reference } from '@/components/refs/RecordSearch';
 
 /** Running totals per license: earned, advance recouped and remaining, payable, MG progress. */
 export function TotalsTable({ licensee, showLicensee = false }: { licensee?: string | null; showLicensee?: boolean }) {
@@ -44,12 +45,9 @@ export function TotalsTable({ licensee, showLicensee = false }: { licensee?: str
           {data.map((l) => (
             <tr key={l.license} data-testid="sales-totals-row" data-license={l.license}>
               <td>
-                {ips.get(l.ip) ?? ''}{' '}
-                <code className="small" title={l.license}>
-                  {l.license.slice(0, 8)}
-                </code>
+                <Reference value={l.reference} /> {ips.get(l.ip) ?? ''}
               </td>
-              {showLicensee && <td>{orgs.get(l.licensee) ?? l.licensee}</td>}
+              {showLicensee && <td>{orgs.get(l.licensee) ?? '—'}</td>}
               <td className="text-end">{formatRate(l.royalty_rate_bp, lang)}</td>
               <td className="text-end" data-testid="sales-totals-earned">
                 {formatMoney(l.earned, l.currency, lang)}

@@ -6,6 +6,7 @@ export type RowErrors = Record<string, Record<string, string>>;
 
 export interface ReportRecord {
   key: string;
+  reference: string;
   licensee: string;
   period_start: string;
   period_end: string;
@@ -20,6 +21,7 @@ export interface ReportRecord {
 
 export interface LicenseTotals {
   license: string;
+  reference: string;
   ip: string;
   licensee: string;
   currency: string;

@@ -7,12 +7,13 @@ const col = (data: StatsChartData, name: string) => data.columns.indexOf(name);
 const numbers = (data: StatsChartData, name: string) => data.rows.map((r) => Number(r[col(data, name)] ?? 0));
 const texts = (data: StatsChartData, name: string) => data.rows.map((r) => String(r[col(data, name)] ?? ''));
 
-/** A row's label for the top-N charts: the record's name, else its key. */
-function names(data: StatsChartData, keyColumn: string, t: TFunction): string[] {
+/** A row's label for the top-N charts: the record's reference and name, or "(unnamed)" for one deleted since. */
+function names(data: StatsChartData, t: TFunction): string[] {
+  const reference = col(data, 'reference');
   return data.rows.map((r) => {
     const name = r[col(data, 'name')];
-    const key = String(r[col(data, keyColumn)] ?? '');
-    return name ? String(name) : `${t('unnamed')} ${key}`;
+    const label = [reference >= 0 ? r[reference] : null, name].filter(Boolean).join(' ');
+    return label || t('unnamed');
   });
 }
 
@@ -33,11 +34,10 @@ export function chartSpec(chart: ChartId, data: StatsChartData, t: TFunction, la
     case 'licensees':
     case 'ips':
     case 'designers': {
-      const key = chart === 'licensees' ? 'licensee' : chart === 'ips' ? 'ip' : 'designer';
       return {
         kind: 'bar',
         horizontal: true,
-        labels: names(data, key, t),
+        labels: names(data, t),
         datasets: [{ label: t('col.royalty'), data: numbers(data, 'royalty') }],
         ...money,
       };

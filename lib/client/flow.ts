@@ -27,6 +27,8 @@ export interface QueueItem<T = Record<string, unknown>> {
   subject: T;
   waitingDays: number;
   overdue: boolean;
+  /** The record as a person names it (lib/server/naming), in the reader's language. */
+  name: { reference: string | null; title: string; counterparty: string | null; detail: string | null; label: string };
 }
 
 export interface HistoryReview {
@@ -48,7 +50,18 @@ export interface HistoryReview {
 export interface History<T = Record<string, unknown>> {
   subject: T;
   reviews: HistoryReview[];
-  log: { id: string; action: string; path: string; time: string; remarks: string | null; sub: string | null }[];
+  log: {
+    id: string;
+    action: string;
+    path: string;
+    time: string;
+    remarks: string | null;
+    sub: string | null;
+    /** Who acted, by name; null for the system. */
+    actor: string | null;
+    /** The entry in words, in the reader's language (lib/server/workflow/readable.ts). */
+    readable: { actor: string; action: string; change: string; summary: string };
+  }[];
   versions: { step: string; revision: number; data: T; dateCreated: string }[];
 }
 

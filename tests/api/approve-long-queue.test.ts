@@ -10,6 +10,7 @@ import { ips, reviews, usages } from '@/lib/server/db/entities-schema';
 import { newKey } from '@/lib/server/keys';
 import { serveFlowApi, type FlowApi } from './flow-api';
 import { issueAccessToken, subOf } from './tokens';
+import { fixtureReference } from './references';
 
 let api: FlowApi;
 
@@ -28,13 +29,22 @@ describe('approving with more than 500 items waiting', () => {
     const designer = await issueAccessToken(await subOf('designer@example.com'));
     const brand = await issueAccessToken(await subOf('brand@example.com'));
     const ip = newKey();
-    await db.insert(ips).values({ key: ip, name: 'Long queue character', kind: 'primary', state: 'published' });
+    await db
+      .insert(ips)
+      .values({ key: ip, reference: fixtureReference('IP'), name: 'Long queue character', kind: 'primary', state: 'published' });
     // 500 older permits waiting for brand, written directly: they fill the queue's first page.
     const older = new Date(Date.now() - 86_400_000);
     const fillers = Array.from({ length: 500 }, () => newKey());
-    await db
-      .insert(usages)
-      .values(fillers.map((key) => ({ key, ip, purpose: 'filler', state: 'requested', applicant: 'someone' })));
+    await db.insert(usages).values(
+      fillers.map((key) => ({
+        key,
+        reference: fixtureReference('USE'),
+        ip,
+        purpose: 'filler',
+        state: 'requested',
+        applicant: 'someone',
+      })),
+    );
     await db.insert(reviews).values(
       fillers.map((key) => ({
         key: newKey(),

@@ -18,6 +18,7 @@ import * as signRoute from '@/pages/api/pdf/sign/[id]';
 import * as verifyRoute from '@/pages/api/pdf/verify/[id]';
 import { serveRoute, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
+import { fixtureReference } from './references';
 
 const ROLES = {
   admin: 'admin@example.com',
@@ -75,10 +76,13 @@ beforeAll(async () => {
     .from(licensees)
     .where(eq(licensees.owner, await subOf(ROLES.owner)));
   const ip = newKey();
-  await db.insert(ips).values({ key: ip, name: 'Authz IP', kind: 'primary', state: 'published' });
+  await db
+    .insert(ips)
+    .values({ key: ip, reference: fixtureReference('IP'), name: 'Authz IP', kind: 'primary', state: 'published' });
   license = newKey();
   await db.insert(licenses).values({
     key: license,
+    reference: fixtureReference('LIC'),
     ip,
     licensee: org!.key,
     state: 'contract_sent',

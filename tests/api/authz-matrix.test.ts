@@ -15,6 +15,7 @@ import { newKey } from '@/lib/server/keys';
 import { grantPermit } from './permits';
 import { serveEntityApi, type EntityApi } from './entity-api';
 import { issueAccessToken, subOf } from './tokens';
+import { fixtureReference } from './references';
 
 type Rec = Record<string, unknown>;
 interface Envelope<T = Rec> {
@@ -330,7 +331,9 @@ async function insertReport(license: string, product: string, owner?: string): P
   const report = newKey();
   const row = newKey();
   const period = { period_start: new Date('2026-01-01T00:00:00Z'), period_end: new Date('2026-01-31T00:00:00Z') };
-  await db.insert(salesReports).values({ key: report, licensee: l!.licensee, ...period, row_count: 1, owner });
+  await db
+    .insert(salesReports)
+    .values({ key: report, reference: fixtureReference('RPT'), licensee: l!.licensee, ...period, row_count: 1, owner });
   await db.insert(sales).values({
     key: row,
     license,

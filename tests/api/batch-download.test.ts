@@ -12,6 +12,7 @@ import { serveEntityApi, type EntityApi } from './entity-api';
 import { serveRoute, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
 import { unzip } from './unzip';
+import { fixtureReference } from './references';
 
 type Envelope<T = Record<string, unknown>> = { status: number; data: T };
 
@@ -59,6 +60,7 @@ beforeAll(async () => {
   const primary = newKey();
   await db.insert(ips).values({
     key: primary,
+    reference: fixtureReference('IP'),
     name: 'Zip Primary',
     kind: 'primary',
     state: 'published',
@@ -68,6 +70,7 @@ beforeAll(async () => {
   const secondary = newKey();
   await db.insert(ips).values({
     key: secondary,
+    reference: fixtureReference('IP'),
     name: 'Zip Secondary',
     kind: 'secondary',
     parent: primary,
@@ -87,9 +90,9 @@ beforeAll(async () => {
   const other = newKey();
   await db.insert(licensees).values({ key: other, name: 'Other Zip Foods' });
   await db.insert(licenses).values([
-    { ...base, key: active, state: 'active' },
-    { ...base, key: pending, state: 'approved' },
-    { ...base, key: otherOrgLicense, licensee: other, state: 'active' },
+    { ...base, key: active, reference: fixtureReference('LIC'), state: 'active' },
+    { ...base, key: pending, reference: fixtureReference('LIC'), state: 'approved' },
+    { ...base, key: otherOrgLicense, reference: fixtureReference('LIC'), licensee: other, state: 'active' },
   ]);
 });
 

@@ -21,6 +21,7 @@ import * as mintRoute from '@/pages/api/eth/mintwrapper';
 import * as profileUpdate from '@/pages/api/core/users/profile/update';
 import { serveRoute, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
+import { fixtureReference } from './references';
 
 interface Envelope<T = unknown> {
   status: number;
@@ -55,6 +56,7 @@ async function makeIp(state: string, owner: string, kind = 'secondary'): Promise
   const key = newKey();
   await (await getDb()).insert(ips).values({
     key,
+    reference: fixtureReference('IP'),
     name: `Wrapped ${key.slice(0, 6)}`,
     description: 'A character for the chain test',
     kind,

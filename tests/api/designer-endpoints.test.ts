@@ -12,6 +12,7 @@ import * as usagesRoute from '@/pages/api/v1/Designer/usages/[id]';
 import { serveFlowApi, type FlowApi } from './flow-api';
 import { serveRoute, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
+import { fixtureReference } from './references';
 
 type Envelope<T = Record<string, unknown>> = { status: number; data: T };
 type Rec = Record<string, unknown>;
@@ -117,6 +118,7 @@ beforeAll(async () => {
   const active = newKey();
   await (await getDb()).insert(licenses).values({
     key: active,
+    reference: fixtureReference('LIC'),
     ip: keys.approvedIp,
     licensee: keys.licensee,
     designer: keys.designer,

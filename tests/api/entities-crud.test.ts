@@ -20,6 +20,7 @@ import { newKey } from '@/lib/server/keys';
 import * as reportRoute from '@/pages/api/sales/report';
 import { serveRoute, type RouteServer, type TestResponse } from './harness';
 import { issueAccessToken, subOf } from './tokens';
+import { fixtureReference } from './references';
 
 type Rec = Record<string, unknown>;
 interface Envelope<T = Rec> {
@@ -146,7 +147,9 @@ beforeAll(async () => {
   fx.sales = newKey();
   const report = newKey();
   const period = { period_start: new Date('2026-01-01T00:00:00Z'), period_end: new Date('2026-01-31T00:00:00Z') };
-  await db.insert(salesReports).values({ key: report, licensee: fx.licenseeA, ...period, row_count: 1 });
+  await db
+    .insert(salesReports)
+    .values({ key: report, reference: fixtureReference('RPT'), licensee: fx.licenseeA, ...period, row_count: 1 });
   await db.insert(sales).values({
     key: fx.sales,
     license: fx.license,

@@ -11,6 +11,7 @@ import { logWorkflow } from '@/lib/server/db/schema';
 import { newKey } from '@/lib/server/keys';
 import { serveFlowApi, type FlowApi } from './flow-api';
 import { issueAccessToken, subOf } from './tokens';
+import { fixtureReference } from './references';
 
 type Envelope<T = Record<string, unknown>> = { status: number; data: T };
 
@@ -38,6 +39,7 @@ beforeAll(async () => {
   license = newKey();
   await db.insert(licenses).values({
     key: license,
+    reference: fixtureReference('LIC'),
     ip,
     licensee: org!.key,
     state: 'active',

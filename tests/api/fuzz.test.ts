@@ -20,6 +20,7 @@ import { ENTITY_NAMES, entities, type EntityName } from '@/lib/server/entities/d
 import { newKey } from '@/lib/server/keys';
 import { serveRoute, type RouteServer, type TestResponse } from './harness';
 import { issueAccessToken, subOf } from './tokens';
+import { fixtureReference } from './references';
 
 type Rec = Record<string, unknown>;
 interface Envelope<T = unknown> {
@@ -146,7 +147,9 @@ beforeAll(async () => {
   existing.Sales = newKey();
   const db = await getDb();
   const period = { period_start: new Date('2026-01-01T00:00:00Z'), period_end: new Date('2026-01-31T00:00:00Z') };
-  await db.insert(tables.salesReports).values({ key: existing.SalesReport, licensee: existing.Licensee, ...period });
+  await db
+    .insert(tables.salesReports)
+    .values({ key: existing.SalesReport, reference: fixtureReference('RPT'), licensee: existing.Licensee, ...period });
   await db.insert(tables.sales).values({
     key: existing.Sales,
     license: existing.License,

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { serveFlowApi, type FlowApi } from './flow-api';
 import { serveRoute, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
+import { fixtureReference } from './references';
 
 interface Envelope<T = Record<string, unknown>> {
   status: number;
@@ -93,7 +94,12 @@ describe('GET /api/home', () => {
     const reviews = section(await homeOf('brand'), 'reviews')!;
     expect(reviews.count).toBe(before + 1);
     expect(reviews.items).toContainEqual(
-      expect.objectContaining({ label: 'Home page permit', kind: 'usage', href: '/holder/approve/ip?tab=usages' }),
+      // Named by lib/server/naming: the permit's reference, its IP and the designer who asked.
+      expect.objectContaining({
+        label: expect.stringMatching(/^USE-\d{4}-\d{4} Home primary \/ Sho$/),
+        kind: 'usage',
+        href: '/holder/approve/ip?tab=usages',
+      }),
     );
     expect(section(await homeOf('legal'), 'reviews')?.count).toBe(0);
     // The designer who asked waits on brand, not on themselves.
@@ -103,11 +109,17 @@ describe('GET /api/home', () => {
   it('changes requested on a designer IP and on a licensee product show for their owners only', async () => {
     const db = await getDb();
     const [org] = await db.select({ key: licensees.key }).from(licensees).where(eq(licensees.owner, sub.licensee));
-    await db
-      .insert(ips)
-      .values({ key: newKey(), name: 'Sent back IP', kind: 'secondary', state: 'changes_requested', owner: sub.designer });
+    await db.insert(ips).values({
+      key: newKey(),
+      reference: fixtureReference('IP'),
+      name: 'Sent back IP',
+      kind: 'secondary',
+      state: 'changes_requested',
+      owner: sub.designer,
+    });
     await db.insert(products).values({
       key: newKey(),
+      reference: fixtureReference('PRD'),
       license: newKey(),
       licensee: org!.key,
       name: 'Sent back product',
@@ -116,10 +128,17 @@ describe('GET /api/home', () => {
     });
     const designer = section(await homeOf('designer'), 'changes')!;
     expect(designer.count).toBe(1);
-    expect(designer.items[0]).toMatchObject({ label: 'Sent back IP', href: '/designer/iplist', state: 'changes_requested' });
+    expect(designer.items[0]).toMatchObject({
+      label: expect.stringMatching(/^IP-FX-\S+ Sent back IP$/),
+      href: '/designer/iplist',
+      state: 'changes_requested',
+    });
     const licensee = section(await homeOf('licensee'), 'changes')!;
     expect(licensee.count).toBe(1);
-    expect(licensee.items[0]).toMatchObject({ label: 'Sent back product', href: '/licensee/product' });
+    expect(licensee.items[0]).toMatchObject({
+      label: expect.stringMatching(/^PRD-FX-\S+ Sent back product \(SKU-1\) \/ /),
+      href: '/licensee/product',
+    });
     expect(section(await homeOf('studio'), 'changes')?.count).toBe(0);
     expect(section(await homeOf('licensee'), 'reports')?.count).toBe(0);
   });
@@ -132,6 +151,7 @@ describe('GET /api/home', () => {
     ]);
     await db.insert(invitations).values({
       key: newKey(),
+      reference: fixtureReference('IVT'),
       kind: 'licensee-staff',
       email: 'USER@example.com',
       role: 'staff',
@@ -142,6 +162,7 @@ describe('GET /api/home', () => {
     });
     await db.insert(invitations).values({
       key: newKey(),
+      reference: fixtureReference('IVT'),
       kind: 'licensee-staff',
       email: 'user@example.com',
       role: 'staff',
@@ -151,7 +172,10 @@ describe('GET /api/home', () => {
     });
     const data = await homeOf('user');
     expect(section(data, 'notifications')?.count).toBe(2);
-    expect(section(data, 'invitations')).toMatchObject({ count: 1, items: [{ label: 'Snack Co.', href: '/invite' }] });
+    expect(section(data, 'invitations')).toMatchObject({
+      count: 1,
+      items: [{ label: expect.stringMatching(/^IVT-FX-\S+ Snack Co\. \/ USER@example\.com$/), href: '/invite' }],
+    });
     expect(section(await homeOf('designer'), 'notifications')?.count).toBe(0);
   });
 });

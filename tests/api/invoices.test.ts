@@ -13,6 +13,7 @@ import * as previewRoute from '@/pages/api/invoice/preview';
 import { serveFlowApi, type FlowApi } from './flow-api';
 import { serveRoute, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
+import { fixtureReference } from './references';
 
 type Envelope<T = Record<string, unknown>> = { status: number; data: T };
 type Rec = Record<string, unknown>;
@@ -43,10 +44,13 @@ const auth = (who: string) => ({ headers: { authorization: `Bearer ${token[who]}
 async function seedSales(): Promise<void> {
   const db = await getDb();
   const ip = newKey();
-  await db.insert(ips).values({ key: ip, name: 'Invoice Potato', kind: 'primary', state: 'published' });
+  await db
+    .insert(ips)
+    .values({ key: ip, reference: fixtureReference('IP'), name: 'Invoice Potato', kind: 'primary', state: 'published' });
   license = newKey();
   await db.insert(licenses).values({
     key: license,
+    reference: fixtureReference('LIC'),
     ip,
     licensee: org,
     state: 'active',
@@ -59,10 +63,20 @@ async function seedSales(): Promise<void> {
     currency: 'JPY',
   });
   const product = newKey();
-  await db.insert(products).values({ key: product, license, ip, licensee: org, name: 'Chips', sku: 'CH-1', state: 'approved' });
+  await db.insert(products).values({
+    key: product,
+    reference: fixtureReference('PRD'),
+    license,
+    ip,
+    licensee: org,
+    name: 'Chips',
+    sku: 'CH-1',
+    state: 'approved',
+  });
   report = newKey();
   await db.insert(salesReports).values({
     key: report,
+    reference: fixtureReference('RPT'),
     licensee: org,
     period_start: new Date('2026-01-01'),
     period_end: new Date('2026-03-31'),
@@ -104,6 +118,7 @@ async function seedSales(): Promise<void> {
   const otherLicense = newKey();
   await db.insert(licenses).values({
     key: otherLicense,
+    reference: fixtureReference('LIC'),
     ip,
     licensee: otherOrg,
     state: 'active',

@@ -2,13 +2,18 @@
 import { getDb } from '@/lib/server/db/client';
 import { usages } from '@/lib/server/db/entities-schema';
 import { newKey } from '@/lib/server/keys';
+import { fixtureReference } from './references';
 
 export async function grantPermit(applicant: string, ip: string, designer?: string): Promise<string> {
   const key = newKey();
-  await (
-    await getDb()
-  )
-    .insert(usages)
-    .values({ key, ip, applicant, designer: designer ?? null, purpose: 'test permit', state: 'approved' });
+  await (await getDb()).insert(usages).values({
+    key,
+    reference: fixtureReference('USE'),
+    ip,
+    applicant,
+    designer: designer ?? null,
+    purpose: 'test permit',
+    state: 'approved',
+  });
   return key;
 }

@@ -7,6 +7,7 @@ import { entities } from '@/lib/server/entities/definitions';
 import { newKey } from '@/lib/server/keys';
 import { compileAggregate } from '@/lib/server/query/aggregate';
 import { parseQueryRequest, runQuery } from '@/lib/server/query/page';
+import { fixtureReference } from './references';
 
 /**
  * The query language end to end against a real database: rows inserted here, read back through
@@ -80,6 +81,7 @@ beforeAll(async () => {
   await db.insert(ips).values(
     ipSeeds.map((s) => ({
       key: s.key,
+      reference: fixtureReference('IP'),
       name: s.name,
       kind: s.kind,
       state: s.state,
@@ -90,7 +92,9 @@ beforeAll(async () => {
     })),
   );
   // A row of someone else: the scope must keep it out of every answer.
-  await db.insert(ips).values({ key: newKey(), name: 'alpha foreign', owner: 'someone-else', tags: ['red'] });
+  await db
+    .insert(ips)
+    .values({ key: newKey(), reference: fixtureReference('IP'), name: 'alpha foreign', owner: 'someone-else', tags: ['red'] });
   await db.insert(sales).values(
     salesSeeds.map((s) => ({
       key: s.key,

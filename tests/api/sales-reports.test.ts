@@ -18,6 +18,7 @@ import * as totalsRoute from '@/pages/api/sales/totals';
 import { serveFlowApi, type FlowApi } from './flow-api';
 import { serveRoute, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
+import { fixtureReference } from './references';
 
 type Envelope<T = Record<string, unknown>> = { status: number; data: T };
 type Rec = Record<string, unknown>;
@@ -84,6 +85,7 @@ beforeAll(async () => {
     const key = newKey();
     await db.insert(licenses).values({
       key,
+      reference: fixtureReference('LIC'),
       ip: fx.ip,
       licensee,
       state: 'active',
@@ -99,7 +101,9 @@ beforeAll(async () => {
   };
   const product = async (licenseKey: string, sku: string, state: string, licensee = fx.org) => {
     const key = newKey();
-    await db.insert(products).values({ key, license: licenseKey, ip: fx.ip, licensee, name: sku, sku, state });
+    await db
+      .insert(products)
+      .values({ key, reference: fixtureReference('PRD'), license: licenseKey, ip: fx.ip, licensee, name: sku, sku, state });
     return key;
   };
   fx.license = await license(fx.org);

@@ -19,6 +19,7 @@ import * as rebuildRoute from '@/pages/api/stats/rebuild';
 import { serveFlowApi, type FlowApi } from './flow-api';
 import { serveRoute, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
+import { fixtureReference } from './references';
 
 type Envelope<T = Record<string, unknown>> = { status: number; data: T };
 type Chart = {
@@ -39,6 +40,7 @@ const fx = {
   org: '',
   evil: '',
   ip: '',
+  ipReference: '',
   designer: '',
   jpy: '',
   usd: '',
@@ -114,10 +116,12 @@ beforeAll(async () => {
   await db.insert(designers).values({ key: fx.designer, email: 'stats@example.com', creator_name: 'Stats Studio' });
   const ip = await api.call<Envelope>('POST', '/api/v1/IP', token.holder, { name: 'Stats crisps', kind: 'primary' });
   fx.ip = String(ip.json.data.key);
+  fx.ipReference = String(ip.json.data.reference);
   const license = async (licensee: string, currency: string) => {
     const key = newKey();
     await db.insert(licenses).values({
       key,
+      reference: fixtureReference('LIC'),
       ip: fx.ip,
       licensee,
       designer: fx.designer,
@@ -132,7 +136,16 @@ beforeAll(async () => {
   };
   const product = async (licenseKey: string, sku: string, licensee = fx.org) => {
     const key = newKey();
-    await db.insert(products).values({ key, license: licenseKey, ip: fx.ip, licensee, name: sku, sku, state: 'approved' });
+    await db.insert(products).values({
+      key,
+      reference: fixtureReference('PRD'),
+      license: licenseKey,
+      ip: fx.ip,
+      licensee,
+      name: sku,
+      sku,
+      state: 'approved',
+    });
     return key;
   };
   fx.jpy = await license(fx.org, 'JPY');
@@ -206,7 +219,14 @@ describe('the sales_monthly roll-up', () => {
     const period = { period_start: new Date('2026-04-01T00:00:00Z'), period_end: new Date('2026-04-30T00:00:00Z') };
     await db.transaction(async (txAny) => {
       const tx = txAny as unknown as typeof db;
-      await tx.insert(salesReports).values({ key: direct, licensee: fx.evil, ...period, state: 'approved', row_count: 1 });
+      await tx.insert(salesReports).values({
+        key: direct,
+        reference: fixtureReference('RPT'),
+        licensee: fx.evil,
+        ...period,
+        state: 'approved',
+        row_count: 1,
+      });
       await tx.insert(sales).values({
         key: newKey(),
         license: fx.evilLicense,
@@ -272,16 +292,21 @@ describe('GET /api/stats/{chart}', () => {
   it('ranks licensees, IPs and designers by royalty with their names', async () => {
     const q = '?from=2026-01&to=2026-06';
     const byLicensee = (await stats(`licensees${q}`)).json.data;
-    expect(byLicensee.columns).toEqual(['licensee', 'name', 'currency', 'rows', 'units', 'net_sales', 'royalty']);
+    // Named as people know them: no keys in a table a person reads or exports.
+    expect(byLicensee.columns).toEqual(['name', 'currency', 'rows', 'units', 'net_sales', 'royalty']);
     expect(byLicensee.rows).toEqual([
-      [fx.org, 'Demo Snacks Manufacturing Co.', 'JPY', 3, 6, 17_000, 1_700],
-      [fx.evil, '=HYPERLINK("http://x","a, b")', 'JPY', 1, 1, 4_000, 400],
+      ['Demo Snacks Manufacturing Co.', 'JPY', 3, 6, 17_000, 1_700],
+      ['=HYPERLINK("http://x","a, b")', 'JPY', 1, 1, 4_000, 400],
     ]);
     expect(byLicensee.source).toBe('sales_monthly');
     expect((await stats(`licensees${q}&limit=1`)).json.data.rows).toHaveLength(1);
-    expect((await stats(`ips${q}`)).json.data.rows).toEqual([[fx.ip, 'Stats crisps', 'JPY', 4, 7, 21_000, 2_100]]);
-    expect((await stats(`designers${q}`)).json.data.rows).toEqual([[fx.designer, 'Stats Studio', 'JPY', 4, 7, 21_000, 2_100]]);
-    expect((await stats(`ips${q}&currency=USD`)).json.data.rows).toEqual([[fx.ip, 'Stats crisps', 'USD', 1, 1, 1_999, 200]]);
+    const ips = (await stats(`ips${q}`)).json.data;
+    expect(ips.columns).toEqual(['reference', 'name', 'currency', 'rows', 'units', 'net_sales', 'royalty']);
+    expect(ips.rows).toEqual([[fx.ipReference, 'Stats crisps', 'JPY', 4, 7, 21_000, 2_100]]);
+    expect((await stats(`designers${q}`)).json.data.rows).toEqual([['Stats Studio', 'JPY', 4, 7, 21_000, 2_100]]);
+    expect((await stats(`ips${q}&currency=USD`)).json.data.rows).toEqual([
+      [fx.ipReference, 'Stats crisps', 'USD', 1, 1, 1_999, 200],
+    ]);
     expect((await stats(`ips${q}&currency=EUR`)).json.data.rows).toEqual([]);
   });
 
@@ -365,9 +390,9 @@ describe('GET /api/stats/{chart}.csv', () => {
     const bytes = Buffer.from(await raw.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(res.text.split('\r\n')).toEqual([
-      'licensee,name,currency,rows,units,net_sales,royalty',
-      `${fx.org},Demo Snacks Manufacturing Co.,JPY,3,6,17000,1700`,
-      `${fx.evil},"'=HYPERLINK(""http://x"",""a, b"")",JPY,1,1,4000,400`,
+      'name,currency,rows,units,net_sales,royalty',
+      'Demo Snacks Manufacturing Co.,JPY,3,6,17000,1700',
+      `"'=HYPERLINK(""http://x"",""a, b"")",JPY,1,1,4000,400`,
       '',
     ]);
   });

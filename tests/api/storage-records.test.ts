@@ -10,6 +10,7 @@ import { newKey } from '@/lib/server/keys';
 import { findFile, type FileViewer } from '@/lib/server/storage/read-file';
 import { saveFile } from '@/lib/server/storage/save-file';
 import { subOf } from './tokens';
+import { fixtureReference } from './references';
 
 let owner: FileViewer;
 let other: FileViewer;
@@ -45,6 +46,7 @@ beforeAll(async () => {
   ipKey = newKey();
   await db.insert(ips).values({
     key: ipKey,
+    reference: fixtureReference('IP'),
     name: 'Draft art',
     kind: 'secondary',
     state: 'draft',

@@ -30,6 +30,7 @@ import { serveRoute, type RouteServer } from './harness';
 import { S3RVER_KEY, startS3, type TestS3 } from './s3-server';
 import { issueAccessToken, subOf } from './tokens';
 import { unzip } from './unzip';
+import { fixtureReference } from './references';
 
 type Envelope<T = unknown> = { status: number; data: T };
 interface Saved {
@@ -234,6 +235,7 @@ describe('file store on S3', () => {
     const ip = newKey();
     await db.insert(ips).values({
       key: ip,
+      reference: fixtureReference('IP'),
       name: 'Bucket IP',
       kind: 'primary',
       state: 'published',
@@ -245,6 +247,7 @@ describe('file store on S3', () => {
     zipLicense = license;
     await db.insert(licenses).values({
       key: license,
+      reference: fixtureReference('LIC'),
       ip,
       licensee: org,
       state: 'active',

@@ -11,7 +11,11 @@ export async function subOf(sql: Sql, email: string): Promise<string> {
 /** A published primary IP that designers may ask to use. */
 export async function publishedIp(sql: Sql, name: string): Promise<string> {
   const key = newKey();
-  await sql.query(`insert into ips (key, name, kind, state) values ($1, $2, 'primary', 'published')`, [key, name]);
+  await sql.query(`insert into ips (key, reference, name, kind, state) values ($1, $2, $3, 'primary', 'published')`, [
+    key,
+    `SYS-IP-${key.slice(0, 12)}`,
+    name,
+  ]);
   return key;
 }
 
@@ -24,15 +28,15 @@ export async function licensedProduct(
   if (!org) throw new Error('demo licensee missing');
   const license = newKey();
   await sql.query(
-    `insert into licenses (key, ip, licensee, state, territory, term_start, term_end, royalty_rate_bp, currency)
-     values ($1, $2, $3, 'active', '{JP}', '2026-01-01', '2027-12-31', 1000, 'JPY')`,
-    [license, ip, org.key],
+    `insert into licenses (key, reference, ip, licensee, state, territory, term_start, term_end, royalty_rate_bp, currency)
+     values ($1, $2, $3, $4, 'active', '{JP}', '2026-01-01', '2027-12-31', 1000, 'JPY')`,
+    [license, `SYS-LIC-${license.slice(0, 12)}`, ip, org.key],
   );
   const product = newKey();
   const sku = `SKU-${product.slice(0, 8)}`;
   await sql.query(
-    `insert into products (key, license, ip, licensee, name, sku, state) values ($1, $2, $3, $4, $5, $6, 'approved')`,
-    [product, license, ip, org.key, sku, sku],
+    `insert into products (key, reference, license, ip, licensee, name, sku, state) values ($1, $2, $3, $4, $5, $6, $7, 'approved')`,
+    [product, `SYS-PRD-${product.slice(0, 12)}`, license, ip, org.key, sku, sku],
   );
   return { org: org.key, license, product, sku };
 }

@@ -40,6 +40,7 @@ describe('invitation mail', () => {
     kind: 'licensee-owner' as const,
     systemTitle: 'IPL',
     organisation: 'Tom & <Jerry>',
+    reference: 'IVT-2026-0007',
     inviter: 'Holder "H"',
     link: 'https://ipl.example/jp/invite/accept?token=abc&x=1',
     expiresAt: new Date('2026-01-08T00:00:00Z'),
@@ -49,11 +50,15 @@ describe('invitation mail', () => {
     const jp = inviteMail({ ...base, lang: 'jp' });
     expect(jp.subject).toBe('【IPL】Tom & <Jerry> へのご招待');
     expect(jp.text).toContain(base.link);
-    expect(jp.text).toContain('2026-01-08 00:00 UTC まで有効');
+    // Japan time in Japanese, UTC stated in English; the invitation's number in both.
+    expect(jp.text).toContain('2026年1月8日 09:00 まで有効');
+    expect(jp.text).toContain('招待番号: IVT-2026-0007');
     const en = inviteMail({ ...base, lang: 'en', kind: 'licensee-staff', message: 'Welcome!' });
     expect(en.subject).toBe('[IPL] Invitation: Tom & <Jerry>');
     expect(en.text).toContain('to join Tom & <Jerry> as staff');
     expect(en.text).toContain('Welcome!');
+    expect(en.text).toContain('valid until 8 Jan 2026, 00:00 UTC');
+    expect(en.text).toContain('Invitation number: IVT-2026-0007');
   });
 
   it('escapes every value in HTML', () => {

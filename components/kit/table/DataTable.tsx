@@ -194,7 +194,7 @@ export function DataTable<T>({
                           {meta?.custom ? (
                             flexRender(cell.column.columnDef.cell, cell.getContext())
                           ) : kind === 'reference' ? (
-                            <ReferenceCell value={typeof value === 'string' ? value : ''} />
+                            <ReferenceCell value={typeof value === 'string' ? value : ''} testId="reference" />
                           ) : (
                             formatCell(kind, value, { lang, currency: typeof currency === 'string' ? currency : undefined })
                           )}

@@ -7,22 +7,29 @@ import Row from 'react-bootstrap/Row';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { column } from '@/components/kit/table/columns';
 import { useShell } from '@/lib/client/settings-context';
-import { truncate } from '@/lib/format/truncate';
+import { LogEntryText } from '@/components/audit/LogEntryText';
 import { NO_FILTERS, type AuditEntry, type AuditFilters, type AuditPerson, type useAuditLog } from './acl-api';
 
-const ACTIONS = ['acl.', 'acl.grant', 'acl.revoke', 'acl.set', 'acl.request.approve', 'acl.request.deny', 'holder.'] as const;
+const ACTIONS = [
+  'acl.',
+  'acl.grant',
+  'acl.revoke',
+  'acl.set',
+  'acl.request.approve',
+  'acl.request.deny',
+  'holder.',
+  'licensee.',
+  'invite.',
+  'terms.',
+  'user.set',
+] as const;
 
-function list(value: unknown): string {
-  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : '—';
-  if (value === null || value === undefined) return '—';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
+/** A person by name, their address below; the account key only in the tooltip. */
 function Person({ person }: { person: AuditPerson | null }) {
   if (!person) return <>—</>;
   return (
-    <div>
-      <div>{person.nickname || person.email || person.sub}</div>
+    <div title={person.sub}>
+      <div>{person.name}</div>
       {person.email && <div className="text-muted small">{person.email}</div>}
     </div>
   );
@@ -66,39 +73,39 @@ export function AdminLog({ log, filters, onFilters }: AdminLogProps) {
       <Form.Control.Feedback type="invalid">{errors[name]}</Form.Control.Feedback>
     </Form.Group>
   );
-  const details = (entry: AuditEntry) => {
-    const parts: string[] = [];
-    if (typeof entry.data.entry === 'string') parts.push(entry.data.entry);
-    if ('before' in entry.data || 'after' in entry.data) {
-      parts.push(`${t('log.before')}: ${list(entry.data.before)} → ${t('log.after')}: ${list(entry.data.after)}`);
-    }
-    if (typeof entry.data.comment === 'string') parts.push(`${t('log.comment')}: ${entry.data.comment}`);
-    return parts.join(' / ') || '—';
-  };
+  const comment = (entry: AuditEntry) =>
+    typeof entry.data.comment === 'string' ? `${t('log.comment')}: ${entry.data.comment}` : '';
 
+  const details = (entry: AuditEntry) =>
+    [entry.readable.summary, ...entry.readable.changes.map((c) => `${c.field}: ${c.before} → ${c.after}`), comment(entry)]
+      .filter(Boolean)
+      .join(' / ');
   const columns = [
     column<AuditEntry>('time', t('log.time'), (entry) => entry.time, { kind: 'datetime' }),
-    column<AuditEntry>('actor', t('log.actor'), (entry) => entry.who?.email ?? entry.who?.sub ?? '', {
+    column<AuditEntry>('actor', t('log.actor'), (entry) => entry.who?.name ?? '', {
       render: (entry) => <Person person={entry.who} />,
     }),
-    column<AuditEntry>('action', t('log.action'), (entry) => entry.action, {
+    column<AuditEntry>('action', t('log.action'), (entry) => entry.readable.action, {
       render: (entry) => (
         <div>
-          <div>{t(`log.actions.${entry.action.replaceAll('.', '_')}`, { defaultValue: entry.action })}</div>
-          <code className="small">{entry.action}</code>
+          <div>{entry.readable.action}</div>
+          <code className="small text-muted" title={entry.ref ?? undefined}>
+            {entry.action}
+          </code>
         </div>
       ),
     }),
-    column<AuditEntry>('person', t('log.person'), (entry) => entry.person?.email ?? entry.person?.sub ?? '', {
+    column<AuditEntry>('person', t('log.person'), (entry) => entry.person?.name ?? '', {
       testId: 'acl-log-person',
       render: (entry) => <Person person={entry.person} />,
     }),
     column<AuditEntry>('details', t('log.details'), details, {
       testId: 'acl-log-details',
       render: (entry) => (
-        <span className="text-break" title={details(entry)}>
-          {truncate(details(entry), 160)}
-        </span>
+        <div className="text-break">
+          <LogEntryText readable={entry.readable} />
+          {comment(entry) && <div className="small">{comment(entry)}</div>}
+        </div>
       ),
     }),
   ];

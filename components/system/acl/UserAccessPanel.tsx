@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
@@ -12,6 +11,7 @@ import { useShell } from '@/lib/client/settings-context';
 import { displayName, fieldErrorsOf, useAclCaller, useUserEntries, type UserRow } from './acl-api';
 import { roleKey } from './entry-builder';
 import { GrantForm } from './GrantForm';
+import { useNames } from '@/components/holder-admin/use-names';
 
 interface UserAccessPanelProps {
   user: UserRow;
@@ -30,11 +30,17 @@ export function UserAccessPanel({ user, onClose, onChanged }: UserAccessPanelPro
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
+  // Organisations an entry is held in, by name: the entry itself keeps the key (shown small).
+  const organisations = useNames(
+    'Licensee',
+    useMemo(() => (entries.data ?? []).map((e) => parseEntry(e)?.entity).filter((k) => k && k !== '*'), [entries.data]),
+  );
   const describe = (entry: string): string => {
     const parsed = parseEntry(entry);
     if (!parsed) return entry;
     const role = t(roleKey(parsed.role, settings.productKey), { defaultValue: parsed.role, product: settings.productName });
-    return parsed.entity ? t('entryWithin', { role, access: t(`grant.within.${parsed.access}`), entity: parsed.entity }) : role;
+    const entity = parsed.entity ? (organisations.get(parsed.entity) ?? parsed.entity) : '';
+    return parsed.entity ? t('entryWithin', { role, access: t(`grant.within.${parsed.access}`), entity }) : role;
   };
 
   const grant = async (entry: string) => {
@@ -50,7 +56,7 @@ export function UserAccessPanel({ user, onClose, onChanged }: UserAccessPanelPro
   };
 
   const revoke = async (entry: string) => {
-    const ok = await dialogs.confirm(t('revoke.title'), t('revoke.body', { entry, name: displayName(user) }));
+    const ok = await dialogs.confirm(t('revoke.title'), t('revoke.body', { entry: describe(entry), name: displayName(user) }));
     if (!ok) return;
     setBusy(entry);
     setProblem(null);
@@ -96,10 +102,8 @@ export function UserAccessPanel({ user, onClose, onChanged }: UserAccessPanelPro
                 data-entry={entry}
               >
                 <div>
-                  <code>{entry}</code>
-                  <Badge bg="light" text="dark" className="ms-2 fw-normal">
-                    {describe(entry)}
-                  </Badge>
+                  <div data-testid="acl-entry-words">{describe(entry)}</div>
+                  <code className="small text-muted">{entry}</code>
                 </div>
                 <Button
                   variant="outline-danger"

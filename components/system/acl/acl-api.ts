@@ -3,6 +3,7 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { coreApi, type Envelope } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
+import type { ReadableEntry } from '@/components/audit/LogEntryText';
 
 export interface UserRow {
   sub: string;
@@ -32,6 +33,7 @@ export interface AclRequestRow {
 
 export interface AuditPerson {
   sub: string;
+  name: string;
   nickname: string;
   email: string;
 }
@@ -44,6 +46,7 @@ export interface AuditEntry {
   who: AuditPerson;
   person: AuditPerson | null;
   data: Record<string, unknown>;
+  readable: ReadableEntry;
 }
 
 export interface AuditPage {

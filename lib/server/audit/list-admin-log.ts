@@ -5,7 +5,10 @@ import { fieldError } from '../common/field-error';
 import { validateInput } from '../common/validate-input';
 import type { Db } from '../db/client';
 import { adminLog, users } from '../db/schema';
+import { licensees } from '../db/entities-schema';
+import { peopleOf, type Person } from '../users/people';
 import { containing, objectOf, selectLogPage } from './log-page';
+import { describeAdminEntry, loadLogNames, type ReadableEntry } from './readable';
 import { requireRole } from '../roles/role-lists';
 
 /** A day (`YYYY-MM-DD`, whole UTC day) or an exact ISO time. */
@@ -41,6 +44,8 @@ export const auditLogInput = z
 
 export interface AuditPerson {
   sub: string;
+  /** The person's name as the reader writes names (family name first on jp). */
+  name: string;
   nickname: string;
   email: string;
 }
@@ -54,6 +59,8 @@ export interface AuditLogEntry {
   /** The person the entry is about (`data.sub`, else `ref`), when that is an account. */
   person: AuditPerson | null;
   data: Record<string, unknown>;
+  /** The entry in words: the action's name, a sentence, and what changed from what to what. */
+  readable: ReadableEntry;
 }
 
 export interface AuditLogPage {
@@ -108,10 +115,12 @@ export async function listAdminLog(db: Db, caller: Caller, query: unknown): Prom
       .select({ sub: users.sub })
       .from(users)
       .where(or(ilike(users.email, pattern), ilike(users.nickname, pattern)));
+    const organisations = db.select({ key: licensees.key }).from(licensees).where(ilike(licensees.name, pattern));
     conditions.push(
       or(
         ilike(adminLog.action, pattern),
         ilike(adminLog.ref, pattern),
+        inArray(adminLog.ref, organisations),
         sql`${adminLog.data}::text ilike ${pattern}`,
         inArray(adminLog.sub, matching),
         inArray(sql`${adminLog.data}->>'sub'`, matching),
@@ -125,24 +134,29 @@ export async function listAdminLog(db: Db, caller: Caller, query: unknown): Prom
     return typeof data.sub === 'string' ? data.sub : row.ref;
   };
   const named = [...new Set(page.map(subjectOf).filter((s): s is string => Boolean(s)))];
-  const found = named.length
-    ? await db
-        .select({ sub: users.sub, nickname: users.nickname, email: users.email })
-        .from(users)
-        .where(inArray(users.sub, named))
-    : [];
-  const people = new Map(found.map((p) => [p.sub, p]));
+  const found = await peopleOf(db, named);
+  const people = new Map(found.filter((p) => p.email).map((p) => [p.sub, p]));
+  const entries = page.map((row) => ({ action: row.action, sub: row.sub, ref: row.ref, data: objectOf(row.data) }));
+  const names = await loadLogNames(db, entries, caller.lang);
+  const auditPerson = (sub: string, person: Person | undefined): AuditPerson => ({
+    sub,
+    name: names.person(sub),
+    nickname: person?.nickname ?? '',
+    email: person?.email ?? '',
+  });
   return {
-    items: page.map((row) => {
+    items: page.map((row, i) => {
       const subject = subjectOf(row);
+      const person = subject ? people.get(subject) : undefined;
       return {
         key: row.key,
         time: row.time,
         action: row.action,
         ref: row.ref,
-        who: { sub: row.sub, nickname: row.nickname ?? '', email: row.email ?? '' },
-        person: subject ? (people.get(subject) ?? null) : null,
+        who: { ...auditPerson(row.sub, undefined), nickname: row.nickname ?? '', email: row.email ?? '' },
+        person: subject && person ? auditPerson(subject, person) : null,
         data: objectOf(row.data),
+        readable: describeAdminEntry(entries[i]!, names, caller.lang),
       };
     }),
     next,

@@ -2,11 +2,12 @@ import type { Db } from '../db/client';
 import { adminLog } from '../db/schema';
 import { forgetCallers } from '../api/authenticate';
 import { newKey } from '../keys';
+import type { AdminLogAction } from './actions';
 
 export interface AdminLogInput {
   /** Who made the change. */
   sub: string;
-  action: string;
+  action: AdminLogAction;
   /** What changed: at least `before` and `after` where there is a before. */
   data: Record<string, unknown>;
   ref?: string;

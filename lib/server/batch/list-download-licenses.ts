@@ -8,6 +8,8 @@ import { isHash } from '../storage/blob-keys';
 
 export interface DownloadableLicense {
   license: string;
+  /** The license's number (LIC-2026-0042). */
+  reference: string;
   licensee: string;
   licensee_name: string;
   ip: string;
@@ -28,6 +30,7 @@ export async function listDownloadLicenses(db: Db, caller: Caller): Promise<Down
   const rows = await db
     .select({
       license: licenses.key,
+      reference: licenses.reference,
       licensee: licenses.licensee,
       licensee_name: licensees.name,
       term_start: licenses.term_start,
@@ -62,6 +65,7 @@ export async function listDownloadLicenses(db: Db, caller: Caller): Promise<Down
     const images = [...r.ip.images, ...(parent?.images ?? [])].filter((i) => sizes.has(i.hash));
     return {
       license: r.license,
+      reference: r.reference,
       licensee: r.licensee,
       licensee_name: r.licensee_name ?? '',
       ip: r.ip.key,

@@ -10,11 +10,13 @@ export type ContractLang = 'jp' | 'en';
 /** What a contract PDF is made from; kept in contracts.terms so every revision can be re-read. */
 export interface ContractTerms {
   license: string;
+  /** The contract number: its license's reference (LIC-2026-0042), the same in every revision. */
+  reference?: string;
   /** A sample contract of the e-signature demo, tied to no real license. */
   demo?: boolean;
   holder: { key: string | null; name: string };
   licensee: { key: string; name: string; address: string };
-  ip: { key: string; name: string; image: string | null };
+  ip: { key: string; name: string; image: string | null; reference?: string };
   territory: string[];
   channels: string[];
   categories: string[];
@@ -68,9 +70,10 @@ export async function contractDataOf(db: Db, license: Row): Promise<{ terms: Con
     lang: owner?.lang === 'en' ? 'en' : 'jp',
     terms: {
       license: String(license.key),
+      reference: String(license.reference),
       holder: { key: holder?.key ?? null, name: holder?.name ?? '' },
       licensee: { key: String(license.licensee), name: org?.name ?? '', address: addressLine(org?.address, org?.country) },
-      ip: { key: String(license.ip), name: ip?.name ?? '', image: ip?.images?.[0]?.hash ?? null },
+      ip: { key: String(license.ip), name: ip?.name ?? '', image: ip?.images?.[0]?.hash ?? null, reference: ip?.reference },
       territory: list(terms.territory),
       channels: list(terms.channels),
       categories: list(terms.categories),
@@ -82,5 +85,26 @@ export async function contractDataOf(db: Db, license: Row): Promise<{ terms: Con
       currency: String(terms.currency ?? 'JPY'),
       termsVersions: await termsVersionsInForce(db),
     },
+  };
+}
+
+/**
+ * A contract's terms with the numbers people read on it: contracts made before references
+ * existed kept only keys, so their license's and IP's references are looked up.
+ */
+export async function withReferences(db: Db, terms: ContractTerms): Promise<ContractTerms & { reference: string }> {
+  if (terms.reference && terms.ip?.reference) return { ...terms, reference: terms.reference };
+  const [license] = await db
+    .select({ reference: licenses.reference })
+    .from(licenses)
+    .where(eq(licenses.key, terms.license))
+    .limit(1);
+  const [ip] = terms.ip?.key
+    ? await db.select({ reference: ips.reference }).from(ips).where(eq(ips.key, terms.ip.key)).limit(1)
+    : [];
+  return {
+    ...terms,
+    reference: terms.reference ?? license?.reference ?? '',
+    ip: { ...terms.ip, reference: terms.ip?.reference ?? ip?.reference },
   };
 }

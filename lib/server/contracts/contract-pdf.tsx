@@ -94,25 +94,25 @@ function Line({ label, value }: { label: string; value: string }) {
 
 function Footer({
   t,
-  contractKey,
+  contractNumber,
   revision,
   numbered = true,
 }: {
   t: Strings;
-  contractKey: string;
+  contractNumber: string;
   revision: number;
   numbered?: boolean;
 }) {
   return (
     <View style={styles.footer} fixed>
-      <Text>{fill(t.footer, { key: contractKey, revision })}</Text>
+      <Text>{fill(t.footer, { number: contractNumber, revision })}</Text>
       {numbered && <Text render={({ pageNumber, totalPages }) => fill(t.page, { page: pageNumber, total: totalPages })} />}
     </View>
   );
 }
 
 export interface ContractPdfInput {
-  contractKey: string;
+  contractNumber: string;
   revision: number;
   generatedAt: Date;
   terms: ContractTerms;
@@ -123,7 +123,7 @@ export interface ContractPdfInput {
   reference?: { lang: ContractLang; sha256: string };
 }
 
-function ContractDocument({ contractKey, revision, generatedAt, terms, lang, ipImage, reference }: ContractPdfInput) {
+function ContractDocument({ contractNumber, revision, generatedAt, terms, lang, ipImage, reference }: ContractPdfInput) {
   const t = strings(lang);
   const none = t.none;
   const money = (n: number) => formatMoney(n, terms.currency, lang);
@@ -131,11 +131,11 @@ function ContractDocument({ contractKey, revision, generatedAt, terms, lang, ipI
   const version = (v: string | null) => (v ? fill(t.version, { version: v }) : none);
   const title = terms.demo ? t.sampleTitle : t.title;
   return (
-    <Document title={`${title} ${contractKey}`} author={terms.holder.name || undefined} language={lang === 'en' ? 'en' : 'ja'}>
+    <Document title={`${title} ${contractNumber}`} author={terms.holder.name || undefined} language={lang === 'en' ? 'en' : 'ja'}>
       <Page size="A4" style={styles.page}>
         <Text style={styles.title}>{title}</Text>
         <Text style={styles.meta}>
-          {`${t.number} ${contractKey}　${t.revision} ${revision}　${t.generated} ${utcTime(generatedAt)}`}
+          {`${t.number} ${contractNumber}　${t.revision} ${revision}　${t.generated} ${utcTime(generatedAt)}`}
         </Text>
         {reference && (
           <Text style={styles.reference}>
@@ -165,7 +165,7 @@ function ContractDocument({ contractKey, revision, generatedAt, terms, lang, ipI
           )}
           <View style={{ flexGrow: 1 }}>
             <Line label={t.ipName} value={terms.ip.name || none} />
-            <Line label={t.ipKey} value={terms.ip.key} />
+            <Line label={t.ipKey} value={terms.ip.reference || none} />
           </View>
         </View>
 
@@ -214,7 +214,7 @@ function ContractDocument({ contractKey, revision, generatedAt, terms, lang, ipI
             <Text style={styles.small}>{t.signHere}</Text>
           </View>
         </View>
-        <Footer t={t} contractKey={contractKey} revision={revision} />
+        <Footer t={t} contractNumber={contractNumber} revision={revision} />
       </Page>
     </Document>
   );
@@ -246,7 +246,7 @@ export interface AuditEvent {
 }
 
 export interface SignaturePagesInput {
-  contractKey: string;
+  contractNumber: string;
   revision: number;
   sha256: string;
   lang: ContractLang;
@@ -254,10 +254,10 @@ export interface SignaturePagesInput {
   events: AuditEvent[];
 }
 
-function SignaturePages({ contractKey, revision, sha256, lang, signatures, events }: SignaturePagesInput) {
+function SignaturePages({ contractNumber, revision, sha256, lang, signatures, events }: SignaturePagesInput) {
   const t = strings(lang);
   return (
-    <Document title={`${t.signaturePage} ${contractKey}`} language={lang === 'en' ? 'en' : 'ja'}>
+    <Document title={`${t.signaturePage} ${contractNumber}`} language={lang === 'en' ? 'en' : 'ja'}>
       <Page size="A4" style={styles.page}>
         <Text style={styles.title}>{t.signaturePage}</Text>
         <Text style={[styles.body, styles.mono]}>{fill(t.signaturePageIntro, { sha256 })}</Text>
@@ -276,7 +276,7 @@ function SignaturePages({ contractKey, revision, sha256, lang, signatures, event
             <Line label={t.signedSha} value={chunked(s.sha256, 32)} />
           </View>
         ))}
-        <Footer t={t} contractKey={contractKey} revision={revision} numbered={false} />
+        <Footer t={t} contractNumber={contractNumber} revision={revision} numbered={false} />
       </Page>
       <Page size="A4" style={styles.page}>
         <Text style={styles.title}>{t.auditTrail}</Text>
@@ -297,7 +297,7 @@ function SignaturePages({ contractKey, revision, sha256, lang, signatures, event
             <Text style={styles.c5}>{e.sha256 ? chunked(e.sha256, 16) : t.none}</Text>
           </View>
         ))}
-        <Footer t={t} contractKey={contractKey} revision={revision} numbered={false} />
+        <Footer t={t} contractNumber={contractNumber} revision={revision} numbered={false} />
       </Page>
     </Document>
   );

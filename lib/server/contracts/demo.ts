@@ -20,6 +20,7 @@ export async function sampleTerms(db: Db, lang: ContractLang): Promise<ContractT
   const jp = lang === 'jp';
   return {
     license: DEMO_LICENSE,
+    reference: 'SAMPLE',
     demo: true,
     holder: { key: null, name: jp ? 'サンプル・ホールディングス株式会社' : 'Sample Holdings Co., Ltd.' },
     licensee: {
@@ -27,7 +28,7 @@ export async function sampleTerms(db: Db, lang: ContractLang): Promise<ContractT
       name: jp ? '株式会社サンプル商事' : 'Sample Trading Inc.',
       address: jp ? '東京都千代田区丸の内1-1-1, 日本' : '1-1-1 Marunouchi, Chiyoda-ku, Tokyo, Japan',
     },
-    ip: { key: 'sample-ip', name: jp ? 'サンプルキャラクター' : 'Sample Character', image: null },
+    ip: { key: 'sample-ip', name: jp ? 'サンプルキャラクター' : 'Sample Character', image: null, reference: 'SAMPLE' },
     territory: ['JP', 'TW'],
     channels: jp ? ['コンビニエンスストア', 'オンライン'] : ['Convenience stores', 'Online'],
     categories: jp ? ['菓子', '文具'] : ['Snacks', 'Stationery'],
@@ -53,7 +54,7 @@ export async function sendDemoPdf(db: Db, caller: Caller, res: ServerResponse, l
   const { renderContractPdf } = await import('./contract-pdf');
   const terms = await sampleTerms(db, lang);
   const pdf = await renderContractPdf({
-    contractKey: 'SAMPLE',
+    contractNumber: 'SAMPLE',
     revision: 1,
     generatedAt: new Date(),
     terms,

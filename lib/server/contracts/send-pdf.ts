@@ -8,7 +8,7 @@ import { viewerOf } from '../entities/viewer';
 import { contentDisposition } from '../storage/send-file';
 import { contractInView } from './access';
 import { contractAttributes, type ContractAttributes } from './attributes';
-import type { ContractLang, ContractTerms } from './contract-data';
+import { withReferences, type ContractLang, type ContractTerms } from './contract-data';
 import { ipImageFor, readBlobIfStored, signaturesOf, type ContractRow } from './store';
 import { sha256Hex } from './terms';
 import { tamperedCopy, verifySignature } from './verify';
@@ -25,11 +25,11 @@ function orContractNotFound(bytes: Buffer | null): Buffer {
 }
 
 /** A courtesy copy of an unsigned contract in the other language, marked as not binding (nothing stored). */
-async function referenceCopy(contract: ContractRow, lang: ContractLang): Promise<Buffer> {
+async function referenceCopy(db: Db, contract: ContractRow, lang: ContractLang): Promise<Buffer> {
   const { renderContractPdf } = await import('./contract-pdf');
-  const terms = contract.terms as unknown as ContractTerms;
+  const terms = await withReferences(db, contract.terms as unknown as ContractTerms);
   return renderContractPdf({
-    contractKey: contract.key,
+    contractNumber: terms.reference,
     revision: contract.revision,
     generatedAt: contract.dateCreated,
     terms,
@@ -60,7 +60,7 @@ export async function sendContractPdf(
   if (!hash) throw new AppError('not_found', 'the signed agreement does not exist yet');
   const translated = !wantFinal && (langParam === 'jp' || langParam === 'en') && langParam !== contract.lang;
   const pdf = translated
-    ? await referenceCopy(contract, langParam as ContractLang)
+    ? await referenceCopy(db, contract, langParam as ContractLang)
     : await readBlobIfStored(hash).then(orContractNotFound);
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/pdf');
@@ -68,10 +68,8 @@ export async function sendContractPdf(
   res.setHeader('Cache-Control', 'private, no-store');
   if (!translated) res.setHeader('X-Content-SHA256', hash);
   const suffix = wantFinal ? '-signed' : translated ? `-${String(langParam)}-reference` : '';
-  res.setHeader(
-    'Content-Disposition',
-    contentDisposition('inline', `contract-${contract.key}-r${contract.revision}${suffix}.pdf`),
-  );
+  const { reference } = await withReferences(db, contract.terms as unknown as ContractTerms);
+  res.setHeader('Content-Disposition', contentDisposition('inline', `contract-${reference}-r${contract.revision}${suffix}.pdf`));
   res.end(pdf);
 }
 

@@ -10,7 +10,7 @@ import { saveFile } from '../storage/save-file';
 import { isBlobNotFound } from '../storage/blob-errors';
 import { blobKey, isHash } from '../storage/blob-keys';
 import { getBlobStore } from '../storage/blob-store';
-import { contractDataOf, type ContractLang, type ContractTerms } from './contract-data';
+import { contractDataOf, withReferences, type ContractLang, type ContractTerms } from './contract-data';
 
 type Row = Record<string, unknown>;
 // The PDF renderer (React PDF and its fonts) loads on the first contract, not with every flow import.
@@ -87,11 +87,14 @@ export interface ContractDraft {
   lang: ContractLang;
 }
 
-/** The PDF of a contract revision (no database: runs outside any transaction). */
+/**
+ * The PDF of a contract revision (no database: runs outside any transaction). Its number is the
+ * license's reference, which the draft's terms carry (see withReferences for older revisions).
+ */
 export async function renderContract(draft: ContractDraft): Promise<Buffer> {
   const { renderContractPdf } = await import('./contract-pdf');
   return renderContractPdf({
-    contractKey: draft.key,
+    contractNumber: draft.terms.reference ?? '',
     revision: draft.revision,
     generatedAt: draft.generatedAt,
     terms: draft.terms,
@@ -113,7 +116,7 @@ export async function nextRevision(db: Db, license: string): Promise<number> {
 export async function recordContract(tx: Db, draft: ContractDraft, bytes: Buffer): Promise<ContractRow> {
   const saved = await saveFile(tx, {
     bytes,
-    name: `contract-${draft.key}-r${draft.revision}.pdf`,
+    name: `contract-${draft.terms.reference ?? draft.key}-r${draft.revision}.pdf`,
     owner: SYSTEM_OWNER,
     lang: draft.lang,
   });
@@ -165,12 +168,13 @@ export async function renderPreparedContract(
 ): Promise<ContractRow | null> {
   const [row] = await db.select().from(contracts).where(eq(contracts.key, key));
   if (!row || row.voidedAt || row.file) return row ?? null;
+  const terms = await withReferences(db, row.terms as unknown as ContractTerms);
   const bytes = await renderContract({
     key: row.key,
     license: row.license,
     revision: row.revision,
     generatedAt: row.dateCreated,
-    terms: row.terms as unknown as ContractTerms,
+    terms,
     termsHash: row.termsHash,
     lang: row.lang === 'en' ? 'en' : 'jp',
   });
@@ -179,7 +183,7 @@ export async function renderPreparedContract(
     if (!locked || locked.voidedAt || locked.file) return locked ?? null;
     const saved = await saveFile(tx, {
       bytes,
-      name: `contract-${row.key}-r${row.revision}.pdf`,
+      name: `contract-${terms.reference}-r${row.revision}.pdf`,
       owner: SYSTEM_OWNER,
       lang: row.lang === 'en' ? 'en' : 'jp',
     });
@@ -244,7 +248,7 @@ async function peopleNames(tx: Db, subs: string[]): Promise<Map<string, string>>
 export async function finalContractBytes(
   tx: Db,
   contract: ContractRow,
-): Promise<{ bytes: Buffer; lang: ContractLang; now: Date } | null> {
+): Promise<{ bytes: Buffer; lang: ContractLang; now: Date; reference: string } | null> {
   const signatures = (await signaturesOf(tx, contract.key)).filter((s) => !s.voidedAt);
   const licensee = signatures.find((s) => s.party === 'licensee');
   const holder = signatures.find((s) => s.party === 'holder');
@@ -296,8 +300,9 @@ export async function finalContractBytes(
   ];
   const lang: ContractLang = contract.lang === 'en' ? 'en' : 'jp';
   const { renderSignaturePages } = await import('./contract-pdf');
+  const { reference } = await withReferences(tx, contract.terms as unknown as ContractTerms);
   const appendix = await renderSignaturePages({
-    contractKey: contract.key,
+    contractNumber: reference,
     revision: contract.revision,
     sha256: contract.sha256!,
     lang,
@@ -309,7 +314,7 @@ export async function finalContractBytes(
   for (const page of await merged.copyPages(extra, extra.getPageIndices())) merged.addPage(page);
   merged.setModificationDate(now);
   const bytes = Buffer.from(await merged.save());
-  return { bytes, lang, now };
+  return { bytes, lang, now, reference };
 }
 
 /**
@@ -320,11 +325,11 @@ export async function finalizeContract(db: Db, contract: ContractRow, commit?: C
   if (contract.finalFile) return contract;
   const final = await finalContractBytes(db, contract);
   if (!final) return contract;
-  const { bytes, lang, now } = final;
+  const { bytes, lang, now, reference } = final;
   return (commit ?? ownTransaction<ContractRow>(db))(async (tx) => {
     const [locked] = await tx.select().from(contracts).where(eq(contracts.key, contract.key)).for('update');
     if (!locked || locked.finalFile || locked.voidedAt) return locked ?? contract;
-    const saved = await saveFile(tx, { bytes, name: `contract-${contract.key}-signed.pdf`, owner: SYSTEM_OWNER, lang });
+    const saved = await saveFile(tx, { bytes, name: `contract-${reference}-signed.pdf`, owner: SYSTEM_OWNER, lang });
     const [row] = await tx
       .update(contracts)
       .set({ finalFile: saved.hash, state: 'countersigned', dateUpdated: now })

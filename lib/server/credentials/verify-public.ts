@@ -1,9 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { licenses, products } from '../db/entities-schema';
 import { credentials } from '../db/platform-schema';
 import { LICENSE_CREDENTIAL, type CredentialReason } from './license-document';
 import { verifyCredentialJwt } from './verify-credential';
+import { looksLikeReference, normaliseReference } from '../refs/format';
 import { isKey } from './wallet';
 
 export type PublicState = 'valid' | 'expired' | 'revoked' | 'not_yet_valid' | 'not_licensed';
@@ -12,7 +13,9 @@ export interface PublicVerification {
   state: PublicState;
   /** What was looked up: a product or a credential. */
   kind: 'product' | 'credential' | 'unknown';
-  product: { key: string; name: string } | null;
+  product: { key: string; name: string; reference: string } | null;
+  /** The license's number (LIC-2026-0042), as printed on its contract. */
+  license: { reference: string } | null;
   ip: { name: string } | null;
   licensee: { name: string } | null;
   territory: string[];
@@ -38,6 +41,7 @@ export async function verifyPublic(db: Db, id: unknown, now = new Date()): Promi
     state: 'not_licensed',
     kind: 'unknown',
     product: null,
+    license: null,
     ip: null,
     licensee: null,
     territory: [],
@@ -46,18 +50,25 @@ export async function verifyPublic(db: Db, id: unknown, now = new Date()): Promi
     signature: false,
     checkedAt: now.toISOString(),
   };
-  if (!isKey(id)) return base;
-  let product: { key: string; name: string } | null = null;
+  if (typeof id !== 'string' || (!isKey(id) && !looksLikeReference(id))) return base;
+  let product: { key: string; name: string; reference: string } | null = null;
   let credentialKey: string | null = null;
+  // A product is looked up by its key (the QR code) or by the reference printed on its label.
   const [found] = await db
-    .select({ key: products.key, name: products.name, state: products.state, license: products.license })
+    .select({
+      key: products.key,
+      name: products.name,
+      reference: products.reference,
+      state: products.state,
+      license: products.license,
+    })
     .from(products)
-    .where(eq(products.key, id))
+    .where(or(eq(products.key, id), eq(products.reference, normaliseReference(id))))
     .limit(1);
   if (found) {
     // A product is shown only once approved; before that it is nobody's business.
     if (found.state !== 'approved') return { ...base, kind: 'product' };
-    product = { key: found.key, name: found.name };
+    product = { key: found.key, name: found.name, reference: found.reference };
     const [latest] = await db
       .select({ key: credentials.key })
       .from(credentials)
@@ -69,8 +80,10 @@ export async function verifyPublic(db: Db, id: unknown, now = new Date()): Promi
       const [license] = await db.select({ state: licenses.state }).from(licenses).where(eq(licenses.key, found.license)).limit(1);
       return { ...base, kind: 'product', product, state: license?.state === 'terminated' ? 'revoked' : 'not_licensed' };
     }
-  } else {
+  } else if (isKey(id)) {
     credentialKey = id;
+  } else {
+    return base;
   }
   const [row] = await db
     .select({ key: credentials.key, jwt: credentials.jwt, type: credentials.type, issuedAt: credentials.issuedAt })
@@ -79,6 +92,10 @@ export async function verifyPublic(db: Db, id: unknown, now = new Date()): Promi
     .limit(1);
   if (!row || row.type !== LICENSE_CREDENTIAL) return { ...base, kind: product ? 'product' : 'unknown', product };
   const verification = await verifyCredentialJwt(db, row.jwt, now);
+  const licenseKey = (verification.claims as { license?: { key?: string } } | undefined)?.license?.key;
+  const [license] = licenseKey
+    ? await db.select({ reference: licenses.reference }).from(licenses).where(eq(licenses.key, licenseKey)).limit(1)
+    : [];
   const claims = (verification.claims ?? {}) as {
     ip?: { name?: string };
     licensee?: { name?: string };
@@ -89,6 +106,7 @@ export async function verifyPublic(db: Db, id: unknown, now = new Date()): Promi
     state: publicState(verification.reason),
     kind: product ? 'product' : 'credential',
     product,
+    license: license ? { reference: license.reference } : null,
     ip: claims.ip?.name !== undefined ? { name: claims.ip.name } : null,
     licensee: claims.licensee?.name !== undefined ? { name: claims.licensee.name } : null,
     territory: claims.territory ?? [],

@@ -42,6 +42,8 @@ export const ips = pgTable(
   'ips',
   {
     ...recordColumns,
+    // The number people quote (LIC-2026-0042), drawn by lib/server/refs in the creating transaction.
+    reference: text('reference').notNull(),
     name: text('name').notNull(),
     kind: text('kind').notNull().default('secondary'),
     state: text('state').notNull().default('draft'),
@@ -56,6 +58,7 @@ export const ips = pgTable(
     owner: text('owner'),
   },
   (t) => [
+    uniqueIndex('ips_reference_idx').on(t.reference),
     index('ips_state_idx').on(t.state, t.dateCreated),
     index('ips_kind_state_idx').on(t.kind, t.state),
     index('ips_designer_idx').on(t.designer),
@@ -120,6 +123,8 @@ export const licenses = pgTable(
   'licenses',
   {
     ...recordColumns,
+    // The number people quote (LIC-2026-0042), drawn by lib/server/refs in the creating transaction.
+    reference: text('reference').notNull(),
     ip: text('ip').notNull(),
     licensee: text('licensee').notNull(),
     designer: text('designer'),
@@ -138,6 +143,7 @@ export const licenses = pgTable(
     notes: text('notes'),
   },
   (t) => [
+    uniqueIndex('licenses_reference_idx').on(t.reference),
     index('licenses_licensee_idx').on(t.licensee, t.state),
     index('licenses_ip_idx').on(t.ip),
     index('licenses_designer_idx').on(t.designer),
@@ -148,6 +154,8 @@ export const usages = pgTable(
   'usages',
   {
     ...recordColumns,
+    // The number people quote (LIC-2026-0042), drawn by lib/server/refs in the creating transaction.
+    reference: text('reference').notNull(),
     ip: text('ip').notNull(),
     designer: text('designer'),
     applicant: text('applicant'),
@@ -155,13 +163,19 @@ export const usages = pgTable(
     state: text('state').notNull().default('requested'),
     reason: text('reason'),
   },
-  (t) => [index('usages_applicant_idx').on(t.applicant, t.state), index('usages_ip_idx').on(t.ip)],
+  (t) => [
+    uniqueIndex('usages_reference_idx').on(t.reference),
+    index('usages_applicant_idx').on(t.applicant, t.state),
+    index('usages_ip_idx').on(t.ip),
+  ],
 );
 
 export const products = pgTable(
   'products',
   {
     ...recordColumns,
+    // The number people quote (LIC-2026-0042), drawn by lib/server/refs in the creating transaction.
+    reference: text('reference').notNull(),
     license: text('license').notNull(),
     ip: text('ip'),
     licensee: text('licensee'),
@@ -178,6 +192,7 @@ export const products = pgTable(
     owner: text('owner'),
   },
   (t) => [
+    uniqueIndex('products_reference_idx').on(t.reference),
     index('products_licensee_idx').on(t.licensee, t.state),
     index('products_license_idx').on(t.license),
     index('products_designer_idx').on(t.designer),
@@ -217,6 +232,8 @@ export const invoices = pgTable(
   'invoices',
   {
     ...recordColumns,
+    // The number people quote (LIC-2026-0042), drawn by lib/server/refs in the creating transaction.
+    reference: text('reference').notNull(),
     licensee: text('licensee').notNull(),
     period_start: ts('period_start').notNull(),
     period_end: ts('period_end').notNull(),
@@ -228,7 +245,7 @@ export const invoices = pgTable(
     sales: text('sales').array().notNull().default([]),
     owner: text('owner'),
   },
-  (t) => [index('invoices_licensee_idx').on(t.licensee, t.state)],
+  (t) => [uniqueIndex('invoices_reference_idx').on(t.reference), index('invoices_licensee_idx').on(t.licensee, t.state)],
 );
 
 export const reviews = pgTable(
@@ -281,6 +298,8 @@ export const salesReports = pgTable(
   'sales_reports',
   {
     ...recordColumns,
+    // The number people quote (LIC-2026-0042), drawn by lib/server/refs in the creating transaction.
+    reference: text('reference').notNull(),
     licensee: text('licensee').notNull(),
     period_start: ts('period_start').notNull(),
     period_end: ts('period_end').notNull(),
@@ -294,7 +313,11 @@ export const salesReports = pgTable(
     notes: text('notes'),
     owner: text('owner'),
   },
-  (t) => [index('sales_reports_licensee_idx').on(t.licensee, t.period_start), index('sales_reports_state_idx').on(t.state)],
+  (t) => [
+    uniqueIndex('sales_reports_reference_idx').on(t.reference),
+    index('sales_reports_licensee_idx').on(t.licensee, t.period_start),
+    index('sales_reports_state_idx').on(t.state),
+  ],
 );
 
 /** The column mapping an organisation last used to import a sales file, offered again next time. */

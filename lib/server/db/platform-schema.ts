@@ -85,6 +85,8 @@ export const invitations = pgTable(
   'invitations',
   {
     key: text('key').primaryKey(),
+    // The number people quote (IVT-2026-0007), drawn by lib/server/refs when the invitation is made.
+    reference: text('reference').notNull(),
     // licensee-owner (a new organisation's first owner) | licensee-staff | licensee-designer | …
     kind: text('kind').notNull(),
     email: text('email').notNull(),
@@ -106,6 +108,7 @@ export const invitations = pgTable(
   },
   (t) => [
     uniqueIndex('invitations_token_idx').on(t.tokenHash),
+    uniqueIndex('invitations_reference_idx').on(t.reference),
     index('invitations_entity_idx').on(t.entity, t.state),
     index('invitations_email_idx').on(t.email),
   ],
@@ -251,6 +254,23 @@ export const salesMonthly = pgTable(
     index('sales_monthly_licensee_idx').on(t.licensee, t.month),
     index('sales_monthly_ip_idx').on(t.ip, t.month),
   ],
+);
+
+/**
+ * The running number behind each kind of reference (lib/server/refs): one row per holder, kind
+ * and period (the year for yearly formats, '' otherwise), incremented in the transaction that
+ * creates the record. Never decremented, so a number is never given twice.
+ */
+export const referenceCounters = pgTable(
+  'reference_counters',
+  {
+    holder: text('holder').notNull(),
+    kind: text('kind').notNull(),
+    period: text('period').notNull(),
+    last: integer('last').notNull(),
+    dateUpdated: ts('date_updated').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.holder, t.kind, t.period] })],
 );
 
 /**

@@ -3,6 +3,7 @@ import { AppError } from '../api/errors';
 import { fieldError } from '../common/field-error';
 import type { Db } from '../db/client';
 import { holders, licenses, products, usages } from '../db/entities-schema';
+import { assertReferenceFormats } from '../refs/config';
 import { users } from '../db/schema';
 import { royaltyOf } from '../royalty/royalty';
 import type { EntityDef } from './definitions';
@@ -81,6 +82,9 @@ export async function deriveOnCreate(db: Db, def: EntityDef, viewer: Viewer, bod
   const values: Row = { ...body };
   if ('owner' in getTableColumns(def.table)) values.owner = viewer.sub;
   switch (def.name) {
+    case 'Holder':
+      assertReferenceFormats(body.config, viewer.lang);
+      break;
     case 'IP':
       if (body.kind === 'primary' && !body.holder) {
         const [holder] = await db.select({ key: holders.key }).from(holders).where(eq(holders.is_default, true)).limit(1);
@@ -161,6 +165,7 @@ function assertTermsKept(viewer: Viewer, current: Row, next: unknown): void {
 }
 
 export async function deriveOnPatch(db: Db, def: EntityDef, viewer: Viewer, current: Row, changes: Row): Promise<Row> {
+  if (def.name === 'Holder') assertReferenceFormats(changes.config, viewer.lang);
   if (def.name === 'Holder' && changes.terms !== undefined) assertTermsKept(viewer, current, changes.terms);
   if (def.name === 'Product' && changes.license !== undefined) {
     return { ...changes, ...(await productFacts(db, viewer, changes)) };

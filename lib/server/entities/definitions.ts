@@ -57,9 +57,12 @@ function define(
     queryable: string[];
   },
 ): EntityDef {
-  const serverOwned = [...RECORD_FIELDS, ...(options.serverOwned ?? [])];
-  const derived = createInsertSchema(table as never) as unknown as z.ZodObject;
   const columns = getTableColumns(table);
+  // A reference number is drawn by the server when the record is created (lib/server/refs) and
+  // may be searched for like any declared field.
+  const referenced = 'reference' in columns ? ['reference'] : [];
+  const serverOwned = [...RECORD_FIELDS, ...referenced, ...(options.serverOwned ?? [])];
+  const derived = createInsertSchema(table as never) as unknown as z.ZodObject;
   const shape: Record<string, z.ZodType> = {};
   for (const [field, column] of Object.entries(columns)) {
     if (serverOwned.includes(field)) continue;
@@ -83,7 +86,7 @@ function define(
       .strict(),
     serverOwned,
     scope: options.scope,
-    queryable: ['key', 'dateCreated', 'dateUpdated', 'status', ...options.queryable],
+    queryable: ['key', 'dateCreated', 'dateUpdated', 'status', ...referenced, ...options.queryable],
     taggable: 'tags' in columns,
   };
 }

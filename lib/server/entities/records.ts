@@ -1,12 +1,16 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../api/errors';
+import { AUDITED_EDITS, logRecordEdit } from '../audit/record-changes';
 import type { Db } from '../db/client';
 import { reviews, sales } from '../db/entities-schema';
 import { openInitialStage } from '../flow/open-initial-stage';
 import { newKey } from '../keys';
 import { compileAggregate } from '../query/aggregate';
 import { parseQueryRequest, runQuery } from '../query/page';
+import { nextReference } from '../refs/allocate';
+import { referenceKindOf } from '../refs/entity-kind';
+import { looksLikeReference, normaliseReference } from '../refs/format';
 import { rollupOnReportState } from '../stats/on-report-state';
 import { recordAcceptances } from '../terms/acceptances';
 import { validationMessage } from '../../validation/messages';
@@ -52,11 +56,39 @@ export async function getRecord(db: Db, def: EntityDef, viewer: Viewer, key: str
   return present(def, viewer, row);
 }
 
+/**
+ * GET /api/v1/{Entity}/{id}: a record by its key or, for entities that have one, by its reference
+ * as a person typed it (`lic-2026-0042` and full-width forms included).
+ */
+export async function getRecordByKeyOrReference(db: Db, def: EntityDef, viewer: Viewer, id: string): Promise<Row> {
+  const columns = getTableColumns(def.table);
+  if (/^[A-Za-z0-9]{1,64}$/.test(id)) {
+    const rows = await db
+      .select()
+      .from(def.table as PgTable)
+      .where(combine(eq(keyColumn(def), id), readScope(def, viewer)))
+      .limit(1);
+    if (rows[0]) return present(def, viewer, rows[0] as Row);
+  }
+  const reference = columns.reference as PgColumn | undefined;
+  if (!reference || !looksLikeReference(id)) notFound(def);
+  const rows = await db
+    .select()
+    .from(def.table as PgTable)
+    .where(combine(eq(reference, normaliseReference(id)), readScope(def, viewer)))
+    .limit(1);
+  if (!rows[0]) notFound(def);
+  return present(def, viewer, rows[0] as Row);
+}
+
 async function insertOne(db: Db, def: EntityDef, values: Row): Promise<Row> {
+  const kind = referenceKindOf(def.name, values);
+  const holder = typeof values.holder === 'string' ? values.holder : undefined;
+  const reference = kind ? await nextReference(db, kind, { holder }) : undefined;
   try {
     const [row] = (await db
       .insert(def.table as PgTable)
-      .values({ ...values, key: newKey() } as never)
+      .values({ ...values, key: newKey(), ...(reference ? { reference } : {}) } as never)
       .returning()) as Row[];
     return row!;
   } catch (err) {
@@ -140,12 +172,16 @@ export async function patchRecord(db: Db, def: EntityDef, viewer: Viewer, key: s
         .set({ ...values, version: sql`${versionColumn(def)} + 1`, dateUpdated: new Date() } as never)
         .where(and(...conditions))
         .returning()) as Row[];
-      if (rows[0]) await keepAcceptanceEvidence(tx, def, viewer, current, values, rows[0]);
+      if (rows[0]) {
+        await keepAcceptanceEvidence(tx, def, viewer, current, values, rows[0]);
+        // An organisation's profile and the holder's settings are administrative: logged with the change.
+        await logRecordEdit(tx, viewer.sub, def.name, current, rows[0]);
+      }
       return rows;
     };
-    // Only a change that accepts terms writes a second row (its evidence), and needs the transaction.
-    updated =
-      values.accepted_terms_version === undefined ? await write(db) : await db.transaction((tx) => write(tx as unknown as Db));
+    // A change that writes a second row (terms evidence, an admin-log entry) needs the transaction.
+    const second = values.accepted_terms_version !== undefined || AUDITED_EDITS[def.name];
+    updated = second ? await db.transaction((tx) => write(tx as unknown as Db)) : await write(db);
   } catch (err) {
     // A constraint the schema cannot see (a duplicate name, say): status 4 as on create, nothing written.
     const cause = ((err as { cause?: unknown }).cause ?? err) as Error;

@@ -17,3 +17,10 @@ export function idOf(value: unknown): string {
   if (!/^[A-Za-z0-9]{1,64}$/.test(id)) throw new AppError('not_found', 'not found');
   return id;
 }
+
+/** A key, or a reference as a person typed it (letters, digits, dashes of any width): read routes only. */
+export function keyOrReferenceOf(value: unknown): string {
+  const id = String(value ?? '').trim();
+  if (id.length === 0 || id.length > 64 || /[\u0000-\u001f/?#%\\]/.test(id)) throw new AppError('not_found', 'not found');
+  return id;
+}

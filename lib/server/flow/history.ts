@@ -6,6 +6,9 @@ import { AppError } from '../api/errors';
 import { entities, type EntityDef } from '../entities/definitions';
 import { getRecord } from '../entities/records';
 import type { Viewer } from '../entities/viewer';
+import { personName } from '../naming/format';
+import { nameRow, namedKindOfEntity } from '../naming/load-names';
+import { describeWorkflowEntry } from '../workflow/readable';
 
 /** A record's reviews (every round, each with its reviewer's name) and its workflow log. */
 export async function subjectHistory(db: Db, def: EntityDef, viewer: Viewer, key: string) {
@@ -30,7 +33,25 @@ export async function subjectHistory(db: Db, def: EntityDef, viewer: Viewer, key
     .leftJoin(users, eq(users.sub, reviews.reviewer))
     .where(eq(reviews.subject_key, key))
     .orderBy(asc(reviews.revision), asc(reviews.dateCreated));
-  const log = await db.select().from(logWorkflow).where(eq(logWorkflow.key, key)).orderBy(desc(logWorkflow.time)).limit(200);
+  const entries = await db
+    .select({ row: logWorkflow, first: users.firstName, last: users.lastName, nickname: users.nickname, email: users.email })
+    .from(logWorkflow)
+    .leftJoin(users, eq(users.sub, logWorkflow.sub))
+    .where(eq(logWorkflow.key, key))
+    .orderBy(desc(logWorkflow.time))
+    .limit(200);
+  const kind = namedKindOfEntity(def.name, subject);
+  const record = kind ? await nameRow(db, kind, subject, viewer.lang) : null;
+  // Each entry says who acted and what happened in words; the stored fields stay as they were.
+  const log = entries.map(({ row, first, last, nickname, email }) => {
+    const actor =
+      !row.sub || row.sub === 'system' ? null : personName({ first_name: first, last_name: last, nickname, email }, viewer.lang);
+    return {
+      ...row,
+      actor,
+      readable: describeWorkflowEntry({ ...row, data: row.data as Record<string, unknown> }, actor, record, viewer.lang),
+    };
+  });
   const versions = await db
     .select({
       step: subjectVersions.step,

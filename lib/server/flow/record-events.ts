@@ -1,24 +1,12 @@
-import en from '../../../locales/en/flow.json';
-import jp from '../../../locales/jp/flow.json';
 import type { Db } from '../db/client';
 import { logWorkflow, notifications } from '../db/schema';
 import { newKey } from '../keys';
+import { KIND_OF_SUBJECT, nameRowBilingual } from '../naming/load-names';
+import { renderNotice } from '../notify/notices';
 import { languagesOf } from './audience';
 import type { ReviewerGroup, Subject } from './types';
 
 type Row = Record<string, unknown>;
-type Catalogue = typeof en;
-const catalogues: Record<'jp' | 'en', Catalogue> = { jp, en };
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
-}
-
-export function displayName(row: Row): string {
-  const name =
-    typeof row.name === 'string' && row.name ? row.name : typeof row.sku === 'string' ? row.sku : String(row.key ?? '');
-  return name.length > 60 ? `${name.slice(0, 60)} ...` : name;
-}
 
 export interface TransitionEvent {
   subject: Subject;
@@ -31,8 +19,13 @@ export interface TransitionEvent {
   data?: Record<string, unknown>;
 }
 
-/** One LogWorkflow entry {data, time, action, path, key, ref, remarks} per transition or decision. */
+/**
+ * One LogWorkflow entry {data, time, action, path, key, ref, remarks} per transition or decision.
+ * The record's reference is kept with it, so the log still says which record it was when read
+ * on its own (an export, an audit).
+ */
 export async function logTransition(db: Db, event: TransitionEvent): Promise<void> {
+  const reference = typeof event.row.reference === 'string' ? { reference: event.row.reference } : {};
   await db.insert(logWorkflow).values({
     id: newKey(),
     action: event.action,
@@ -41,38 +34,33 @@ export async function logTransition(db: Db, event: TransitionEvent): Promise<voi
     ref: event.subject,
     remarks: event.comment ?? null,
     sub: event.actor,
-    data: { from: event.from, to: event.to, ...(event.data ?? {}) },
+    data: { from: event.from, to: event.to, ...reference, ...(event.data ?? {}) },
   });
 }
 
-/** Notifications in each person's language: what happened for the concerned, what to decide for reviewers. */
+/**
+ * Notifications in each person's language: what happened for the concerned, what to decide for
+ * reviewers. The record is named by lib/server/naming (reference, IP, counterparty).
+ */
 export async function notifyTransition(
   db: Db,
   event: TransitionEvent,
   people: { reviewers: string[]; others: string[] },
   dueGroups: readonly ReviewerGroup[],
 ): Promise<number> {
+  if (people.reviewers.length + people.others.length === 0) return 0;
   const langs = await languagesOf(db, [...people.reviewers, ...people.others]);
+  const names = await nameRowBilingual(db, KIND_OF_SUBJECT[event.subject], event.row);
   const rows: (typeof notifications.$inferInsert)[] = [];
-  const name = displayName(event.row);
   for (const sub of people.others) {
-    const c = catalogues[langs.get(sub) ?? 'jp'];
-    const values = { subject: c.subject[event.subject], name, state: c.state[event.to as keyof Catalogue['state']] ?? event.to };
-    const body = [fill(c.notify.movedBody, values), event.comment ? fill(c.notify.commentLine, { comment: event.comment }) : '']
-      .filter(Boolean)
-      .join('\n');
-    rows.push({ key: newKey(), target: sub, subject: fill(c.notify.movedSubject, values), content: body });
+    const lang = langs.get(sub) ?? 'jp';
+    const notice = renderNotice('flow.moved', lang, { record: names[lang], state: event.to, comment: event.comment });
+    rows.push({ key: newKey(), target: sub, ...notice });
   }
   for (const sub of people.reviewers) {
-    const c = catalogues[langs.get(sub) ?? 'jp'];
-    const group = dueGroups.map((g) => c.group[g]).join(' / ');
-    const values = { subject: c.subject[event.subject], name, group };
-    rows.push({
-      key: newKey(),
-      target: sub,
-      subject: fill(c.notify.reviewSubject, values),
-      content: fill(c.notify.reviewBody, values),
-    });
+    const lang = langs.get(sub) ?? 'jp';
+    const notice = renderNotice('flow.review', lang, { record: names[lang], groups: dueGroups });
+    rows.push({ key: newKey(), target: sub, ...notice });
   }
   if (rows.length) await db.insert(notifications).values(rows);
   return rows.length;

@@ -1,6 +1,4 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import en from '../../../locales/en/flow.json';
-import jp from '../../../locales/jp/flow.json';
 import type { Db } from '../db/client';
 import { reviews } from '../db/entities-schema';
 import { notifications } from '../db/schema';
@@ -8,13 +6,13 @@ import type { Viewer } from '../entities/viewer';
 import { newKey } from '../keys';
 import { languagesOf, reviewersOf } from './audience';
 import { defaultHolder } from './facts';
-import { displayName } from './record-events';
+import { KIND_OF_SUBJECT, nameRowBilingual } from '../naming/load-names';
+import { renderNotice } from '../notify/notices';
 import { reviewQueue } from './review-queue';
 import { bindingForSubject } from './subjects';
 import type { Subject } from './types';
 
 const SUBJECTS: Subject[] = ['usage', 'ip', 'license', 'product', 'sales', 'invoice'];
-const catalogues = { jp, en };
 
 /**
  * Reminds the reviewers of every overdue item once a day: a notification per person, and the
@@ -54,16 +52,15 @@ export async function remindOverdue(db: Db, now = new Date()): Promise<number> {
     const binding = bindingForSubject(item.review.subjectType);
     const people = await reviewersOf(db, holder, binding, item.subject, [item.review.group]);
     const langs = await languagesOf(db, people);
+    const names = await nameRowBilingual(db, KIND_OF_SUBJECT[binding.subject], item.subject);
     const rows = people.map((sub) => {
-      const c = catalogues[langs.get(sub) ?? 'jp'];
-      const values: Record<string, string> = {
-        subject: c.subject[binding.subject],
-        name: displayName(item.subject),
-        group: c.group[item.review.group],
-        days: String(item.waitingDays),
-      };
-      const fill = (t: string) => t.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
-      return { key: newKey(), target: sub, subject: fill(c.notify.overdueSubject), content: fill(c.notify.overdueBody) };
+      const lang = langs.get(sub) ?? 'jp';
+      const notice = renderNotice('flow.overdue', lang, {
+        record: names[lang],
+        groups: [item.review.group],
+        days: item.waitingDays,
+      });
+      return { key: newKey(), target: sub, ...notice };
     });
     if (rows.length) await db.insert(notifications).values(rows);
     sent += rows.length;

@@ -11,6 +11,8 @@ import { defaultHolder, groupsOf } from './facts';
 import { flowFor } from './overrides';
 import { businessDaysBetween } from './business-days';
 import { bindingForSubject } from './subjects';
+import { KIND_OF_SUBJECT, nameRows } from '../naming/load-names';
+import type { RecordName } from '../naming/name-record';
 import type { PastDecision, ReviewerGroup, Subject } from './types';
 
 type Row = Record<string, unknown>;
@@ -124,4 +126,24 @@ export async function reviewQueue(
     });
   }
   return items;
+}
+
+/** A queue item with its record named for the reader (reference, IP, counterparty). */
+export type NamedQueueItem = QueueItem & { name: RecordName };
+
+/** Names every item's record in a few reads, whatever the queue's length. */
+export async function nameQueueItems(db: Db, items: QueueItem[], lang: 'jp' | 'en'): Promise<NamedQueueItem[]> {
+  const bySubject = new Map<Subject, QueueItem[]>();
+  for (const item of items) bySubject.set(item.review.subjectType, [...(bySubject.get(item.review.subjectType) ?? []), item]);
+  const names = new Map<QueueItem, RecordName>();
+  for (const [subject, group] of bySubject) {
+    const named = await nameRows(
+      db,
+      KIND_OF_SUBJECT[subject],
+      group.map((i) => i.subject),
+      lang,
+    );
+    group.forEach((item, i) => names.set(item, named[i]!));
+  }
+  return items.map((item) => ({ ...item, name: names.get(item)! }));
 }

@@ -71,7 +71,7 @@ export async function changeHolderList(
   return db.transaction(async (tx) => {
     const result = await changeHolderListIn(tx, caller, change);
     if (result.changed) {
-      const [kind] = change.type.split('_');
+      const kind = change.type.startsWith('manager_') ? 'manager' : 'approver';
       await writeAdminLog(tx, {
         sub: caller.sub,
         action: `holder.${kind}.${change.op}`,

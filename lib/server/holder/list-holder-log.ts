@@ -5,6 +5,8 @@ import { validateInput } from '../common/validate-input';
 import type { Db } from '../db/client';
 import { adminLog, users } from '../db/schema';
 import { containing, objectOf, selectLogPage } from '../audit/log-page';
+import { describeAdminEntry, loadLogNames, type ReadableEntry } from '../audit/readable';
+import { personName } from '../naming/format';
 
 /** Query of GET /api/role/log: newest first, optionally only entries containing `q`. */
 export const roleLogInput = z
@@ -18,6 +20,8 @@ export const roleLogInput = z
 /** Someone named in a log entry, as far as their account still exists. */
 export interface LogPerson {
   sub: string;
+  /** The person's name as the reader writes names (family name first on jp). */
+  name: string;
   nickname: string;
   email: string;
 }
@@ -34,6 +38,8 @@ export interface HolderLogEntry {
   before: unknown;
   after: unknown;
   data: Record<string, unknown>;
+  /** The entry in words: the action's name, a sentence, and what changed from what to what. */
+  readable: ReadableEntry;
 }
 
 export interface HolderLogPage {
@@ -91,15 +97,24 @@ export async function listHolderLog(db: Db, caller: Caller, query: unknown): Pro
   }
   const found = named.size
     ? await db
-        .select({ sub: users.sub, nickname: users.nickname, email: users.email })
+        .select({ sub: users.sub, nickname: users.nickname, email: users.email, first: users.firstName, last: users.lastName })
         .from(users)
         .where(inArray(users.sub, [...named]))
     : [];
   const people: Record<string, LogPerson> = {};
-  for (const person of found) people[person.sub] = person;
+  for (const p of found) {
+    people[p.sub] = {
+      sub: p.sub,
+      name: personName({ first_name: p.first, last_name: p.last, nickname: p.nickname, email: p.email }, caller.lang),
+      nickname: p.nickname,
+      email: p.email,
+    };
+  }
+  const entries = page.map((row) => ({ action: row.action, sub: row.sub, ref: row.ref, data: objectOf(row.data) }));
+  const names = await loadLogNames(db, entries, caller.lang);
 
   return {
-    items: page.map((row): HolderLogEntry => {
+    items: page.map((row, i): HolderLogEntry => {
       const data = objectOf(row.data);
       const subject = typeof data.sub === 'string' ? data.sub : null;
       return {
@@ -107,11 +122,12 @@ export async function listHolderLog(db: Db, caller: Caller, query: unknown): Pro
         time: row.time,
         action: row.action,
         ref: row.ref,
-        who: { sub: row.sub, nickname: row.nickname ?? '', email: row.email ?? '' },
-        person: subject ? (people[subject] ?? { sub: subject, nickname: '', email: '' }) : null,
+        who: { sub: row.sub, name: names.person(row.sub), nickname: row.nickname ?? '', email: row.email ?? '' },
+        person: subject ? (people[subject] ?? { sub: subject, name: names.person(subject), nickname: '', email: '' }) : null,
         before: data.before ?? null,
         after: data.after ?? null,
         data,
+        readable: describeAdminEntry(entries[i]!, names, caller.lang),
       };
     }),
     people,

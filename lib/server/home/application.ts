@@ -2,13 +2,14 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { liquidApplications } from '../db/entities-schema';
 import type { HomeSection } from './types';
+import { nameRow } from '../naming/load-names';
 
 const OPEN = new Set(['applied', 'reviewing', 'approved']);
 
 /** The caller's latest designer application (liquid): counted while it is still open. */
-export async function applicationSection(db: Db, sub: string): Promise<HomeSection | null> {
+export async function applicationSection(db: Db, sub: string, lang: 'jp' | 'en'): Promise<HomeSection | null> {
   const [latest] = await db
-    .select({ key: liquidApplications.key, state: liquidApplications.state, kind: liquidApplications.kind })
+    .select()
     .from(liquidApplications)
     .where(eq(liquidApplications.applicant, sub))
     .orderBy(desc(liquidApplications.dateCreated))
@@ -18,6 +19,6 @@ export async function applicationSection(db: Db, sub: string): Promise<HomeSecti
     id: 'application',
     count: OPEN.has(latest.state) ? 1 : 0,
     href: '/apply',
-    items: [{ label: latest.key, href: '/apply', kind: 'liquid', state: latest.state }],
+    items: [{ label: (await nameRow(db, 'liquid', latest, lang)).label, href: '/apply', kind: 'liquid', state: latest.state }],
   };
 }

@@ -2,7 +2,8 @@ import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ips, products } from '../db/entities-schema';
 import type { Viewer } from '../entities/viewer';
-import { HOME_ITEMS, labelOf, type HomeItem, type HomeSection } from './types';
+import { HOME_ITEMS, type HomeItem, type HomeSection } from './types';
+import { nameRows } from '../naming/load-names';
 
 /** Secondary IPs (designers) and products (licensee organisations) sent back with changes requested. */
 export async function changesSection(db: Db, viewer: Viewer): Promise<HomeSection | null> {
@@ -18,29 +19,17 @@ export async function changesSection(db: Db, viewer: Viewer): Promise<HomeSectio
     const where = and(eq(ips.state, 'changes_requested'), mine);
     const [n] = await db.select({ n: count() }).from(ips).where(where);
     total += Number(n?.n ?? 0);
-    const rows = await db
-      .select({ key: ips.key, name: ips.name })
-      .from(ips)
-      .where(where)
-      .orderBy(asc(ips.dateUpdated))
-      .limit(HOME_ITEMS);
-    items.push(
-      ...rows.map((r) => ({ label: labelOf(r, 'name'), href: '/designer/iplist', kind: 'ip', state: 'changes_requested' })),
-    );
+    const rows = await db.select().from(ips).where(where).orderBy(asc(ips.dateUpdated)).limit(HOME_ITEMS);
+    const names = await nameRows(db, 'ip', rows, viewer.lang);
+    items.push(...names.map((n) => ({ label: n.label, href: '/designer/iplist', kind: 'ip', state: 'changes_requested' })));
   }
   if (licensee) {
     const where = and(eq(products.state, 'changes_requested'), inArray(products.licensee, viewer.licensees));
     const [n] = await db.select({ n: count() }).from(products).where(where);
     total += Number(n?.n ?? 0);
-    const rows = await db
-      .select({ key: products.key, name: products.name })
-      .from(products)
-      .where(where)
-      .orderBy(asc(products.dateUpdated))
-      .limit(HOME_ITEMS);
-    items.push(
-      ...rows.map((r) => ({ label: labelOf(r, 'name'), href: '/licensee/product', kind: 'product', state: 'changes_requested' })),
-    );
+    const rows = await db.select().from(products).where(where).orderBy(asc(products.dateUpdated)).limit(HOME_ITEMS);
+    const names = await nameRows(db, 'product', rows, viewer.lang);
+    items.push(...names.map((n) => ({ label: n.label, href: '/licensee/product', kind: 'product', state: 'changes_requested' })));
   }
   return { id: 'changes', count: total, items: items.slice(0, HOME_ITEMS) };
 }

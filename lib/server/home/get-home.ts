@@ -18,9 +18,9 @@ export async function getHome(db: Db, caller: Caller, now = new Date()): Promise
     changesSection(db, viewer),
     reportsSection(db, viewer, now),
     accessRequestsSection(db, viewer),
-    invitationsSection(db, caller.sub, now),
+    invitationsSection(db, caller.sub, caller.lang, now),
     notificationsSection(db, caller.sub),
-    applicationSection(db, caller.sub),
+    applicationSection(db, caller.sub, caller.lang),
   ]);
   return { sections: sections.filter((s): s is HomeSection => s !== null) };
 }

@@ -1,10 +1,12 @@
 import { and, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { ips, licenses, sales } from '../db/entities-schema';
+import { licenses, sales } from '../db/entities-schema';
 import type { Viewer } from '../entities/viewer';
 import { defaultHolder } from '../flow/facts';
 import { dueDay, dueDays, isLate, lastFullMonth, latestOverdueMonth } from '../sales/period';
 import { HOME_ITEMS, type HomeItem, type HomeSection } from './types';
+import { formatDay, formatPeriod } from '../naming/format';
+import { nameRows } from '../naming/load-names';
 
 interface Month {
   start: string;
@@ -16,7 +18,7 @@ async function unreported(db: Db, orgs: string[], month: Month) {
   const start = new Date(`${month.start}T00:00:00.000Z`);
   const end = new Date(`${month.end}T23:59:59.999Z`);
   const active = await db
-    .select({ key: licenses.key, ip: licenses.ip })
+    .select()
     .from(licenses)
     .where(
       and(
@@ -55,15 +57,18 @@ export async function reportsSection(db: Db, viewer: Viewer, now = new Date()): 
   const lateRows = await unreported(db, viewer.licensees, late);
   const dueRows =
     isLate(current.end, days, now) || current.start === late.start ? [] : await unreported(db, viewer.licensees, current);
-  const ipKeys = [...new Set([...lateRows, ...dueRows].map((l) => l.ip))];
-  const names = ipKeys.length ? await db.select({ key: ips.key, name: ips.name }).from(ips).where(inArray(ips.key, ipKeys)) : [];
-  const nameOf = new Map(names.map((n) => [n.key, n.name]));
-  const item = (l: { key: string; ip: string }, month: Month, state: 'late' | 'due'): HomeItem => ({
-    label: `${nameOf.get(l.ip) ?? l.key} (${month.start.slice(0, 7)}, ${dueDay(month.end, days)})`,
-    href: '/licensee/sales',
-    kind: 'sales',
-    state,
-  });
+  const names = await nameRows(db, 'license', [...lateRows, ...dueRows], viewer.lang);
+  const nameOf = new Map([...lateRows, ...dueRows].map((l, i) => [l.key, names[i]!.label]));
+  const item = (l: { key: string }, month: Month, state: 'late' | 'due'): HomeItem => {
+    const due = formatDay(`${dueDay(month.end, days)}T00:00:00.000Z`, viewer.lang);
+    const period = formatPeriod(`${month.start}T00:00:00.000Z`, `${month.end}T00:00:00.000Z`, viewer.lang);
+    return {
+      label: `${nameOf.get(l.key) ?? ''} · ${period}${viewer.lang === 'jp' ? `（期限 ${due}）` : ` (due ${due})`}`,
+      href: '/licensee/sales',
+      kind: 'sales',
+      state,
+    };
+  };
   const items = [...lateRows.map((l) => item(l, late, 'late')), ...dueRows.map((l) => item(l, current, 'due'))];
   return { id: 'reports', count: items.length, items: items.slice(0, HOME_ITEMS), href: '/licensee/sales' };
 }

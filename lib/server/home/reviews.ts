@@ -1,8 +1,8 @@
 import type { Db } from '../db/client';
 import type { Viewer } from '../entities/viewer';
-import { reviewQueue } from '../flow/review-queue';
+import { nameQueueItems, reviewQueue } from '../flow/review-queue';
 import type { Subject } from '../flow/types';
-import { HOME_ITEMS, labelOf, type HomeSection } from './types';
+import { HOME_ITEMS, type HomeSection } from './types';
 
 const SUBJECTS: Subject[] = ['ip', 'usage', 'license', 'product', 'sales', 'invoice'];
 
@@ -28,11 +28,12 @@ function hrefOf(subject: Subject, group: string): string {
 export async function reviewsSection(db: Db, viewer: Viewer): Promise<HomeSection | null> {
   if (!viewer.holder && viewer.designers.length === 0 && !viewer.designerRole) return null;
   const queue = await reviewQueue(db, viewer, SUBJECTS);
+  const shown = await nameQueueItems(db, queue.slice(0, HOME_ITEMS), viewer.lang);
   return {
     id: 'reviews',
     count: queue.length,
-    items: queue.slice(0, HOME_ITEMS).map((item) => ({
-      label: labelOf(item.subject, 'name', 'purpose'),
+    items: shown.map((item) => ({
+      label: item.name.label,
       href: hrefOf(item.review.subjectType, item.review.group),
       kind: item.review.subjectType,
       state: item.overdue ? 'overdue' : undefined,

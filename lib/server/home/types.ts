@@ -26,11 +26,3 @@ export interface HomeData {
 
 /** How many items of a section the page lists; the count covers all of them. */
 export const HOME_ITEMS = 5;
-
-export function labelOf(row: Record<string, unknown>, ...fields: string[]): string {
-  for (const field of fields) {
-    const value = row[field];
-    if (typeof value === 'string' && value.trim()) return value.length > 60 ? `${value.slice(0, 60)} ...` : value;
-  }
-  return String(row.key ?? '');
-}

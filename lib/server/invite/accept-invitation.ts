@@ -137,6 +137,8 @@ export async function acceptInvitation(db: Db, caller: Caller, body: unknown): P
       ref: entity ?? undefined,
       data: {
         invitation: row.key,
+        reference: row.reference,
+        email: row.email,
         kind: row.kind,
         licensee: entity,
         sub: caller.sub,

@@ -14,9 +14,12 @@ import { LICENSEE_ROLES, licenseeAuthority, licenseeEntry } from '../licensees/l
 import { requireRole } from '../roles/role-lists';
 import { inviteLicenseeOwnerInput, inviteMemberInput } from './inputs';
 import { inviteMessages } from './messages';
+import { writeAdminLog } from '../audit/write-admin-log';
+import { inviteLogData } from './log-data';
 import { sendInviteMail } from './send-invite-mail';
 import { expiryFrom, isInviteKind, newInviteToken, ROLE_OF_KIND, type InviteKind } from './token';
 import { invitationView, type InvitationView } from './view';
+import { nextReference } from '../refs/allocate';
 
 interface Draft {
   kind: InviteKind;
@@ -111,6 +114,7 @@ export async function createInvitation(db: Db, caller: Caller, x: unknown, body:
       .insert(invitations)
       .values({
         key: newKey(),
+        reference: await nextReference(tx, 'invitation'),
         kind: draft.kind,
         email: draft.email.trim(),
         entity: draft.entity,
@@ -122,7 +126,13 @@ export async function createInvitation(db: Db, caller: Caller, x: unknown, body:
         expiresAt,
       })
       .returning();
-    await sendInviteMail(tx, { ...draft, invitedBy: caller.sub, token, expiresAt });
+    await sendInviteMail(tx, { ...draft, reference: row!.reference, invitedBy: caller.sub, token, expiresAt });
+    await writeAdminLog(tx, {
+      sub: caller.sub,
+      action: 'invite.send',
+      ref: draft.entity ?? undefined,
+      data: inviteLogData(row!, draft.organisation),
+    });
     return invitationView(tx, row!, caller.lang);
   });
 }

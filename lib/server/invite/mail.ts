@@ -1,3 +1,4 @@
+import { formatTime } from '../naming/format';
 import type { InviteKind } from './token';
 
 export interface InviteMailVars {
@@ -5,6 +6,8 @@ export interface InviteMailVars {
   lang: 'jp' | 'en';
   systemTitle: string;
   organisation: string;
+  /** The invitation's reference, for the person to quote when they ask about it. */
+  reference: string;
   inviter: string;
   link: string;
   expiresAt: Date;
@@ -27,14 +30,10 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-// Expiry in the mail is read by people anywhere: UTC, stated as such.
-function when(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
 function lines(v: InviteMailVars): { subject: string; intro: string[]; action: string; outro: string[] } {
   const { organisation: org, inviter, systemTitle: title } = v;
-  const expiry = when(v.expiresAt);
+  // Japan time in Japanese, UTC stated in English (lib/server/naming).
+  const expiry = formatTime(v.expiresAt, v.lang);
   if (v.lang === 'en') {
     const role =
       v.kind === 'licensee-owner'
@@ -48,6 +47,7 @@ function lines(v: InviteMailVars): { subject: string; intro: string[]; action: s
         `The link can be used once and is valid until ${expiry}.`,
         'If you have no account yet, choose "Create an account" on the sign-in page with this e-mail address.',
         'If you did not expect this invitation, you can ignore this message.',
+        `Invitation number: ${v.reference}`,
       ],
     };
   }
@@ -63,6 +63,7 @@ function lines(v: InviteMailVars): { subject: string; intro: string[]; action: s
       `このリンクは一度だけ使用でき、${expiry} まで有効です。`,
       'アカウントをお持ちでない場合は、サインイン画面の「アカウントを作成」からこのメールアドレスで登録してください。',
       'お心当たりのない場合は、このメールを破棄してください。',
+      `招待番号: ${v.reference}`,
     ],
   };
 }

@@ -9,6 +9,8 @@ import { viewerOf } from '../entities/viewer';
 import { managedInvitation } from './authority';
 import { inviteResendInput } from './inputs';
 import { inviteMessages } from './messages';
+import { writeAdminLog } from '../audit/write-admin-log';
+import { inviteLogData } from './log-data';
 import { sendInviteMail } from './send-invite-mail';
 import { expiryFrom, newInviteToken, type InviteKind } from './token';
 import { invitationView, type InvitationView } from './view';
@@ -39,7 +41,14 @@ export async function resendInvitation(db: Db, caller: Caller, key: unknown, bod
       .where(eq(invitations.key, row.key))
       .returning();
     const view = await invitationView(tx, updated!, caller.lang);
+    await writeAdminLog(tx, {
+      sub: caller.sub,
+      action: 'invite.resend',
+      ref: row.entity ?? undefined,
+      data: inviteLogData(updated!, view.organisation),
+    });
     await sendInviteMail(tx, {
+      reference: row.reference,
       kind: row.kind as InviteKind,
       email: row.email,
       lang,
@@ -66,6 +75,13 @@ export async function revokeInvitation(db: Db, caller: Caller, key: unknown): Pr
       .set({ state: 'revoked', revokedAt: now, dateUpdated: now })
       .where(eq(invitations.key, row.key))
       .returning();
-    return invitationView(tx, updated!, caller.lang);
+    const view = await invitationView(tx, updated!, caller.lang);
+    await writeAdminLog(tx, {
+      sub: caller.sub,
+      action: 'invite.revoke',
+      ref: row.entity ?? undefined,
+      data: inviteLogData(updated!, view.organisation),
+    });
+    return view;
   });
 }

@@ -15,6 +15,8 @@ export function acceptLink(lang: 'jp' | 'en', token: string): string {
 export async function sendInviteMail(
   tx: Tx,
   invite: {
+    /** The invitation's reference (IVT-2026-0007), quoted in the mail. */
+    reference: string;
     kind: InviteKind;
     email: string;
     lang: 'jp' | 'en';
@@ -31,6 +33,7 @@ export async function sendInviteMail(
     lang: invite.lang,
     systemTitle: getConfig().systemTitle,
     organisation: invite.organisation,
+    reference: invite.reference,
     inviter: personName(inviter, invite.lang),
     link: acceptLink(invite.lang, invite.token),
     expiresAt: invite.expiresAt,

@@ -11,6 +11,8 @@ export type InvitationRow = typeof invitations.$inferSelect;
 /** An invitation as the API shows it: never the token or its hash. */
 export interface InvitationView {
   key: string;
+  /** The number people quote (IVT-2026-0007). */
+  reference: string;
   kind: InviteKind;
   email: string;
   entity: string | null;
@@ -50,6 +52,7 @@ export async function invitationViews(db: DbOrTx, rows: InvitationRow[], lang: '
   const now = new Date();
   return rows.map((row) => ({
     key: row.key,
+    reference: row.reference,
     kind: row.kind as InviteKind,
     email: row.email,
     entity: row.entity,

@@ -13,6 +13,8 @@ const DAY_MS = 86_400_000;
 /** What one license contributes to an invoice. Money in integer minor units. */
 export interface InvoiceLine {
   license: string;
+  /** The license's reference (LIC-2026-0042): what the line is known by on paper. */
+  license_reference?: string;
   ip: string;
   ip_name: string;
   rows: number;
@@ -112,6 +114,7 @@ export async function computeInvoice(
   const licenseRows = await db
     .select({
       key: licenses.key,
+      reference: licenses.reference,
       ip: licenses.ip,
       term_end: licenses.term_end,
       advance: licenses.advance,
@@ -151,6 +154,7 @@ export async function computeInvoice(
     });
     return {
       license: licenseKey,
+      license_reference: license?.reference ?? '',
       ip: license?.ip ?? '',
       ip_name: license?.ip_name ?? '',
       rows: mine.length,

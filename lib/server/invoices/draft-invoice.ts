@@ -9,6 +9,7 @@ import { computeInvoice, type InvoiceComputation } from './compute-invoice';
 import { assertInvoiceAccess, invoiceAccessOf } from './invoice-access';
 import { invoiceDraftInput } from './invoice-input';
 import { serializeComputation } from './invoice-breakdown';
+import { nextReference } from '../refs/allocate';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -45,6 +46,7 @@ export async function draftInvoice(
       .insert(invoices)
       .values({
         key: newKey(),
+        reference: await nextReference(tx, 'invoice'),
         licensee: computed.licensee,
         period_start: computed.period_start,
         period_end: computed.period_end,

@@ -1,8 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Caller } from '../api/authenticate';
 import { AppError } from '../api/errors';
 import type { Db } from '../db/client';
-import { invoices, licensees } from '../db/entities-schema';
+import { invoices, licensees, licenses } from '../db/entities-schema';
 import { logWorkflow } from '../db/schema';
 import { findDefaultHolder } from '../holder/default-holder';
 import type { InvoiceComputation, InvoiceLine } from './compute-invoice';
@@ -44,6 +44,21 @@ export function serializeComputation(c: InvoiceComputation): InvoiceBreakdown {
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
 
+/** Breakdowns written before licenses had references name their lines by the reference read now. */
+async function withLicenseReferences(db: Db, breakdown: InvoiceBreakdown): Promise<InvoiceBreakdown> {
+  const missing = breakdown.lines.filter((l) => !l.license_reference).map((l) => l.license);
+  if (missing.length === 0) return breakdown;
+  const found = await db
+    .select({ key: licenses.key, reference: licenses.reference })
+    .from(licenses)
+    .where(inArray(licenses.key, missing));
+  const byKey = new Map(found.map((l) => [l.key, l.reference]));
+  return {
+    ...breakdown,
+    lines: breakdown.lines.map((l) => ({ ...l, license_reference: l.license_reference || byKey.get(l.license) || '' })),
+  };
+}
+
 /**
  * An invoice with the breakdown written when it was drafted. An invoice made some other way (by
  * an administrator through the entity API) has no lines: its totals come from the record alone.
@@ -64,7 +79,7 @@ export async function getInvoiceDetails(
     .orderBy(desc(logWorkflow.time))
     .limit(1);
   const stored = (log?.data as { breakdown?: InvoiceBreakdown } | undefined)?.breakdown;
-  if (stored) return { invoice, breakdown: stored };
+  if (stored) return { invoice, breakdown: await withLicenseReferences(db, stored) };
   const [org] = await db.select({ name: licensees.name }).from(licensees).where(eq(licensees.key, invoice.licensee)).limit(1);
   const holder = await findDefaultHolder(db);
   const taxTotal = invoice.tax_lines.reduce((s, l) => s + l.amount, 0);

@@ -58,7 +58,7 @@ function InvoiceDocument({ invoice, breakdown, lang }: Props) {
   const rate = (bp: number) => `${bp / 100}%`;
   return (
     <Document
-      title={`${t.title} ${invoice.key}`}
+      title={`${t.title} ${invoice.reference}`}
       author={breakdown.holder_name || undefined}
       language={lang === 'en' ? 'en' : 'ja'}
     >
@@ -70,7 +70,7 @@ function InvoiceDocument({ invoice, breakdown, lang }: Props) {
             <Field label={t.licensee} value={breakdown.licensee_name} />
           </View>
           <View style={styles.party}>
-            <Field label={t.number} value={invoice.key} />
+            <Field label={t.number} value={invoice.reference} />
             <Field label={t.issued} value={formatDay(invoice.dateCreated)} />
             <Field label={t.period} value={`${formatDay(breakdown.period_start)} – ${formatDay(breakdown.period_end)}`} />
             <Field label={t.dueDate} value={formatDay(invoice.due_date ?? breakdown.due_date)} />
@@ -93,7 +93,7 @@ function InvoiceDocument({ invoice, breakdown, lang }: Props) {
           )}
           {breakdown.lines.map((line) => (
             <View key={line.license} style={styles.line} wrap={false}>
-              <Text style={styles.ip}>{line.ip_name || line.ip}</Text>
+              <Text style={styles.ip}>{[line.license_reference, line.ip_name].filter(Boolean).join('\n') || '—'}</Text>
               <Text style={styles.num}>{money(line.net_sales)}</Text>
               <Text style={styles.num}>{money(line.royalty)}</Text>
               <Text style={styles.num}>{money(line.recouped)}</Text>

@@ -21,6 +21,6 @@ export async function sendInvoicePdf(
   res.setHeader('Content-Type', 'application/pdf');
   res.setHeader('Content-Length', String(pdf.length));
   res.setHeader('Cache-Control', 'private, no-store');
-  res.setHeader('Content-Disposition', contentDisposition('attachment', `invoice-${invoice.key}.pdf`));
+  res.setHeader('Content-Disposition', contentDisposition('attachment', `invoice-${invoice.reference}.pdf`));
   res.end(pdf);
 }

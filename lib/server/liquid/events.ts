@@ -29,7 +29,7 @@ export async function recordLiquidMove(
   const db = tx as unknown as Db;
   const event = {
     subject: 'liquid' as const,
-    row: { key: move.row.key, name: String(move.row.profile.creator_name ?? move.row.key) },
+    row: move.row as unknown as Record<string, unknown>,
     action: move.action,
     from: move.from,
     to: move.to,

@@ -1,6 +1,7 @@
+import { getTableColumns } from 'drizzle-orm';
 import packageJson from '../../../package.json';
 import { getConfig } from '../../config';
-import { ENTITY_NAMES } from '../entities/definitions';
+import { entities, ENTITY_NAMES } from '../entities/definitions';
 import { entityComponents, inputSchema, type JsonSchema } from './entity-schemas';
 import { addExamples } from './examples';
 import { operationIdOf } from './operation-id';
@@ -77,6 +78,13 @@ const querySchema: JsonSchema = {
       description:
         'Field conditions with $eq $ne $in $nin $gt $gte $lt $lte $exists $contains, combined with $and / $or; declared fields only.',
     },
+    q: {
+      type: 'string',
+      maxLength: 200,
+      description:
+        'Free text, as a person quotes it: every word must match the reference (LIC-2026-0042, full-width or lower case accepted), a name of the record, or a name of what it points at (IP, organisation, designer, license, report, tag).',
+      examples: ['LIC-2026-0042'],
+    },
     sort: { type: 'object', additionalProperties: { enum: [1, -1] }, maxProperties: 3 },
     limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
     cursor: { type: 'string' },
@@ -132,7 +140,13 @@ function entityPaths(): Record<string, Record<string, unknown>> {
       },
     };
     paths[`/api/v1/${name}/{id}`] = {
-      get: operation({ path: '/{id}', method: 'get', summary: `Read one ${name}`, tag, output: ref(name) }),
+      get: operation({
+        path: '/{id}',
+        method: 'get',
+        summary: `Read one ${name} by key${'reference' in getTableColumns(entities[name].table) ? ' or reference (LIC-2026-0042)' : ''}`,
+        tag,
+        output: ref(name),
+      }),
       patch: {
         ...operation({
           path: '/{id}',

@@ -52,6 +52,14 @@ export function recordSchema(def: EntityDef): JsonSchema {
   for (const [name, column] of Object.entries(getTableColumns(def.table))) {
     properties[name] = createProps[name] && column.dataType !== 'date' ? createProps[name] : columnJson(column);
   }
+  if (properties.reference) {
+    properties.reference = {
+      type: 'string',
+      readOnly: true,
+      description:
+        'The number people quote (LIC-2026-0042): given by the server when the record is created, unique and never reused.',
+    };
+  }
   if (def.name === 'Designer') properties.mine = { type: 'boolean', description: "true when the record is the caller's own" };
   return { type: 'object', properties, required: ['key', 'dateCreated', 'dateUpdated', 'status', 'version'] };
 }

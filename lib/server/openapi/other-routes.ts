@@ -273,9 +273,33 @@ export function otherRoutes(): RouteDoc[] {
     {
       path: '/api/v1/Holder/approve/{kind}',
       method: 'get',
-      summary: "Approval queue (kind: licenses, ips, products): what the caller's groups still have to decide, with waiting time",
+      summary:
+        "Approval queue (kind: licenses, ips, products, usages, invoices, reports): what the caller's groups still have to decide, with waiting time and the record's name for the reader (reference, IP, counterparty)",
       tag: 'Holder',
       acl: holder,
+      output: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            review: { type: 'object' },
+            subject: { type: 'object' },
+            waitingDays: { type: 'integer' },
+            overdue: { type: 'boolean' },
+            name: {
+              type: 'object',
+              description: 'lib/server/naming: how a person names the record, in the caller language',
+              properties: {
+                reference: { type: ['string', 'null'] },
+                title: { type: 'string' },
+                counterparty: { type: ['string', 'null'] },
+                detail: { type: ['string', 'null'] },
+                label: { type: 'string', examples: ['LIC-2026-0042 ポテトヒーロー / カルビー商事'] },
+              },
+            },
+          },
+        },
+      },
     },
     {
       path: '/api/v1/Holder/approve/{kind}/{id}',

@@ -4,6 +4,7 @@ import type { EntityDef } from '../entities/definitions';
 import { cursorCondition, cursorFields, encodeCursor, stripCursorFields } from './cursor';
 import { invalid, isPlainObject, quote } from './fields';
 import { compileFilter } from './filter';
+import { searchCondition } from './search';
 import { orderByOf, parseSort, type SortSpec } from './sort';
 
 /**
@@ -14,7 +15,7 @@ import { orderByOf, parseSort, type SortSpec } from './sort';
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 500;
 
-const REQUEST_KEYS = new Set(['filter', 'sort', 'limit', 'cursor']);
+const REQUEST_KEYS = new Set(['filter', 'q', 'sort', 'limit', 'cursor']);
 
 export interface QueryPlan {
   /** The request's filter; the caller ANDs its own scope with it. */
@@ -31,11 +32,11 @@ export interface QueryPlan {
 
 export function parseQueryRequest(def: EntityDef, body: unknown): QueryPlan {
   const request = body === null || body === undefined ? {} : body;
-  if (!isPlainObject(request)) throw invalid('body', 'a query must be an object { filter?, sort?, limit?, cursor? }');
+  if (!isPlainObject(request)) throw invalid('body', 'a query must be an object { filter?, q?, sort?, limit?, cursor? }');
   for (const key of Object.keys(request)) {
-    if (!REQUEST_KEYS.has(key)) throw invalid(key, `unknown query key ${quote(key)} (expected filter, sort, limit, cursor)`);
+    if (!REQUEST_KEYS.has(key)) throw invalid(key, `unknown query key ${quote(key)} (expected filter, q, sort, limit, cursor)`);
   }
-  const where = compileFilter(def, request.filter, 'filter');
+  const where = and(compileFilter(def, request.filter, 'filter'), searchCondition(def, request.q));
   const sort = parseSort(def, request.sort, 'sort');
   const limit = parseLimit(request.limit);
   const after = cursorCondition(def, sort, request.cursor, 'cursor');

@@ -6,20 +6,9 @@ import { notifications, userAccess } from '../db/schema';
 import { languagesOf } from '../flow/audience';
 import { defaultHolder } from '../flow/facts';
 import { newKey } from '../keys';
+import { nameRowBilingual } from '../naming/load-names';
+import { renderNotice } from '../notify/notices';
 import { dueDay, dueDays, latestOverdueMonth } from './period';
-
-const TEXT = {
-  jp: {
-    subject: (period: string) => `ロイヤリティ報告の提出期限を過ぎています（${period}）`,
-    body: (period: string, license: string, due: string) =>
-      `ライセンス ${license} の ${period} の売上報告が、期限（${due}）を過ぎても提出されていません。売上報告ページから提出してください。`,
-  },
-  en: {
-    subject: (period: string) => `Royalty report overdue (${period})`,
-    body: (period: string, license: string, due: string) =>
-      `The sales report of license ${license} for ${period} was due on ${due} and has not been sent. Please send it from the sales page.`,
-  },
-};
 
 /**
  * Active licenses whose latest overdue calendar month (the last one whose due day has passed) has no report (rows of any state but rejected)
@@ -73,10 +62,11 @@ export async function remindLateReports(db: Db, now = new Date()): Promise<numbe
       );
     const subs = [...new Set(people.map((p) => p.sub))];
     const langs = await languagesOf(db, subs);
-    const period = month.start.slice(0, 7);
+    const names = await nameRowBilingual(db, 'license', license);
     const rows = subs.map((sub) => {
-      const t = TEXT[langs.get(sub) ?? 'jp'];
-      return { key: newKey(), target: sub, subject: t.subject(period), content: t.body(period, license.key, due) };
+      const lang = langs.get(sub) ?? 'jp';
+      const notice = renderNotice('sales.late', lang, { record: names[lang], periodStart: start, periodEnd: end, due });
+      return { key: newKey(), target: sub, ...notice };
     });
     if (rows.length) await db.insert(notifications).values(rows);
     sent += rows.length;

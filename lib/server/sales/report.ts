@@ -12,6 +12,7 @@ import { REQUIRED_FIELDS, type RawRow, type RowField } from './columns';
 import { M } from './messages';
 import { currencyDecimals, toCount, toMinorUnits } from './money';
 import { dayOf, dueDays, isLate } from './period';
+import { nextReference } from '../refs/allocate';
 
 type License = typeof licenses.$inferSelect;
 type Product = typeof products.$inferSelect;
@@ -229,6 +230,7 @@ export async function createReport(db: Db, viewer: Viewer, input: ReportInput): 
       .insert(salesReports)
       .values({
         key: reportKey,
+        reference: await nextReference(tx, 'sales_report'),
         licensee: input.licensee,
         period_start: start,
         period_end: end,

@@ -6,6 +6,8 @@ import { runningTotals, type RunningTotals } from '../royalty/royalty';
 
 export interface LicenseTotals extends RunningTotals {
   license: string;
+  /** The license's number (LIC-2026-0042). */
+  reference: string;
   ip: string;
   licensee: string;
   state: string;
@@ -70,6 +72,7 @@ export async function licenseTotals(
     );
     return {
       license: l.key,
+      reference: l.reference,
       ip: l.ip,
       licensee: l.licensee,
       state: l.state,

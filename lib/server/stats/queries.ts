@@ -42,8 +42,9 @@ export async function salesByMonth(db: Db, p: StatsPeriod): Promise<StatsTable> 
 }
 
 /**
- * The top N of one roll-up column by royalty, with the display name of each key: licensees,
- * IPs or designers. Keys without a record (deleted since) keep their key and a null name.
+ * The top N of one roll-up column by royalty, named as people know them: licensees and designers
+ * by name, IPs by reference and name. The table is what the chart, its table view and the CSV
+ * export show, so it carries no keys; a record deleted since has a null name.
  */
 async function topBy(db: Db, p: StatsPeriod, column: 'licensee' | 'ip' | 'designer'): Promise<StatsTable> {
   const names: Record<typeof column, SQL> = {
@@ -53,7 +54,7 @@ async function topBy(db: Db, p: StatsPeriod, column: 'licensee' | 'ip' | 'design
   };
   const found = await rowsOf(
     db,
-    sql`select t.key, ${names[column]} as name, t.rows, t.units, t.net_sales, t.royalty from (
+    sql`select t.key, ${names[column]} as name, ${column === 'ip' ? sql`(select i.reference from ips i where i.key = t.key)` : sql`null`} as reference, t.rows, t.units, t.net_sales, t.royalty from (
           select m.${sql.raw(column)} as key, sum(m.rows)::bigint as rows, sum(m.units)::bigint as units,
             sum(m.net_sales)::bigint as net_sales, sum(m.royalty)::bigint as royalty
           from sales_monthly m where ${inPeriod(p)} and m.${sql.raw(column)} is not null
@@ -62,10 +63,11 @@ async function topBy(db: Db, p: StatsPeriod, column: 'licensee' | 'ip' | 'design
           limit ${p.limit}) t
         order by t.royalty desc, t.key`,
   );
+  const referenced = column === 'ip';
   return {
-    columns: [column, 'name', 'currency', 'rows', 'units', 'net_sales', 'royalty'],
+    columns: [...(referenced ? ['reference'] : []), 'name', 'currency', 'rows', 'units', 'net_sales', 'royalty'],
     rows: found.map((r) => [
-      String(r.key),
+      ...(referenced ? [text(r.reference)] : []),
       text(r.name),
       p.currency,
       num(r.rows),

@@ -6,6 +6,7 @@ import { validateInput } from '../common/validate-input';
 import type { Db } from '../db/client';
 import { logWorkflow } from '../db/schema';
 import type { LogWorkflowRow } from './add-workflow-log';
+import { describeWorkflowRows, type ReadableWorkflowEntry } from './readable';
 
 /** Query of GET /api/v1/LogWorkflow: newest first, optionally for one subject `key`. */
 export const logWorkflowListInput = z
@@ -43,7 +44,7 @@ export async function listWorkflowLog(
   db: Db,
   caller: Caller,
   query: unknown,
-): Promise<{ items: LogWorkflowRow[]; next: string | null }> {
+): Promise<{ items: (LogWorkflowRow & { actor: string | null; readable: ReadableWorkflowEntry })[]; next: string | null }> {
   const input = validateInput(logWorkflowListInput, query, caller.lang);
   const limit = input.limit ?? 50;
   const exactTime = sql<string>`to_char(${logWorkflow.time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -62,7 +63,11 @@ export async function listWorkflowLog(
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    items: page.map((r) => r.row),
+    items: await describeWorkflowRows(
+      db,
+      page.map((r) => ({ ...r.row, data: r.row.data as Record<string, unknown> })),
+      caller.lang,
+    ),
     next:
       rows.length > limit && last
         ? Buffer.from(JSON.stringify([last.exactTime, last.row.id]), 'utf8').toString('base64url')

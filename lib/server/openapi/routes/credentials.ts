@@ -233,7 +233,7 @@ export function credentialsRoutes(): RouteDoc[] {
       path: '/api/vc/verify/{id}',
       method: 'get',
       summary:
-        'Public: the license status behind an approved product key or a credential key (valid, expired, revoked, not_yet_valid, not_licensed) with IP, licensee, territory and term; verified at request time, never cached',
+        'Public: the license status behind an approved product (by key or by the reference on its label, PRD-2026-0042) or a credential key (valid, expired, revoked, not_yet_valid, not_licensed) with the product and license numbers, IP, licensee, territory and term; verified at request time, never cached',
       tag,
       public: true,
     },

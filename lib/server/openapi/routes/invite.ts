@@ -1,6 +1,28 @@
 import { inviteAcceptInput, inviteLicenseeOwnerInput, inviteMemberInput, inviteResendInput } from '../../invite/inputs';
 import type { RouteDoc } from '../route-docs';
 
+/** An invitation as every invite route answers it (lib/server/invite/view.ts). */
+const invitation = {
+  type: 'object',
+  properties: {
+    key: { type: 'string' },
+    reference: {
+      type: 'string',
+      readOnly: true,
+      description: 'The number people quote (IVT-2026-0007), given when the invitation is made',
+    },
+    kind: { enum: ['licensee-owner', 'licensee-staff', 'licensee-designer'] },
+    email: { type: 'string', format: 'email' },
+    entity: { type: ['string', 'null'] },
+    organisation: { type: 'string' },
+    role: { type: 'string' },
+    lang: { enum: ['jp', 'en'] },
+    state: { enum: ['pending', 'accepted', 'revoked', 'expired'] },
+    inviter: { type: 'string' },
+    expiresAt: { type: 'string', format: 'date-time' },
+  },
+};
+
 const managers = 'the sender, calbee:admin, calbee:<product>, or an owner/admin of the organisation (member invitations)';
 
 /** Routes of the invite area, documented with the zod schemas their handlers validate with. */
@@ -11,6 +33,7 @@ export function inviteRoutes(): RouteDoc[] {
       method: 'get',
       summary: "The signed-in person's pending invitations (sent to their e-mail address, not expired), newest first",
       tag: 'invite',
+      output: { type: 'array', items: invitation },
     },
     {
       path: '/api/invite/list',
@@ -18,6 +41,7 @@ export function inviteRoutes(): RouteDoc[] {
       summary:
         'Invitations the caller sent or manages, newest first (at most 200); ?state=pending|accepted|revoked|expired, ?entity=, ?kind=',
       tag: 'invite',
+      output: { type: 'array', items: invitation },
     },
     {
       path: '/api/invite/accept',
@@ -33,11 +57,13 @@ export function inviteRoutes(): RouteDoc[] {
         'Accept an invitation by its token, as the invited e-mail address: creates the organisation (licensee-owner) or the membership, the access entries and the admin log; used, expired or withdrawn links answer status 5 (409)',
       tag: 'invite',
       input: inviteAcceptInput,
+      output: invitation,
     },
     {
       path: '/api/invite/{x}',
       method: 'get',
       summary: 'One invitation by key',
+      output: invitation,
       tag: 'invite',
       acl: managers,
     },
@@ -48,6 +74,7 @@ export function inviteRoutes(): RouteDoc[] {
         'Invite by e-mail; x is the kind. licensee-owner (calbee:<product> or admin): a new organisation and its first owner. licensee-staff / licensee-designer (body below with `licensee`): a member of an organisation. The e-mail with a single-use link is queued in the same transaction',
       tag: 'invite',
       input: inviteLicenseeOwnerInput.or(inviteMemberInput),
+      output: invitation,
       acl: 'licensee-owner: calbee:<product>, calbee:admin; member kinds: owners and admins of the organisation',
     },
     {
@@ -56,12 +83,14 @@ export function inviteRoutes(): RouteDoc[] {
       summary: 'Resend a pending or expired invitation: a new link (the old one stops working), a new expiry and a new e-mail',
       tag: 'invite',
       input: inviteResendInput,
+      output: invitation,
       acl: managers,
     },
     {
       path: '/api/invite/{x}',
       method: 'delete',
       summary: 'Withdraw a pending invitation; its link then answers that it was withdrawn',
+      output: invitation,
       tag: 'invite',
       acl: managers,
     },

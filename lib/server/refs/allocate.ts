@@ -1,0 +1,63 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../common/tx';
+import { holders } from '../db/entities-schema';
+import { referenceCounters } from '../db/platform-schema';
+import { parseReferenceFormat, referencePeriod, renderReference, type ParsedFormat } from './format';
+import { DEFAULT_REFERENCE_FORMATS, referenceConfigKey, type ReferenceKind } from './kinds';
+
+/** The holder's format for a kind: its Holder.config entry when usable, else the default. */
+export function referenceFormatOf(config: Record<string, string> | undefined, kind: ReferenceKind): ParsedFormat {
+  const configured = configuredFormat(config?.[referenceConfigKey(kind)]);
+  const parsed = configured === undefined ? undefined : parseReferenceFormat(configured);
+  if (parsed && !('error' in parsed)) return parsed;
+  return parseReferenceFormat(DEFAULT_REFERENCE_FORMATS[kind]) as ParsedFormat;
+}
+
+/** Holder.config values are JSON strings; a bare format is taken as it is. */
+export function configuredFormat(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return raw;
+  }
+}
+
+async function holderOf(tx: DbOrTx, key: string | undefined): Promise<{ key: string; config: Record<string, string> }> {
+  const where = key ? eq(holders.key, key) : eq(holders.is_default, true);
+  const [holder] = await tx.select({ key: holders.key, config: holders.config }).from(holders).where(where).limit(1);
+  // Before the holder exists (a bare database in a test) references still come from one counter.
+  return holder ?? { key: '', config: {} };
+}
+
+export interface NextReferenceOptions {
+  /** The holder the record belongs to; the default holder when left out. */
+  holder?: string;
+  /** When the record is created (its year); now when left out. */
+  at?: Date;
+}
+
+/**
+ * The next reference of a kind, drawn in the caller's transaction: the counter row of
+ * (holder, kind, period) is created or incremented by one INSERT … ON CONFLICT DO UPDATE …
+ * RETURNING, which holds the row lock until the transaction ends. Concurrent creations of the
+ * same kind therefore wait for each other and never draw the same number; a creation that rolls
+ * back gives its number back with it, so every committed number belongs to exactly one record
+ * and is never handed out again (deleting the record does not lower the counter).
+ */
+export async function nextReference(tx: DbOrTx, kind: ReferenceKind, options: NextReferenceOptions = {}): Promise<string> {
+  const at = options.at ?? new Date();
+  const holder = await holderOf(tx, options.holder);
+  const format = referenceFormatOf(holder.config, kind);
+  const period = referencePeriod(format, at);
+  const [row] = await tx
+    .insert(referenceCounters)
+    .values({ holder: holder.key, kind, period, last: 1 })
+    .onConflictDoUpdate({
+      target: [referenceCounters.holder, referenceCounters.kind, referenceCounters.period],
+      set: { last: sql`${referenceCounters.last} + 1`, dateUpdated: new Date() },
+    })
+    .returning({ last: referenceCounters.last });
+  return renderReference(format, row!.last, at);
+}
