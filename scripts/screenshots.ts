@@ -19,12 +19,15 @@ function demoPassword(): string {
 async function signedIn(browser: Browser, email: string, pathname: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'ja-JP' });
   const page = await context.newPage();
-  await page.goto(`${base}${pathname}`);
+  // As a visitor signs in: the home's button, then the provider's form (no consent for the platform).
+  await page.goto(`${base}/jp/`);
+  await page.getByTestId('home-sign-in').click();
   await page.waitForURL(/\/interaction\//);
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(demoPassword());
   await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => url.pathname === pathname);
+  await page.getByTestId('home').waitFor();
+  await page.goto(`${base}${pathname}`);
   return page;
 }
 
