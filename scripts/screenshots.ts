@@ -66,10 +66,19 @@ async function main(): Promise<void> {
 
     // The public page a QR code on a package opens: no sign-in.
     const found = await licensee.request.post(`${base}/api/v1/Product/query`, {
-      data: { filter: { state: 'approved' }, limit: 1 },
+      data: { filter: { state: 'approved' }, limit: 50 },
     });
-    const product = ((await found.json()) as { data: { items: { key: string }[] } }).data.items[0];
-    if (!product) throw new Error('no approved product in the demo');
+    const items = ((await found.json()) as { data: { items: { key: string }[] } }).data.items;
+    // A product of an active license: its page shows the verified state.
+    let product: { key: string } | undefined;
+    for (const item of items) {
+      const answer = await licensee.request.get(`${base}/api/vc/verify/${item.key}`);
+      if (((await answer.json()) as { data?: { state?: string } }).data?.state === 'valid') {
+        product = item;
+        break;
+      }
+    }
+    if (!product) throw new Error('no product of an active license in the demo');
     const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
     await visitor.goto(`${base}/jp/verify/${product.key}`);
     await visitor.getByTestId('verify-state').waitFor();

@@ -99,8 +99,8 @@ async function seedAll(db: Db, password: string, options: { log?: Log; now?: Dat
   const brand = await as('brand@example.com');
   const cfl = await as('cfl@example.com');
   const boss = await as('boss@example.com');
-  let designer = await as('designer@example.com');
-  let studio = await as('studio@example.com');
+  const designer = await as('designer@example.com');
+  const studio = await as('studio@example.com');
 
   // 1. Tags and the primary IPs, with their artwork.
   log('demo: tags and primary IPs');
@@ -136,28 +136,10 @@ async function seedAll(db: Db, password: string, options: { log?: Log; now?: Dat
 
   // 2. Designer profiles, usage permits and secondary IPs in every state.
   log('demo: designers, usage permits and secondary IPs');
-  const personal = await createRecord(db, entities.Designer, designer.viewer, {
-    role: 'personal',
-    email: 'designer@example.com',
-    creator_name: '創作 翔',
-    cat: 'イラストレーター',
-    pr: 'ゆるい線と明るい色のキャラクターデザイン。 Soft lines and bright colours.',
-    location: '大阪',
-    name: { first: '翔', last: '創作' },
-  });
-  const corporate = await createRecord(db, entities.Designer, studio.viewer, {
-    role: 'corporate',
-    email: 'studio@example.com',
-    creator_name: 'Studio Kawaii',
-    corporate_name: 'Studio Kawaii LLC',
-    cat: 'Design studio',
-    pr: 'A studio for packaging and apparel graphics.',
-    location: 'Tokyo',
-    responsible_person: 'Aiko Tanaka',
-    name: { first: 'Aiko', last: 'Tanaka' },
-  });
-  designer = await refresh(designer);
-  studio = await refresh(studio);
+  // Their designer records come with the demo accounts (as the designer application issues them).
+  const personal = { key: designer.viewer.designers[0] };
+  const corporate = { key: studio.viewer.designers[0] };
+  if (!personal.key || !corporate.key) throw new Error('demo seed: the demo designers have no designer record');
   const creators = [
     { actor: designer, record: String(personal.key) },
     { actor: studio, record: String(corporate.key) },
