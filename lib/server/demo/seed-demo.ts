@@ -90,8 +90,6 @@ async function seedAll(db: Db, password: string, options: { log?: Log; now?: Dat
     emails.set(actor.sub, email);
     return actor;
   };
-  // After a change of what a person belongs to (a designer record, an organisation), read them afresh.
-  const refresh = (a: Actor) => as(emails.get(a.sub)!);
 
   const holder = await as('holder@example.com');
   const admin = await as('admin@example.com');
