@@ -2,7 +2,8 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { ensureReady, printStartBanner } = await import('./lib/server/boot');
-  printStartBanner(await ensureReady());
+  const boot = await ensureReady();
+  printStartBanner(boot);
   // Overdue reviews are reminded hourly; the reviews are stamped, so replicas never send twice.
   const { startReminders } = await import('./lib/server/flow/schedule-reminders');
   startReminders();
@@ -12,4 +13,9 @@ export async function register(): Promise<void> {
   // Jobs (mail, contract PDFs, credentials, mints) run on LISTEN ipl_jobs and a 10 s poll; SKIP LOCKED claims keep replicas apart.
   const { startJobWorker } = await import('./lib/server/jobs/worker');
   startJobWorker();
+  // The demo business (issue #19) is in place before the first request: the start log says when.
+  if (boot.accounts.length) {
+    const { seedDemoOnStart } = await import('./lib/server/demo/on-start');
+    await seedDemoOnStart(boot.demoPassword).catch((err: unknown) => console.error('  [demo] seed failed:', err));
+  }
 }

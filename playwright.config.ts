@@ -13,6 +13,23 @@ export const gatePassword = 'e2e-gate-password';
 export const e2ePort = port;
 // Outgoing mail of the server under test; tests/e2e/invite.spec.ts listens on this port (others never do).
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
+// The demo business (issue #19) runs on a server of its own, so the other journeys keep their
+// accounts-only database and its seed never slows them: it starts only for a whole run or a
+// run that names the demo spec.
+// A second relying party of the embedded provider: it must still ask for consent (first-party-sign-in.spec.ts).
+export const otherClientId = 'partner-portal';
+export const demoPort = Number(process.env.E2E_DEMO_PORT ?? port + 1);
+const demoDataDir = path.join(os.tmpdir(), `ipl-e2e-demo-${process.pid}`);
+const specsNamed = process.argv.filter((a) => /\.spec\.ts$|^tests\/e2e\//.test(a));
+const wantsDemo = specsNamed.length === 0 || specsNamed.some((a) => a.includes('demo'));
+const server = (url: string, serverPort: number, env: Record<string, string>, timeout = 120_000) => ({
+  // As scripts/start.mjs: the client's idle sockets must not meet one the server just closed (ECONNRESET).
+  command: `npx next start -p ${serverPort} --keepAliveTimeout 65000`,
+  url: `${url}/api/core/server/status`,
+  reuseExistingServer: false,
+  timeout,
+  env: { APP_URL: url, DEMO_PASSWORD: demoPassword, NODE_ENV: 'production', ...env },
+});
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,22 +56,29 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // As scripts/start.mjs: the client's idle sockets must not meet one the server just closed (ECONNRESET).
-    command: `npx next start -p ${port} --keepAliveTimeout 65000`,
-    url: `${baseURL}/api/core/server/status`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      APP_URL: baseURL,
+  projects: [
+    { name: 'chromium', testIgnore: /demo\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'demo',
+      testMatch: /demo\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${demoPort}` },
+    },
+  ],
+  webServer: [
+    server(baseURL, port, {
       DATA_DIR: dataDir,
-      DEMO_PASSWORD: demoPassword,
-      NODE_ENV: 'production',
+      // Demo accounts only: the demo business has its own server below.
+      SEED_DEMO_BUSINESS: 'false',
       // The gate is bypassed on localhost; its test browses the server under another name.
       GATE_ID: gateId,
       GATE_PASSWORD: gatePassword,
       SMTP_URL: process.env.E2E_SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
-    },
-  },
+      OIDC_OTHER_CLIENTS: JSON.stringify([
+        { client_id: otherClientId, client_secret: 'partner-portal-secret-e2e', redirect_uris: [`${baseURL}/partner-callback`] },
+      ]),
+    }),
+    // The demo business is seeded before this server answers (instrumentation.ts: under a minute, more on a
+    // busy machine); its mail stays in the outbox.
+    ...(wantsDemo ? [server(`http://localhost:${demoPort}`, demoPort, { DATA_DIR: demoDataDir, SMTP_URL: '' }, 300_000)] : []),
+  ],
 });

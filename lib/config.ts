@@ -54,8 +54,38 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v !== 'false' && v !== '0'),
+  // Other relying parties of the embedded provider (a partner portal, say), as a JSON array of
+  // {client_id, client_secret, redirect_uris}: unlike the platform's own client they ask for consent.
+  OIDC_OTHER_CLIENTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v?.trim()) return [];
+      try {
+        return z
+          .array(
+            z.object({
+              client_id: z.string().min(1),
+              client_secret: z.string().min(16),
+              redirect_uris: z.array(z.string().url()).min(1),
+            }),
+          )
+          .parse(JSON.parse(v));
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'OIDC_OTHER_CLIENTS must be a JSON array of {client_id, client_secret, redirect_uris}',
+        });
+        return z.NEVER;
+      }
+    }),
   DEMO_PASSWORD: optionalText,
   SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  // The demo business (issue #19) on top of the demo accounts: on with them unless set to false.
+  SEED_DEMO_BUSINESS: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
@@ -186,6 +216,12 @@ export function buildConfig(env: NodeJS.ProcessEnv) {
       clientId: e.OIDC_CLIENT_ID ?? 'platform-web',
       clientSecret: e.OIDC_CLIENT_SECRET,
       audience: e.OIDC_AUDIENCE ?? e.OIDC_CLIENT_ID ?? 'platform-web',
+      otherClients: e.OIDC_OTHER_CLIENTS.map((c) => ({
+        ...c,
+        response_types: ['code' as const],
+        grant_types: ['authorization_code'],
+        token_endpoint_auth_method: 'client_secret_basic' as const,
+      })),
       endSessionUrl: e.OIDC_END_SESSION_URL ?? `${e.OIDC_ISSUER ?? `${appUrl}/api/oidc`}/session/end`,
     },
     nextAuthSecret: e.NEXTAUTH_SECRET,
@@ -209,7 +245,7 @@ export function buildConfig(env: NodeJS.ProcessEnv) {
     analyticsId: e.ANALYTICS_ID,
     analyticsSrc: e.ANALYTICS_SRC,
     analyticsFirstParty: e.ANALYTICS_FIRST_PARTY,
-    demo: { seed: e.SEED_DEMO, password: e.DEMO_PASSWORD },
+    demo: { seed: e.SEED_DEMO, business: e.SEED_DEMO && e.SEED_DEMO_BUSINESS, password: e.DEMO_PASSWORD },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     reviewSlaBusinessDays: e.REVIEW_SLA_BUSINESS_DAYS,
     authCacheMs: e.AUTH_CACHE_MS,

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useShell } from '@/lib/client/settings-context';
 import { useTranslation } from 'next-i18next/pages';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -19,6 +20,7 @@ interface AddPersonModalProps {
 
 /** Find a person by e-mail or name as you type, pick one, add them. */
 export function AddPersonModal({ target, present, onSubmit, onClose }: AddPersonModalProps) {
+  const { lang } = useShell();
   const { t } = useTranslation('holder-admin');
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
@@ -95,7 +97,7 @@ export function AddPersonModal({ target, present, onSubmit, onClose }: AddPerson
           {selected && (
             <div className="mt-3 p-2 border rounded bg-light" data-testid="person-selected">
               <div className="small text-muted">{t('profile.selected')}</div>
-              <div className="fw-semibold">{personName(selected)}</div>
+              <div className="fw-semibold">{personName(selected, lang)}</div>
               <div className="small">{selected.email}</div>
             </div>
           )}
@@ -128,7 +130,7 @@ export function AddPersonModal({ target, present, onSubmit, onClose }: AddPerson
                         data-email={hit.email}
                       >
                         <div className="d-flex justify-content-between gap-2">
-                          <span>{personName(hit)}</span>
+                          <span>{personName(hit, lang)}</span>
                           {already && <span className="small">{t('profile.alreadyThere')}</span>}
                         </div>
                         <div className="small opacity-75">{hit.email}</div>

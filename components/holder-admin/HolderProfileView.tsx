@@ -105,13 +105,13 @@ export function HolderProfileView({ title }: ScreenViewProps) {
     setBusy(false);
     if (!outcome.ok) return refusal(outcome);
     setAdding(null);
-    setMessage({ variant: 'success', text: t('profile.added', { name: personName(person), target: labelOf(target) }) });
+    setMessage({ variant: 'success', text: t('profile.added', { name: personName(person, lang), target: labelOf(target) }) });
     await refresh();
     return null;
   };
 
   const remove = async (target: RoleTarget, person: Person) => {
-    const name = personName(person) || person.sub;
+    const name = personName(person, lang) || person.sub;
     const ok = await dialogs.confirm(t('profile.removeTitle'), t('profile.removeConfirm', { name, target: labelOf(target) }));
     if (!ok) return;
     setBusy(true);

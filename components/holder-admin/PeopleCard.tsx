@@ -1,4 +1,5 @@
 import { useTranslation } from 'next-i18next/pages';
+import { useShell } from '@/lib/client/settings-context';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
@@ -18,6 +19,7 @@ interface PeopleCardProps {
 
 /** One list of the holder (an approver group, managers, contract signers): each person with name and e-mail. */
 export function PeopleCard({ testId, title, people, canChange, busy, onAdd, onRemove }: PeopleCardProps) {
+  const { lang } = useShell();
   const { t } = useTranslation('holder-admin');
   return (
     <Card className="h-100" data-testid={testId}>
@@ -52,7 +54,7 @@ export function PeopleCard({ testId, title, people, canChange, busy, onAdd, onRe
             data-email={person.email}
           >
             <div className="text-break">
-              <div>{person.email || person.nickname ? personName(person) : t('profile.goneAccount')}</div>
+              <div>{person.email || person.nickname ? personName(person, lang) : t('profile.goneAccount')}</div>
               <div className="small text-muted">{person.email}</div>
             </div>
             {canChange && (
@@ -62,7 +64,7 @@ export function PeopleCard({ testId, title, people, canChange, busy, onAdd, onRe
                 className="text-nowrap flex-shrink-0"
                 onClick={() => onRemove(person)}
                 disabled={busy}
-                aria-label={t('profile.removeLabel', { name: personName(person) || person.sub })}
+                aria-label={t('profile.removeLabel', { name: personName(person, lang) || person.sub })}
                 data-testid={`${testId}-remove`}
               >
                 {t('profile.remove')}

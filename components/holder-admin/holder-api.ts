@@ -1,4 +1,5 @@
 import { signIn, useSession } from 'next-auth/react';
+import { fullName } from '@/lib/format/person-name';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { hasAccess } from '@/lib/acl/match';
@@ -62,10 +63,12 @@ export interface HolderLogPage {
   next: string | null;
 }
 
-/** Display name: family name first as the lists show it, else the nickname, else the e-mail. */
-export function personName(person: Pick<Person, 'first_name' | 'last_name' | 'nickname' | 'email'>): string {
-  const full = [person.last_name, person.first_name].filter(Boolean).join(' ');
-  return full || person.nickname || person.email;
+/** Display name in the page's language (family name first on jp), else the nickname, else the e-mail. */
+export function personName(
+  person: Pick<Person, 'first_name' | 'last_name' | 'nickname' | 'email'>,
+  lang: 'jp' | 'en' = 'jp',
+): string {
+  return fullName({ first: person.first_name, last: person.last_name }, lang) || person.nickname || person.email;
 }
 
 function useToken(): string | undefined {

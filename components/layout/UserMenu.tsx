@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { fullName } from '@/lib/format/person-name';
 import { signIn, useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { signOutEverywhere } from '@/lib/client/sign-out';
@@ -17,7 +18,7 @@ export function UserMenu() {
       </button>
     );
   }
-  const name = [session.user.last_name, session.user.first_name].filter(Boolean).join(' ') || session.user.nickname;
+  const name = fullName({ first: session.user.first_name, last: session.user.last_name }, lang) || session.user.nickname;
   return (
     <div {...menu.rootProps}>
       <button

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { fullName } from '@/lib/format/person-name';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import Alert from 'react-bootstrap/Alert';
@@ -169,7 +170,7 @@ function ProfileForm({ title, original, onSaved }: ProfileFormProps) {
           )}
           <div className="flex-grow-1">
             <div className="fw-semibold fs-5" data-testid="profile-name">
-              {[original.last_name, original.first_name].filter(Boolean).join(' ') || original.nickname}
+              {fullName({ first: original.first_name, last: original.last_name }, lang) || original.nickname}
             </div>
             <div className="text-muted" data-testid="profile-email">
               {original.email}

@@ -8,6 +8,7 @@ import { DbAdapter } from './adapter';
 import { findConsent } from './consent-store';
 import { errorPage, logoutPage, postLogoutPage } from './html';
 import { loadOrCreateSigningKeys } from './keys';
+import { fullName } from '../../format/person-name';
 
 export const SCOPES = 'openid profile email';
 
@@ -24,7 +25,29 @@ export function embeddedClient(): ClientMetadata {
   };
 }
 
-async function findAccount(_ctx: KoaContextWithOIDC, sub: string) {
+/** Whether a client is the platform's own web client (consent is implied by signing in to it). */
+export function isFirstParty(clientId: string): boolean {
+  return clientId === getConfig().oidc.clientId;
+}
+
+/** The grant of the platform's own client: the scopes it asks for, within the ones the provider offers. */
+async function firstPartyGrant(ctx: KoaContextWithOIDC) {
+  const accountId = ctx.oidc.session!.accountId!;
+  const clientId = ctx.oidc.client!.clientId;
+  const existing = ctx.oidc.session!.grantIdFor(clientId);
+  const grant =
+    (existing && (await ctx.oidc.provider.Grant.find(existing))) || new ctx.oidc.provider.Grant({ accountId, clientId });
+  const offered = SCOPES.split(' ');
+  const asked = String(ctx.oidc.params?.scope ?? SCOPES)
+    .split(' ')
+    .filter((s) => offered.includes(s));
+  grant.addOIDCScope(asked.join(' '));
+  await grant.save();
+  return grant;
+}
+
+/** The account behind a sub and its claims (exported for the claim tests). */
+export async function findAccount(_ctx: KoaContextWithOIDC | undefined, sub: string) {
   const user = await findUserBySub(await getDb(), sub);
   // A removed or suspended account ends the provider session instead of a bare server_error.
   if (!user || user.status !== 0) return undefined;
@@ -37,7 +60,9 @@ async function findAccount(_ctx: KoaContextWithOIDC, sub: string) {
       nickname: user.nickname,
       given_name: user.firstName,
       family_name: user.lastName,
-      name: [user.firstName, user.lastName].filter(Boolean).join(' '),
+      // OIDC Core: `name` is ordered by the person's locale, so family name first for jp (their
+      // stored language); pages format given_name/family_name again for the page's language.
+      name: fullName({ first: user.firstName, last: user.lastName }, user.lang === 'en' ? 'en' : 'jp') || undefined,
       picture: user.picture ?? undefined,
       locale: user.lang === 'en' ? 'en' : 'ja',
     }),
@@ -50,7 +75,7 @@ async function buildProvider(): Promise<Provider> {
   const home = config.appUrl;
   const configuration: Configuration = {
     adapter: DbAdapter,
-    clients: [embeddedClient()],
+    clients: [embeddedClient(), ...config.oidc.otherClients],
     jwks: await loadOrCreateSigningKeys(),
     cookies: {
       keys: getSecrets().cookieKeys,
@@ -92,6 +117,9 @@ async function buildProvider(): Promise<Provider> {
     },
     async loadExistingGrant(ctx) {
       const clientId = ctx.oidc.client!.clientId;
+      // The platform's own web client is first-party: signing in to it never asks for consent.
+      // Any other client (OIDC_OTHER_CLIENTS) still gets the consent page.
+      if (isFirstParty(clientId)) return firstPartyGrant(ctx);
       const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session!.grantIdFor(clientId);
       if (grantId) return ctx.oidc.provider.Grant.find(grantId);
       // Consent is remembered per account and client beyond one provider session.

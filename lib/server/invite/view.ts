@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { fullName } from '../../format/person-name';
 import type { DbOrTx } from '../common/tx';
 import { licensees } from '../db/entities-schema';
 import type { invitations } from '../db/platform-schema';
@@ -34,8 +35,7 @@ export interface InvitationView {
 
 export function personName(person: Person | undefined, lang: 'jp' | 'en'): string {
   if (!person) return '';
-  const parts = lang === 'jp' ? [person.last_name, person.first_name] : [person.first_name, person.last_name];
-  return parts.filter(Boolean).join(' ') || person.nickname || person.email || person.sub;
+  return fullName({ first: person.first_name, last: person.last_name }, lang) || person.nickname || person.email || person.sub;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

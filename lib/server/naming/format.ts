@@ -1,4 +1,5 @@
 import { formatMoney as formatMinorUnits } from '../../../components/holder-admin/money';
+import { fullName } from '../../format/person-name';
 
 /**
  * Dates, money and people as a reader of each language reads them: Japanese first (Japan time,
@@ -92,8 +93,7 @@ export interface PersonNames {
  * gone reads as such.
  */
 export function personName(person: PersonNames | null | undefined, lang: Lang): string {
-  const parts = lang === 'jp' ? [person?.last_name, person?.first_name] : [person?.first_name, person?.last_name];
-  const full = parts.filter((p): p is string => Boolean(p && p.trim())).join(' ');
+  const full = fullName({ first: person?.first_name, last: person?.last_name }, lang);
   if (full) return full;
   if (person?.nickname?.trim()) return person.nickname.trim();
   if (person?.email?.trim()) return person.email.trim();
