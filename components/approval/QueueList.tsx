@@ -3,7 +3,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'next-i18next/pages';
 import type { ApprovalKind, QueueItem } from '@/lib/client/flow';
-import { imageUrl, imagesOf, text, type Row } from './subject';
+import { formatDay, imageUrl, imagesOf, text, type Row } from './subject';
 
 function Thumb({ subject }: { subject: Row }) {
   const [first] = imagesOf(subject);
@@ -85,6 +85,10 @@ export function QueueList({
               </div>
               <div className="small d-flex align-items-center gap-2">
                 <span data-testid="queue-waiting">{t('queue.waiting', { count: item.waitingDays })}</span>
+                {' · '}
+                <span data-testid="queue-deadline" className={item.overdue ? 'text-danger fw-semibold' : undefined}>
+                  {t('queue.deadline', { date: formatDay(item.deadline) })}
+                </span>
                 {item.overdue && (
                   <Badge bg="danger" data-testid="queue-overdue">
                     {t('queue.overdue')}

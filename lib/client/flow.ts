@@ -16,6 +16,8 @@ export interface QueueItem<T = Record<string, unknown>> {
   review: { key: string; subjectType: string; group: string; step: string; revision: number; dateCreated: string };
   subject: T;
   waitingDays: number;
+  /** When the group's decision is due (ISO). */
+  deadline: string;
   overdue: boolean;
   /** The record as a person names it (lib/server/naming), in the reader's language. */
   name: { reference: string | null; title: string; counterparty: string | null; detail: string | null; label: string };

@@ -27,6 +27,11 @@ export const users = pgTable(
     lang: text('lang').notNull().default('jp'),
     wallet: text('wallet'),
     bio: text('bio'),
+    // Kinds of notification this person does not want by e-mail too (lib/server/notify/mail-kinds.ts).
+    mailOff: text('mail_off')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: integer('status').notNull().default(0),
     dateCreated: ts('date_created').notNull().defaultNow(),
     dateUpdated: ts('date_updated').notNull().defaultNow(),
@@ -56,6 +61,8 @@ export const notifications = pgTable(
     target: text('target').notNull(),
     subject: text('subject').notNull(),
     content: text('content').notNull().default(''),
+    // Where the reader acts on what the notification is about: a path under /{lang}.
+    link: text('link'),
     created: ts('created').notNull().defaultNow(),
     readAt: ts('read_at'),
   },

@@ -141,7 +141,11 @@ export async function decideReview(
         );
       const moved = await moveSubject(tx, def, review.subject_key, from, outcome.next);
       await afterState(tx, binding.subject, review.subject_key, outcome.next);
-      const entered = await enterState(tx, flow, holder, binding, { ...event, row: moved, to: outcome.next }, ['owner']);
+      // The applicant's side hears the outcome: the person who applied and their organisation.
+      const entered = await enterState(tx, flow, holder, binding, { ...event, row: moved, to: outcome.next }, [
+        'owner',
+        'licensee',
+      ]);
       return { review: updated, subject: entered.row, moved: true };
     });
   } catch (err) {

@@ -18,6 +18,7 @@ const publicColumns = {
   lang: users.lang,
   wallet: users.wallet,
   bio: users.bio,
+  mailOff: users.mailOff,
   status: users.status,
   dateCreated: users.dateCreated,
   dateUpdated: users.dateUpdated,

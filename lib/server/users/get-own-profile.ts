@@ -12,6 +12,8 @@ export interface OwnProfile {
   picture: string | null;
   lang: string;
   wallet: string | null;
+  /** Kinds of notification the person does not want mailed. */
+  mail_off: string[];
   access: string[];
 }
 
@@ -28,6 +30,7 @@ export async function getOwnProfile(db: Db, caller: Caller): Promise<OwnProfile>
     picture: row.picture,
     lang: row.lang,
     wallet: row.wallet,
+    mail_off: row.mailOff,
     access: caller.access,
   };
 }
