@@ -1,5 +1,6 @@
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
+import { useRouter } from 'next/router';
+import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -33,6 +34,13 @@ export function ApprovalQueueView({ title, kind }: ScreenViewProps & { kind: App
   const items = queue?.filter((item) => matchesSearch(item.name.label, q));
   const [flash, setFlash] = useState<Flash | null>(null);
   const current: QueueItem<Rec> | undefined = items?.find((i) => text(i.subject.key) === selected);
+  // A link from a notification or a mail chooses its item by reference (?open=LIC-2026-0042).
+  const { query } = useRouter();
+  const wanted = typeof query.open === 'string' ? query.open : null;
+  useEffect(() => {
+    const found = wanted ? queue?.find((i) => i.name.reference === wanted) : undefined;
+    if (found) setSelected(text(found.subject.key));
+  }, [wanted, queue]);
 
   const onOutcome = async (item: QueueItem<Rec>, outcome: DecisionOutcome, name: string) => {
     const key = text(item.subject.key);

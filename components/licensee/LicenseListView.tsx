@@ -1,5 +1,6 @@
 import dynamic from 'next/dynamic';
-import { useMemo, useState } from 'react';
+import { useRouter } from 'next/router';
+import { useEffect, useMemo, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
@@ -45,6 +46,20 @@ export function LicenseListView({ title }: ScreenViewProps) {
   const orgNames = new Map(organisations.map((o) => [o.key, o.name]));
   const several = organisations.length > 1;
   const current = licenses.find((l) => l.key === open) ?? null;
+  // A link from a notification or a mail opens its license by reference (?open=LIC-2026-0042).
+  const router = useRouter();
+  const wanted = typeof router.query.open === 'string' ? router.query.open : null;
+  useEffect(() => {
+    if (!wanted) return;
+    const found = licenses.find((l) => l.reference === wanted);
+    if (found) setOpen(text(found.key));
+  }, [wanted, licenses]);
+  const close = () => {
+    setOpen(null);
+    if (!wanted) return;
+    const query = Object.fromEntries(Object.entries(router.query).filter(([name]) => name !== 'open'));
+    void router.replace({ pathname: router.pathname, query }, undefined, { shallow: true });
+  };
 
   return (
     <div data-testid="licensee-licenses">
@@ -129,7 +144,7 @@ export function LicenseListView({ title }: ScreenViewProps) {
         <LicenseDetail
           license={current}
           ipName={ipNames.get(text(current.ip)) ?? ''}
-          onClose={() => setOpen(null)}
+          onClose={close}
           onChanged={() => void mutate()}
         />
       )}

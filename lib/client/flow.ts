@@ -96,6 +96,23 @@ export function useHistory<T = Record<string, unknown>>(entity: string, key: str
   });
 }
 
+/** What the caller may do with a record now (GET /api/v1/{Entity}/{id}/actions): pages offer exactly these steps. */
+export interface RecordActions {
+  state: string;
+  actions: { action: string; to: string; needsComment: boolean }[];
+  waitingFor: string[];
+  decideFor: string[];
+}
+
+export function useRecordActions(entity: string, key: string | null) {
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  return useSWR(key && token ? ['actions', entity, key, token] : null, async () => {
+    const answer = await productApi<RecordActions>(`/v1/${entity}/${encodeURIComponent(key!)}/actions`, { token });
+    return answer?.status === 0 ? answer.data : null;
+  });
+}
+
 /** The caller's group decides on a queue item. */
 export async function decideOnItem(
   kind: ApprovalKind,
