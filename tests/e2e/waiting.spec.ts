@@ -33,7 +33,6 @@ const copy = {
     changesSubject: '修正依頼',
     stateChanges: '修正依頼',
     stateInReview: '審査中',
-    ok: 'OK',
     rate: '6.5',
     rateShown: '6.5%',
   },
@@ -43,7 +42,6 @@ const copy = {
     changesSubject: 'Changes requested',
     stateChanges: 'Changes requested',
     stateInReview: 'In review',
-    ok: 'OK',
     rate: '7.25',
     rateShown: '7.25%',
   },
@@ -142,7 +140,7 @@ for (const lang of ['jp', 'en'] as const) {
     await detail.getByTestId('license-edit-save').click();
     await expect(detail.getByTestId('license-notice')).toBeVisible();
     await detail.getByTestId('license-step-resubmit').click();
-    await owner.getByTestId('dialog-confirm').getByRole('button', { name: t.ok, exact: true }).click();
+    await owner.getByTestId('dialog-confirm').locator('.btn-primary').click();
     await expect(detail.getByTestId('license-detail-state')).toHaveText(t.stateInReview);
     await shot(owner, `${lang}-resubmitted`);
     await detail
