@@ -12,6 +12,7 @@ import type { ScreenViewProps } from '@/components/page/withPage';
 import { storeLanguage } from '@/lib/client/language';
 import { useShell } from '@/lib/client/settings-context';
 import { LANGS, switchLanguagePath, type Lang } from '@/lib/session/redirect';
+import { MailPreferences } from './MailPreferences';
 import { ProfileBadges } from './ProfileBadges';
 import { EVM_ADDRESS, useOwnProfile, useProfileCaller, type OwnProfile } from './profile-api';
 
@@ -52,7 +53,12 @@ export function ProfileView({ title }: ScreenViewProps) {
     );
   }
   if (profile.data === null) return <Alert variant="danger">{t('loadFailed')}</Alert>;
-  return <ProfileForm title={title} original={profile.data} onSaved={() => profile.mutate()} />;
+  return (
+    <>
+      <ProfileForm title={title} original={profile.data} onSaved={() => profile.mutate()} />
+      <MailPreferences original={profile.data} onSaved={() => profile.mutate()} />
+    </>
+  );
 }
 
 interface ProfileFormProps {

@@ -242,6 +242,8 @@ describe('only the actions a person may take', () => {
             mismatches.push(`${who} ${action} at ${state}: offered ${offer.has(action)}, accepted ${ok}`);
           // A refusal is a 4xx that says why, never a server failure.
           if (!ok) expect(res.status, `${who} ${action} at ${state}`).toBeLessThan(500);
+          // A step refused to someone who sees the record says who may take it, in their language.
+          if (res.status === 403) expect(String(res.json.data)).toContain('権限がありません');
         }
       }
     }
