@@ -9,7 +9,7 @@ export async function register(): Promise<void> {
   // Late royalty reports are reminded hourly, once per license and period (unique reminder rows).
   const { startLateReportChecks } = await import('./lib/server/sales/schedule');
   startLateReportChecks();
-  // The e-mail outbox is delivered on LISTEN ipl_mail and a 10 s poll; SKIP LOCKED claims keep replicas apart.
-  const { startMailWorker } = await import('./lib/server/mail/worker');
-  startMailWorker();
+  // Jobs (mail, contract PDFs, credentials, mints) run on LISTEN ipl_jobs and a 10 s poll; SKIP LOCKED claims keep replicas apart.
+  const { startJobWorker } = await import('./lib/server/jobs/worker');
+  startJobWorker();
 }

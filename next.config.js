@@ -9,7 +9,7 @@ const nextConfig = {
   typescript: { tsconfigPath: 'tsconfig.build.json' },
   // Packages that load WASM, native code or derive paths from their own files at run time
   // must be required from node_modules, not bundled (STACK-NOTES pitfalls 3–5).
-  serverExternalPackages: ['oidc-provider', '@electric-sql/pglite', 'pg', 'drizzle-orm', 'sharp', 'file-type', 'ganache', 'solc'],
+  serverExternalPackages: ['oidc-provider', '@electric-sql/pglite', 'pg', 'drizzle-orm', 'sharp', 'file-type', 'solc'],
   async rewrites() {
     // The provider sets the interaction cookie on /interaction/<uid>; the form posts must stay
     // under that path for the browser to send it, so they are rewritten to API routes.

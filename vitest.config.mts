@@ -5,12 +5,10 @@ const alias = { '@': path.resolve(import.meta.dirname) };
 
 export default defineConfig({
   resolve: { alias },
-  esbuild: { jsx: 'automatic' },
   test: {
     projects: [
       {
         resolve: { alias },
-        esbuild: { jsx: 'automatic' },
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],

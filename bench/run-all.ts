@@ -105,10 +105,44 @@ async function main() {
         output: 'stats-postgres.md',
       },
       {
+        id: 'load-postgres',
+        title: 'Mixed load of 200 connections — PostgreSQL',
+        script: 'bench/load.ts',
+        env: {
+          ...(quick ? { BENCH_DURATION: '5', BENCH_CONNECTIONS: '20', BENCH_PERMITS: '40', BENCH_LICENSES: '6' } : {}),
+          BENCH_DB: 'postgres',
+        },
+        output: 'load-postgres.md',
+      },
+      {
+        id: 'load-pglite',
+        title: 'Mixed load of 200 connections — PGlite',
+        script: 'bench/load.ts',
+        env: {
+          ...(quick ? { BENCH_DURATION: '5', BENCH_CONNECTIONS: '20', BENCH_PERMITS: '40', BENCH_LICENSES: '6' } : {}),
+          BENCH_DB: 'pglite',
+        },
+        output: 'load-pglite.md',
+      },
+      {
+        id: 'pages-postgres',
+        title: 'Server time of the five heaviest pages over 100,000 records — PostgreSQL',
+        script: 'bench/page-server-time.ts',
+        env: { ...(quick ? { BENCH_ROWS: '5000', BENCH_LOADS: '5' } : {}), BENCH_DB: 'postgres' },
+        output: 'page-server-time-postgres.md',
+      },
+      {
+        id: 'pages-pglite',
+        title: 'Server time of the five heaviest pages over 100,000 records — PGlite',
+        script: 'bench/page-server-time.ts',
+        env: { ...(quick ? { BENCH_ROWS: '5000', BENCH_LOADS: '5' } : {}), BENCH_DB: 'pglite' },
+        output: 'page-server-time-pglite.md',
+      },
+      {
         id: 'royalty',
-        title: 'Royalty CSV import of 100,000 rows — PGlite and PostgreSQL',
+        title: 'Royalty CSV import of 100,000 and 1,000,000 rows — PGlite and PostgreSQL',
         script: 'bench/royalty-import.ts',
-        env: { ...small, DATABASE_URL: await fresh('bench_royalty') },
+        env: { ...small, ...(quick ? { BENCH_ROWS: '10000,20000' } : {}), DATABASE_URL: await fresh('bench_royalty') },
         output: 'royalty-import.md',
       },
       {

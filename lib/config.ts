@@ -48,6 +48,11 @@ const envSchema = z.object({
   ANALYTICS_ID: optionalText,
   // Plausible's script by default (privacy-friendly, no cookies); point it at a self-hosted copy if preferred.
   ANALYTICS_SRC: z.string().trim().url().default('https://plausible.io/js/script.js'),
+  // The platform's own page-view counts (no cookies, no third party, no personal data): on unless set to false.
+  ANALYTICS_FIRST_PARTY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
   DEMO_PASSWORD: optionalText,
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
@@ -76,7 +81,7 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(168),
-  // An external EVM JSON-RPC endpoint; unset: an embedded dev chain (ganache) starts on first use.
+  // An external EVM JSON-RPC endpoint; unset: an embedded dev chain (anvil) starts on first use.
   CHAIN_RPC_URL: optionalText,
   // The minting account's private key (0x + 64 hex); unset: generated into DATA_DIR/keys.
   CHAIN_SIGNER_KEY: optionalText,
@@ -148,7 +153,7 @@ function storageConfig(e: z.output<typeof envSchema>): StorageConfig {
   };
 }
 
-function buildConfig(env: NodeJS.ProcessEnv) {
+export function buildConfig(env: NodeJS.ProcessEnv) {
   const e = envSchema.parse(env);
   const appUrl = (e.APP_URL ?? e.NEXTAUTH_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const embeddedIdp = !e.OIDC_ISSUER;
@@ -188,6 +193,7 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     gate: e.GATE_ID && e.GATE_PASSWORD ? { id: e.GATE_ID, password: e.GATE_PASSWORD } : undefined,
     analyticsId: e.ANALYTICS_ID,
     analyticsSrc: e.ANALYTICS_SRC,
+    analyticsFirstParty: e.ANALYTICS_FIRST_PARTY,
     demo: { seed: e.SEED_DEMO, password: e.DEMO_PASSWORD },
     trustProxy: e.TRUST_PROXY,
     reviewSlaBusinessDays: e.REVIEW_SLA_BUSINESS_DAYS,

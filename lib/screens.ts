@@ -88,6 +88,10 @@ const list: Screen[] = [
   { path: '/sys/pdf/demo', title: 'sys.pdfDemo', acl: 'system', section: 'system' },
   // The e-mail outbox: every message the platform sent or keeps (the embedded default has no SMTP).
   { path: '/sys/mail', title: 'sys.mail', acl: 'system', section: 'system' },
+  // Durable jobs (mail, contract PDFs, credentials, mints): dead letters are run again from here.
+  { path: '/sys/jobs', title: 'sys.jobs', acl: 'system', section: 'system' },
+  // The platform's own page-view counts (SPEC §9 analytics; no cookies, no personal data).
+  { path: '/sys/analytics', title: 'sys.analytics', acl: 'system', section: 'system' },
   { path: '/help', title: 'help', acl: 'public', section: 'other' },
   // Data maintenance
   { path: '/designer/list', title: 'data.designers', acl: 'dataMaintenance', section: 'data' },

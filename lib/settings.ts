@@ -19,6 +19,8 @@ export interface PublicSettings {
   gateEnabled: boolean;
   analyticsId: string | null;
   analyticsSrc: string;
+  /** Count page views on the platform itself (lib/server/analytics). */
+  analyticsFirstParty: boolean;
 }
 
 export function publicSettings(config: AppConfig): PublicSettings {
@@ -40,5 +42,6 @@ export function publicSettings(config: AppConfig): PublicSettings {
     gateEnabled: Boolean(config.gate),
     analyticsId: config.analyticsId ?? null,
     analyticsSrc: config.analyticsSrc,
+    analyticsFirstParty: config.analyticsFirstParty,
   };
 }

@@ -1,5 +1,6 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import '@/styles/globals.css';
+import '@/styles/theme.css';
 import type { AppProps } from 'next/app';
 import { SessionProvider } from 'next-auth/react';
 import { appWithTranslation } from 'next-i18next/pages';
@@ -8,6 +9,7 @@ import { DialogProvider } from '@/components/dialogs/DialogProvider';
 import { AnalyticsScript } from '@/components/layout/AnalyticsScript';
 import { GateGuard } from '@/components/page/GateGuard';
 import { htmlLang } from '@/lib/client/language';
+import { sessionRefetchOptions } from '@/lib/client/session-options';
 import type { PageProps } from '@/lib/page/types';
 import nextI18NextConfig from '../next-i18next.config';
 
@@ -18,11 +20,7 @@ function App({ Component, pageProps }: AppProps<Partial<PageProps>>) {
     if (lang) document.documentElement.lang = htmlLang(lang);
   }, [lang]);
   return (
-    <SessionProvider
-      refetchOnWindowFocus
-      refetchInterval={settings?.session.pollSeconds ?? 0}
-      refetchWhenOffline={settings?.session.pollWhenOffline ? undefined : false}
-    >
+    <SessionProvider {...sessionRefetchOptions(settings)}>
       <AnalyticsScript settings={settings} />
       <DialogProvider>
         {settings?.gateEnabled ? (

@@ -5,7 +5,9 @@
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { checkNode } from './check-node.mjs';
 
+checkNode();
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const buildId = path.join(root, '.next', 'BUILD_ID');
 const sourceDirs = ['pages', 'components', 'lib', 'locales', 'styles', 'public', 'types'];

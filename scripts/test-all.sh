@@ -3,10 +3,16 @@
 # then the browser journeys, load and faults against a production build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The Node installed with the dependencies runs everything below, also when this script is run
+# directly rather than through `npm test` (which puts node_modules/.bin first on PATH itself).
+export PATH="$PWD/node_modules/.bin:$PATH"
+node scripts/check-node.mjs
 bash scripts/ensure-test-tools.sh
 npx tsc --noEmit
 npx eslint .
 npx prettier --check . >/dev/null
+# /openapi.json built from code, Redocly's recommended rules: no error and no warning.
+npm run -s lint:openapi
 npx vitest run --project unit
 npx vitest run --project api
 npx next build

@@ -2,7 +2,7 @@ import Badge from 'react-bootstrap/Badge';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'next-i18next/pages';
-import type { ApprovalKind, QueueItem } from '@/lib/client/flow';
+import { QUEUE_EMPTY_KEY, type ApprovalKind, type QueueItem } from '@/lib/client/flow';
 import { formatDay } from '@/lib/server/naming/format';
 import { useShell } from '@/lib/client/settings-context';
 import { imageUrl, imagesOf, text, type Row } from './subject';
@@ -50,7 +50,7 @@ export function QueueList({
   if (!items || items.length === 0) {
     return (
       <p className="text-muted border rounded p-3 mb-0" data-testid="queue-empty">
-        {t(`queue.empty.${kind}`)}
+        {t(QUEUE_EMPTY_KEY[kind])}
       </p>
     );
   }

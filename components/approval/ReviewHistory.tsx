@@ -103,7 +103,7 @@ export function ReviewRounds({ reviews }: { reviews: HistoryReview[] }) {
 /** The workflow log: every move of the record, newest first. */
 export function WorkflowLog({ log }: { log: History['log'] }) {
   const { t } = useTranslation('approval');
-  if (log.length === 0) return <p className="text-muted mb-0">{t('history.noLog')}</p>;
+  if (log.length === 0) return <p className="text-muted mb-0">{t('log.noLog')}</p>;
   return (
     <Table size="sm" responsive className="mb-0" data-testid="workflow-log">
       <thead>

@@ -1,15 +1,28 @@
+import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
+import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'next-i18next/pages';
 import { contractPdfUrl, type ContractAttributes } from '@/lib/client/contracts';
 import { formatDateTime } from '@/lib/format/time';
 
 const STATE_VARIANT: Record<string, string> = {
+  preparing: 'info',
   generated: 'secondary',
   licensee_signed: 'primary',
   countersigned: 'success',
   void: 'danger',
 };
+
+/** A PDF being made by a job: said in words, with the page updating by itself (useContract polls). */
+export function PreparingNotice({ text, testId }: { text: string; testId: string }) {
+  return (
+    <Alert variant="info" className="py-2 small d-flex align-items-center gap-2" role="status" data-testid={testId}>
+      <Spinner animation="border" size="sm" aria-hidden="true" />
+      <span>{text}</span>
+    </Alert>
+  );
+}
 
 /** A contract's revision, fingerprint, terms versions, signatures and documents. */
 export function ContractSummary({ contract }: { contract: ContractAttributes }) {
@@ -18,6 +31,8 @@ export function ContractSummary({ contract }: { contract: ContractAttributes }) 
   const other = contract.lang === 'en' ? 'jp' : 'en';
   return (
     <div data-testid="contract-summary" data-contract={contract.key} data-state={contract.state}>
+      {contract.preparing && <PreparingNotice text={t('ui.preparing')} testId="contract-preparing" />}
+      {contract.finalPreparing && <PreparingNotice text={t('ui.finalPreparing')} testId="contract-final-preparing" />}
       <dl className="row small mb-2">
         <dt className="col-sm-4">{t('ui.state')}</dt>
         <dd className="col-sm-8">
@@ -34,7 +49,7 @@ export function ContractSummary({ contract }: { contract: ContractAttributes }) 
         <dt className="col-sm-4">SHA-256</dt>
         <dd className="col-sm-8">
           <code className="small text-break" data-testid="contract-sha256">
-            {contract.sha256}
+            {contract.sha256 ?? none}
           </code>
         </dd>
         <dt className="col-sm-4">{t('ui.termsVersions')}</dt>
@@ -44,17 +59,23 @@ export function ContractSummary({ contract }: { contract: ContractAttributes }) 
         </dd>
         <dt className="col-sm-4">{t('ui.documents')}</dt>
         <dd className="col-sm-8 d-flex flex-wrap gap-3">
-          <a href={contractPdfUrl(contract.key)} target="_blank" rel="noreferrer" data-testid="contract-open">
-            {t('ui.openContract')}
-          </a>
-          <a
-            href={`${contractPdfUrl(contract.key)}?lang=${other}`}
-            target="_blank"
-            rel="noreferrer"
-            data-testid="contract-reference"
-          >
-            {t(`ui.reference.${other}`)}
-          </a>
+          {contract.preparing ? (
+            <span className="text-muted">{t('ui.states.preparing')}</span>
+          ) : (
+            <>
+              <a href={contractPdfUrl(contract.key)} target="_blank" rel="noreferrer" data-testid="contract-open">
+                {t('ui.openContract')}
+              </a>
+              <a
+                href={`${contractPdfUrl(contract.key)}?lang=${other}`}
+                target="_blank"
+                rel="noreferrer"
+                data-testid="contract-reference"
+              >
+                {t(`ui.reference.${other}`)}
+              </a>
+            </>
+          )}
           {contract.finalSha256 && (
             <a href={contractPdfUrl(contract.key, true)} target="_blank" rel="noreferrer" data-testid="contract-final">
               {t('ui.openSigned')}

@@ -7,6 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { contractPdfUrl, signContract, useContract, type ContractAttributes, type Party } from '@/lib/client/contracts';
+import { PreparingNotice } from './ContractSummary';
 import { SignaturePad, type SignaturePadHandle } from './SignaturePad';
 
 type Field = 'typedName' | 'signature' | 'consent';
@@ -45,7 +46,7 @@ export function SignContractDialog({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!contract) return;
+    if (!contract?.sha256) return;
     const found: Partial<Record<Field, string>> = {};
     if (!typedName.trim()) found.typedName = t('ui.sign.nameRequired');
     if (!signature) found.signature = t('ui.sign.signatureRequired');
@@ -73,14 +74,15 @@ export function SignContractDialog({
 
   return (
     <Modal show onHide={onHide} size="xl" backdrop="static" data-testid="sign-dialog">
-      <Form noValidate onSubmit={(e) => void submit(e)}>
+      <Form noValidate onSubmit={(e) => void submit(e)} className="modal-flex">
         <Modal.Header closeButton>
           <Modal.Title className="h5">{t(`ui.sign.title.${party}`)}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {isLoading && <Spinner animation="border" size="sm" />}
           {!isLoading && !contract && <Alert variant="warning">{t('ui.noContract')}</Alert>}
-          {contract && (
+          {contract?.preparing && <PreparingNotice text={t('ui.sign.preparing')} testId="sign-preparing" />}
+          {contract && !contract.preparing && (
             <>
               {contract.termsChanged && (
                 <Alert variant="warning" className="py-2 small" data-testid="sign-terms-changed">
@@ -169,7 +171,11 @@ export function SignContractDialog({
           <Button variant="secondary" onClick={onHide} disabled={pending}>
             {t('ui.cancel')}
           </Button>
-          <Button type="submit" disabled={pending || !contract || contract.voided} data-testid="sign-submit">
+          <Button
+            type="submit"
+            disabled={pending || !contract || contract.voided || contract.preparing}
+            data-testid="sign-submit"
+          >
             {pending && <Spinner animation="border" size="sm" className="me-1" />}
             {t(`ui.sign.submit.${party}`)}
           </Button>

@@ -68,7 +68,7 @@ export function EntitySchemas() {
   if (!data) return <Alert variant="danger">{t('entities.loadFailed')}</Alert>;
   return (
     <div data-testid="entity-schemas">
-      <Form.Group className="mb-3" style={{ maxWidth: 320 }}>
+      <Form.Group className="mb-3" style={{ maxWidth: 320 }} controlId="entity-schema-pick">
         <Form.Label>{t('entities.pick')}</Form.Label>
         <Form.Select value={current} onChange={(e) => setPicked(e.target.value)} data-testid="entity-pick">
           {names.map((name) => (

@@ -62,7 +62,7 @@ export function DocumentsInput({
 
   return (
     <Form.Group className="mb-3" data-testid="documents-input">
-      <Form.Label>{t('sections.documents')}</Form.Label>
+      <Form.Label htmlFor={`${field}-file`}>{t('sections.documents')}</Form.Label>
       <div className="d-flex flex-column gap-2 mb-2">
         {documents.map((doc, index) => (
           <div
@@ -99,6 +99,7 @@ export function DocumentsInput({
       </div>
       <Form.Control
         ref={input}
+        id={`${field}-file`}
         type="file"
         accept={ACCEPT}
         multiple

@@ -3,7 +3,6 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'next-i18next/pages';
 import type { Row as Rec } from './data';
 
@@ -19,17 +18,35 @@ interface GalleryGridProps {
   onPrevious(): void;
   onNext(): void;
   renderCard(item: Rec): ReactNode;
+  /** How many cards the loading skeleton shows: the page size. */
+  skeletonCards?: number;
 }
 
 /** Cards in a responsive grid with cursor paging, a loading state and an empty state. */
 export function GalleryGrid(props: GalleryGridProps) {
   const { t } = useTranslation('designer');
   if (props.loading) {
+    // Cards shaped like the real ones (image 320 × 200, name, button), so nothing moves when they arrive.
     return (
-      <div className="text-center py-5" data-testid="gallery-loading">
-        <Spinner animation="border" role="status">
-          <span className="visually-hidden">{t('loading')}</span>
-        </Spinner>
+      <div data-testid="gallery-loading" aria-busy="true">
+        <span className="visually-hidden" role="status">
+          {t('loading')}
+        </span>
+        <Row xs={1} sm={2} lg={3} xl={4} className="g-3 mb-3" aria-hidden="true">
+          {Array.from({ length: props.skeletonCards ?? 8 }, (_, i) => (
+            <Col key={i}>
+              <div className="card h-100 shadow-sm placeholder-glow">
+                <div className="card-img-top bg-body-secondary" style={{ aspectRatio: '320 / 200' }} />
+                <div className="card-body">
+                  <span className="placeholder col-8" />
+                </div>
+                <div className="card-footer bg-transparent border-0 pt-0">
+                  <span className="placeholder btn btn-sm w-100 disabled" />
+                </div>
+              </div>
+            </Col>
+          ))}
+        </Row>
       </div>
     );
   }

@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
-import { createEntity, useEntitySchema } from '@/lib/client/entities';
-import { useShell } from '@/lib/client/settings-context';
+import { Form } from '@/components/kit/form/Form';
+import { SelectField } from '@/components/kit/form/SelectField';
+import { SubmitButton } from '@/components/kit/form/SubmitButton';
+import { TextField } from '@/components/kit/form/TextField';
+import { showServerErrors } from '@/components/kit/form/server-errors';
+import { useEntityForm } from '@/components/kit/form/use-entity-form';
+import { saveEntity } from '@/lib/client/entity-save';
 import type { Row } from './data';
 
 interface PermitRequestFormProps {
@@ -17,86 +18,60 @@ interface PermitRequestFormProps {
   onCreated(usage: Row): void;
 }
 
-/** A usage permit request (POST /api/v1/Usage {ip, purpose, designer?}): the purpose is required. */
+interface PermitValues {
+  ip: string;
+  purpose: string;
+  designer?: string;
+}
+
+/** A usage permit request (POST /api/v1/Usage {ip, purpose, designer?}), checked with the Usage schema. */
 export function PermitRequestForm({ ipKey, ipOptions, designerKey, onCreated }: PermitRequestFormProps) {
   const { t } = useTranslation('designer');
-  const { lang } = useShell();
   const { data: session } = useSession();
-  const { data: schema } = useEntitySchema('Usage');
-  const [ip, setIp] = useState(ipKey ?? '');
-  const [purpose, setPurpose] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const form = useEntityForm<PermitValues>('Usage', 'create', {
+    ip: ipKey ?? '',
+    purpose: '',
+    ...(designerKey ? { designer: designerKey } : {}),
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!schema) return;
-    const local: Record<string, string> = {};
-    if (!ip) local.ip = t('permit.errors.ip');
-    if (!purpose.trim()) local.purpose = t('permit.errors.purpose');
-    setErrors(local);
-    setFailed(false);
-    if (Object.keys(local).length) return;
-    setPending(true);
-    const result = await createEntity<Row>(
-      'Usage',
-      { ip, purpose: purpose.trim(), ...(designerKey ? { designer: designerKey } : {}) },
-      schema,
-      lang,
-      session?.accessToken,
-    );
-    setPending(false);
-    setErrors(result.errors);
-    if (result.status === 0 && result.data) {
-      setPurpose('');
-      if (!ipKey) setIp('');
-      onCreated(result.data);
-    } else if (Object.keys(result.errors).length === 0) setFailed(true);
+  const submit = async (values: PermitValues) => {
+    const result = await saveEntity<Row>('Usage', { ...values }, { token: session?.accessToken });
+    if (result.status !== 0 || !result.data) {
+      showServerErrors(form, result.errors, t('saveFailed'));
+      return;
+    }
+    form.reset({ ip: ipKey ?? '', purpose: '', ...(designerKey ? { designer: designerKey } : {}) });
+    onCreated(result.data);
   };
 
   return (
-    <Form noValidate onSubmit={(e) => void submit(e)} data-testid="permit-form">
+    <Form form={form} onSubmit={submit} testId="permit-form">
       {ipOptions && (
-        <Form.Group className="mb-3" controlId="permit-ip">
-          <Form.Label>{t('permit.ip')}</Form.Label>
-          <Form.Select value={ip} onChange={(e) => setIp(e.target.value)} isInvalid={Boolean(errors.ip)} data-testid="permit-ip">
-            <option value="">{t('permit.chooseIp')}</option>
-            {ipOptions.map((option) => (
-              <option key={option.key} value={option.key} disabled={option.disabled}>
-                {option.disabled ? t('permit.alreadyRequested', { name: option.name }) : option.name}
-              </option>
-            ))}
-          </Form.Select>
-          <Form.Control.Feedback type="invalid" data-testid="permit-ip-error">
-            {errors.ip}
-          </Form.Control.Feedback>
-        </Form.Group>
-      )}
-      <Form.Group className="mb-3" controlId={ipKey ? `permit-purpose-${ipKey}` : 'permit-purpose'}>
-        <Form.Label>{t('permit.purpose')}</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={3}
-          value={purpose}
-          maxLength={2000}
-          placeholder={t('permit.purposePlaceholder')}
-          onChange={(e) => setPurpose(e.target.value)}
-          isInvalid={Boolean(errors.purpose)}
-          data-testid="permit-purpose"
+        <SelectField
+          name="ip"
+          label={t('permit.ip')}
+          required
+          placeholder={t('permit.chooseIp')}
+          options={ipOptions.map((option) => ({
+            value: option.key,
+            label: option.disabled ? t('permit.alreadyRequested', { name: option.name }) : option.name,
+            disabled: option.disabled,
+          }))}
+          testId="permit-ip"
         />
-        <Form.Control.Feedback type="invalid" data-testid="permit-purpose-error">
-          {errors.purpose}
-        </Form.Control.Feedback>
-      </Form.Group>
-      {failed && (
-        <Alert variant="danger" className="py-2" data-testid="permit-failed">
-          {t('saveFailed')}
-        </Alert>
       )}
-      <Button type="submit" disabled={pending || !schema} data-testid="permit-submit">
-        {pending ? t('sending') : t('permit.submit')}
-      </Button>
+      <TextField
+        name="purpose"
+        label={t('permit.purpose')}
+        required
+        rows={3}
+        maxLength={2000}
+        placeholder={t('permit.purposePlaceholder')}
+        testId="permit-purpose"
+      />
+      <SubmitButton pending={t('sending')} testId="permit-submit">
+        {t('permit.submit')}
+      </SubmitButton>
     </Form>
   );
 }

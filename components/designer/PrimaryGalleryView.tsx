@@ -55,6 +55,7 @@ export function PrimaryGalleryView({ title }: ScreenViewProps) {
         hasNext={pages.hasNext}
         onPrevious={pages.previous}
         onNext={pages.next}
+        skeletonCards={PAGE_SIZE}
         renderCard={(ip) => {
           const permit = permits.latestByIp.get(String(ip.key));
           return (

@@ -71,7 +71,7 @@ export function HelpView({ title, flows }: HelpViewProps) {
       <p>{t('intro')}</p>
       <nav aria-label={t('contents')} className="mb-4">
         <h2 className="h6">{t('contents')}</h2>
-        <ol className="small">
+        <ol className="small help-toc">
           {flows.map((flow) => (
             <li key={flow.subject}>
               <a href={`#flow-${flow.subject}`}>{t(`flows.${flow.subject}.title`)}</a>

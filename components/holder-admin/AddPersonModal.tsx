@@ -67,7 +67,7 @@ export function AddPersonModal({ target, present, onSubmit, onClose }: AddPerson
   const items = hits.data ?? [];
   return (
     <Modal show={target !== null} onHide={close} centered data-testid="add-person-dialog">
-      <Form onSubmit={(e) => void submit(e)} noValidate>
+      <Form onSubmit={(e) => void submit(e)} noValidate className="modal-flex">
         <Modal.Header closeButton>
           <Modal.Title className="h5">{t('profile.addTitle', { target })}</Modal.Title>
         </Modal.Header>

@@ -15,7 +15,7 @@ import type { ScreenViewProps } from '../page/withPage';
 import { EMPTY_FILTER, filterOf, SalesFilters, type PeriodFilter } from './SalesFilters';
 import { useEntityPages } from './use-entity-pages';
 import { useNames } from './use-names';
-import { RecordSearch, Reference } from '@/components/refs/RecordSearch';
+import { RecordSearch } from '@/components/refs/RecordSearch';
 
 /** States of an invoice (DESIGN §6). */
 const INVOICE_STATES = ['draft', 'submitted', 'approved', 'rejected', 'paid'] as const;

@@ -1,18 +1,21 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
+import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'next-i18next/pages';
 import { useDialogs } from '@/components/dialogs/DialogProvider';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { actionsColumn, column } from '@/components/kit/table/columns';
 import type { ScreenViewProps } from '@/components/page/withPage';
 import { productApi } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
 import { changeIpTag, tagName, useRefreshEntity, useTags, useToken } from './data';
-import { TagCreateForm } from './TagCreateForm';
-import { TagRow } from './TagRow';
+import { TagBadge } from './TagBadge';
+import { TagForm } from './TagForm';
+import { TagIpAssignments } from './TagIpAssignments';
 import type { IpRecord, TagRecord } from './types';
 
 type Notice = { variant: 'success' | 'danger'; text: string } | null;
+type Open = { key: string; panel: 'edit' | 'ips' } | null;
 
 /** holder/tags-admin: tags with their colours and names, and which IPs carry them (SPEC §2). */
 export function TagsAdminView({ title }: ScreenViewProps) {
@@ -23,6 +26,9 @@ export function TagsAdminView({ title }: ScreenViewProps) {
   const refresh = useRefreshEntity();
   const { tags, data } = useTags();
   const [notice, setNotice] = useState<Notice>(null);
+  const [open, setOpen] = useState<Open>(null);
+  const toggle = (key: string, panel: 'edit' | 'ips') =>
+    setOpen((current) => (current?.key === key && current.panel === panel ? null : { key, panel }));
 
   const remove = async (tag: TagRecord) => {
     const name = tagName(tag, lang);
@@ -46,49 +52,92 @@ export function TagsAdminView({ title }: ScreenViewProps) {
     );
   };
 
+  const columns = [
+    column<TagRecord>('color', t('tags.color'), (tag) => tag.color, {
+      hideable: false,
+      render: (tag) => (
+        <span className="d-inline-flex align-items-center gap-2">
+          <span
+            className="d-inline-block rounded border"
+            style={{ width: 24, height: 24, backgroundColor: tag.color }}
+            aria-hidden="true"
+            data-testid="tag-swatch"
+          />
+          <code className="small text-body">{tag.color}</code>
+        </span>
+      ),
+    }),
+    column<TagRecord>('name_jp', t('tags.nameJp'), (tag) => tag.name_jp, { sortable: true, testId: 'tag-name-jp' }),
+    column<TagRecord>('name_en', t('tags.nameEn'), (tag) => tag.name_en, { sortable: true, testId: 'tag-name-en' }),
+    column<TagRecord>('preview', t('tags.preview'), (tag) => tagName(tag, lang), {
+      render: (tag) => <TagBadge color={tag.color} label={tagName(tag, lang)} />,
+    }),
+    actionsColumn<TagRecord>(t('tags.actions'), (tag) => (
+      <div className="d-flex flex-wrap gap-1 justify-content-md-end">
+        <Button
+          size="sm"
+          variant={open?.key === tag.key && open.panel === 'ips' ? 'secondary' : 'outline-secondary'}
+          aria-expanded={open?.key === tag.key && open.panel === 'ips'}
+          onClick={() => toggle(tag.key, 'ips')}
+          data-testid="tag-toggle-ips"
+        >
+          {t('tags.manageIps')}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline-primary"
+          aria-expanded={open?.key === tag.key && open.panel === 'edit'}
+          onClick={() => toggle(tag.key, 'edit')}
+          data-testid="tag-edit"
+        >
+          {t('tags.edit')}
+        </Button>
+        <Button size="sm" variant="outline-danger" onClick={() => void remove(tag)} data-testid="tag-delete">
+          {t('tags.delete')}
+        </Button>
+      </div>
+    )),
+  ];
+
   return (
     <section data-testid="tags-admin">
       <h1 className="h3 mb-3">{title}</h1>
-      <TagCreateForm
-        onCreated={(tag) => setNotice({ variant: 'success', text: t('tags.created', { name: tagName(tag, lang) }) })}
-      />
+      <div className="border rounded p-3 mb-4 bg-body-tertiary" data-testid="tag-create-form">
+        <h2 className="h5">{t('tags.createTitle')}</h2>
+        <TagForm onSaved={(tag) => setNotice({ variant: 'success', text: t('tags.created', { name: tagName(tag, lang) }) })} />
+      </div>
       {notice && (
         <Alert variant={notice.variant} dismissible onClose={() => setNotice(null)} data-testid="tags-notice">
           {notice.text}
         </Alert>
       )}
-      {data === undefined ? (
-        <div className="d-flex align-items-center gap-2 text-muted py-3">
-          <Spinner size="sm" />
-          {t('list.loading')}
-        </div>
-      ) : data === null ? (
-        <Alert variant="danger">{t('tags.loadError')}</Alert>
-      ) : tags.length === 0 ? (
-        <div className="text-center border rounded p-5 bg-body-tertiary" data-testid="tags-empty">
-          <p className="h5">{t('tags.emptyTitle')}</p>
-          <p className="text-muted mb-0">{t('tags.emptyHint')}</p>
-        </div>
-      ) : (
-        <Table responsive className="align-middle" data-testid="tags-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('tags.color')}</th>
-              <th scope="col">{t('tags.nameJp')}</th>
-              <th scope="col">{t('tags.nameEn')}</th>
-              <th scope="col">{t('tags.preview')}</th>
-              <th scope="col" className="text-end">
-                {t('tags.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {tags.map((tag) => (
-              <TagRow key={tag.key} tag={tag} label={tagName(tag, lang)} onDelete={remove} />
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <DataTable
+        columns={columns}
+        rows={data === undefined ? undefined : tags}
+        error={data === null}
+        lang={lang}
+        caption={title}
+        testId="tags-table"
+        getRowId={(tag) => tag.key}
+        rowProps={(tag) => ({
+          'data-testid': 'tag-row',
+          'data-key': tag.key,
+          'data-name-jp': tag.name_jp,
+          'data-name-en': tag.name_en,
+        })}
+        renderExpanded={(tag) =>
+          open?.key !== tag.key ? null : open.panel === 'edit' ? (
+            <TagForm tag={tag} onSaved={() => setOpen(null)} onCancel={() => setOpen(null)} />
+          ) : (
+            <TagIpAssignments tag={tag} label={tagName(tag, lang)} />
+          )
+        }
+        empty={{
+          message: <span data-testid="tags-empty">{t('tags.emptyTitle')}</span>,
+          action: <p className="mb-0">{t('tags.emptyHint')}</p>,
+        }}
+        csvName="tags.csv"
+      />
     </section>
   );
 }

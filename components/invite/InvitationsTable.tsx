@@ -2,13 +2,14 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { useDialogs } from '@/components/dialogs/DialogProvider';
-import { formatDateTime } from '@/lib/format/time';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { actionsColumn, column } from '@/components/kit/table/columns';
+import { useShell } from '@/lib/client/settings-context';
 import { problemOf, resendInvitation, revokeInvitation, type Invitation, type InviteState } from './invite-api';
-import { RecordSearch, Reference, matchesSearch } from '@/components/refs/RecordSearch';
+import { RecordSearch, matchesSearch } from '@/components/refs/RecordSearch';
 
 const VARIANT: Record<InviteState, string> = {
   pending: 'primary',
@@ -40,6 +41,8 @@ export function InvitationsTable({
   onChanged(): void;
 }) {
   const { t } = useTranslation('invite');
+  const { t: tc } = useTranslation('common');
+  const { lang } = useShell();
   const { data: session } = useSession();
   const dialogs = useDialogs();
   const [busy, setBusy] = useState<string | null>(null);
@@ -76,6 +79,52 @@ export function InvitationsTable({
     onChanged();
   };
 
+  const open = (item: Invitation) => item.state === 'pending' || item.state === 'expired';
+  const shown = items.filter((item) => matchesSearch(`${item.reference} ${item.email} ${item.organisation} ${item.inviter}`, q));
+  const columns = [
+    column<Invitation>('reference', t('list.reference'), (item) => item.reference, {
+      kind: 'reference',
+      hideable: false,
+      sortable: true,
+    }),
+    column<Invitation>('email', t('list.email'), (item) => item.email, { sortable: true }),
+    ...(showOrganisation
+      ? [column<Invitation>('organisation', t('list.organisation'), (item) => item.organisation, { sortable: true })]
+      : []),
+    column<Invitation>('state', t('list.state'), (item) => t(`state.${item.state}`), {
+      render: (item) => <InviteStateBadge state={item.state} />,
+    }),
+    column<Invitation>('sent', t('list.sent'), (item) => item.dateCreated, { kind: 'datetime', sortable: true }),
+    column<Invitation>('expires', t('list.expires'), (item) => (open(item) ? item.expiresAt : ''), { kind: 'datetime' }),
+    column<Invitation>('inviter', t('list.inviter'), (item) => item.inviter),
+    actionsColumn<Invitation>(t('list.actions'), (item) => (
+      <div className="d-flex flex-wrap gap-2 justify-content-md-end">
+        {open(item) && (
+          <Button
+            size="sm"
+            variant="outline-primary"
+            disabled={busy === item.key}
+            onClick={() => void resend(item)}
+            data-testid="invite-resend"
+          >
+            {t('list.resend')}
+          </Button>
+        )}
+        {item.state === 'pending' && (
+          <Button
+            size="sm"
+            variant="outline-danger"
+            disabled={busy === item.key}
+            onClick={() => void revoke(item)}
+            data-testid="invite-revoke"
+          >
+            {t('list.revoke')}
+          </Button>
+        )}
+      </div>
+    )),
+  ];
+
   return (
     <>
       {notice && (
@@ -88,73 +137,20 @@ export function InvitationsTable({
           {problem}
         </Alert>
       )}
-      {items.length > 0 && <RecordSearch onSearch={setQ} testId="invite-search" />}
-      {items.length === 0 ? (
-        <p className="text-muted" data-testid="invite-list-empty">
-          {t('list.empty')}
-        </p>
-      ) : (
-        <Table size="sm" responsive className="align-middle" data-testid="invite-table">
-          <thead>
-            <tr>
-              <th>{t('list.reference')}</th>
-              <th>{t('list.email')}</th>
-              {showOrganisation && <th>{t('list.organisation')}</th>}
-              <th>{t('list.state')}</th>
-              <th>{t('list.sent')}</th>
-              <th>{t('list.expires')}</th>
-              <th>{t('list.inviter')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {items
-              .filter((item) => matchesSearch(`${item.reference} ${item.email} ${item.organisation} ${item.inviter}`, q))
-              .map((item) => (
-                <tr key={item.key} data-testid="invite-row" data-email={item.email} data-state={item.state}>
-                  <td>
-                    <Reference value={item.reference} />
-                  </td>
-                  <td>{item.email}</td>
-                  {showOrganisation && <td>{item.organisation}</td>}
-                  <td>
-                    <InviteStateBadge state={item.state} />
-                  </td>
-                  <td className="text-nowrap">{formatDateTime(item.dateCreated)}</td>
-                  <td className="text-nowrap">
-                    {item.state === 'pending' || item.state === 'expired' ? formatDateTime(item.expiresAt) : '—'}
-                  </td>
-                  <td>{item.inviter}</td>
-                  <td className="text-end text-nowrap">
-                    {(item.state === 'pending' || item.state === 'expired') && (
-                      <Button
-                        size="sm"
-                        variant="outline-primary"
-                        className="me-2"
-                        disabled={busy === item.key}
-                        onClick={() => void resend(item)}
-                        data-testid="invite-resend"
-                      >
-                        {t('list.resend')}
-                      </Button>
-                    )}
-                    {item.state === 'pending' && (
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        disabled={busy === item.key}
-                        onClick={() => void revoke(item)}
-                        data-testid="invite-revoke"
-                      >
-                        {t('list.revoke')}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-          </tbody>
-        </Table>
-      )}
+      <DataTable
+        columns={columns}
+        rows={shown}
+        lang={lang}
+        caption={t('list.title')}
+        testId="invite-table"
+        getRowId={(item) => item.key}
+        rowProps={(item) => ({ 'data-testid': 'invite-row', 'data-email': item.email, 'data-state': item.state })}
+        empty={{
+          message: items.length === 0 ? <span data-testid="invite-list-empty">{t('list.empty')}</span> : tc('search.none'),
+        }}
+        toolbar={items.length > 0 ? <RecordSearch onSearch={setQ} testId="invite-search" /> : undefined}
+        csvName="invitations.csv"
+      />
     </>
   );
 }

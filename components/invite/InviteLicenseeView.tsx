@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -8,69 +7,53 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
+import { Form as KitForm } from '@/components/kit/form/Form';
+import { SelectField } from '@/components/kit/form/SelectField';
+import { SubmitButton } from '@/components/kit/form/SubmitButton';
+import { TextField } from '@/components/kit/form/TextField';
+import { showServerErrors } from '@/components/kit/form/server-errors';
+import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import type { ScreenViewProps } from '@/components/page/withPage';
 import { useShell } from '@/lib/client/settings-context';
 import { InvitationsTable } from './InvitationsTable';
-import { problemOf, sendInvitation, useInvitations, type InviteState, type Problem } from './invite-api';
+import { languageOptions, problemOf, sendInvitation, useInvitations, type InviteState } from './invite-api';
 
-const FIELDS = ['name', 'email', 'lang', 'tel', 'website', 'message'] as const;
-type Field = (typeof FIELDS)[number];
+interface InviteValues {
+  name: string;
+  email: string;
+  lang: 'jp' | 'en';
+  tel: string;
+  website: string;
+  message: string;
+}
 
 /** holder/invite/licensee: invite a new licensee organisation's first owner by e-mail, and follow the invitations sent. */
 export function InviteLicenseeView({ title }: ScreenViewProps) {
   const { t } = useTranslation('invite');
   const { lang } = useShell();
   const { data: session } = useSession();
-  const empty: Record<Field, string> = { name: '', email: '', lang, tel: '', website: '', message: '' };
-  const [values, setValues] = useState(empty);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [pending, setPending] = useState(false);
+  const empty: InviteValues = { name: '', email: '', lang, tel: '', website: '', message: '' };
+  // The same schema POST /api/invite/licensee-owner parses with.
+  const form = useSchemaForm<InviteValues>(
+    () => import('@/lib/server/invite/inputs').then((m) => m.inviteLicenseeOwnerInput),
+    empty,
+  );
   const [notice, setNotice] = useState<string | null>(null);
   const [state, setState] = useState<InviteState | ''>('');
   const { data: items, isLoading, mutate } = useInvitations({ kind: 'licensee-owner', state: state || undefined });
 
-  const set = (field: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setPending(true);
-    setProblem(null);
+  const submit = async (values: InviteValues) => {
     setNotice(null);
-    const body: Record<string, string> = {};
-    for (const field of FIELDS)
-      if (values[field].trim() || field === 'name' || field === 'email') body[field] = values[field].trim();
-    const answer = await sendInvitation(session?.accessToken, 'licensee-owner', body);
-    setPending(false);
+    const answer = await sendInvitation(session?.accessToken, 'licensee-owner', { ...values });
     if (answer?.status !== 0) {
-      setProblem(problemOf(answer, t('failed')));
+      const problem = problemOf(answer, t('failed'));
+      showServerErrors(form, problem.fields, problem.message ?? t('failed'));
       return;
     }
     setNotice(t('licensee.sent', { email: answer.data.email, name: answer.data.organisation }));
-    setValues({ ...empty, lang: values.lang });
+    form.reset({ ...empty, lang: values.lang });
     void mutate();
   };
-
-  const invalid = (field: Field) => problem?.fields[field];
-  const control = (field: Field, props: Record<string, unknown> = {}) => (
-    <Form.Group as={Col} md={props.md ? Number(props.md) : 6} className="mb-3" controlId={`invite-${field}`}>
-      <Form.Label>
-        {t(`licensee.field.${field}`)}
-        {props.required ? <span className="text-danger ms-1">*</span> : null}
-      </Form.Label>
-      <Form.Control
-        type={String(props.type ?? 'text')}
-        as={props.as === 'textarea' ? 'textarea' : undefined}
-        rows={props.as === 'textarea' ? 3 : undefined}
-        value={values[field]}
-        onChange={set(field)}
-        isInvalid={Boolean(invalid(field))}
-        data-testid={`invite-${field}`}
-      />
-      <Form.Control.Feedback type="invalid" data-testid={`invite-${field}-error`}>
-        {invalid(field)}
-      </Form.Control.Feedback>
-    </Form.Group>
-  );
 
   return (
     <div data-testid="invite-licensee">
@@ -78,39 +61,29 @@ export function InviteLicenseeView({ title }: ScreenViewProps) {
       <p className="text-muted small">{t('licensee.intro')}</p>
       <Card className="mb-4">
         <Card.Body>
-          <Form noValidate onSubmit={(e) => void submit(e)} data-testid="invite-form">
+          <KitForm form={form} onSubmit={submit} testId="invite-form">
             <Row>
-              {control('name', { required: true })}
-              {control('email', { type: 'email', required: true })}
+              <Col md={6}>
+                <TextField name="name" label={t('licensee.field.name')} required testId="invite-name" />
+              </Col>
+              <Col md={6}>
+                <TextField name="email" label={t('licensee.field.email')} type="email" required testId="invite-email" />
+              </Col>
             </Row>
             <Row>
-              <Form.Group as={Col} md={3} className="mb-3" controlId="invite-lang">
-                <Form.Label>{t('field.lang')}</Form.Label>
-                <Form.Select
-                  value={values.lang}
-                  onChange={set('lang')}
-                  isInvalid={Boolean(invalid('lang'))}
-                  data-testid="invite-lang"
-                >
-                  <option value="jp">{t('langName.jp')}</option>
-                  <option value="en">{t('langName.en')}</option>
-                </Form.Select>
-                <Form.Control.Feedback type="invalid">{invalid('lang')}</Form.Control.Feedback>
-              </Form.Group>
-              {control('tel', { md: 3 })}
-              {control('website')}
+              <Col md={3}>
+                <SelectField name="lang" label={t('field.lang')} options={languageOptions(t)} testId="invite-lang" />
+              </Col>
+              <Col md={3}>
+                <TextField name="tel" label={t('licensee.field.tel')} type="tel" testId="invite-tel" />
+              </Col>
+              <Col md={6}>
+                <TextField name="website" label={t('licensee.field.website')} type="url" testId="invite-website" />
+              </Col>
             </Row>
-            <Row>{control('message', { as: 'textarea', md: 12 })}</Row>
-            {problem?.message && !Object.keys(problem.fields).length && (
-              <Alert variant="danger" className="py-2" data-testid="invite-error">
-                {problem.message}
-              </Alert>
-            )}
-            <Button type="submit" disabled={pending} data-testid="invite-submit">
-              {pending && <Spinner animation="border" size="sm" className="me-2" />}
-              {t('licensee.submit')}
-            </Button>
-          </Form>
+            <TextField name="message" label={t('licensee.field.message')} rows={3} testId="invite-message" />
+            <SubmitButton testId="invite-submit">{t('licensee.submit')}</SubmitButton>
+          </KitForm>
           {notice && (
             <Alert
               variant="success"

@@ -1,14 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
-import Spinner from 'react-bootstrap/Spinner';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
+import { Form } from '@/components/kit/form/Form';
+import { SelectField } from '@/components/kit/form/SelectField';
+import { SubmitButton } from '@/components/kit/form/SubmitButton';
+import { TextField } from '@/components/kit/form/TextField';
+import { showServerErrors } from '@/components/kit/form/server-errors';
+import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { useShell } from '@/lib/client/settings-context';
 import { InvitationsTable } from './InvitationsTable';
-import { problemOf, sendInvitation, useInvitations, type Problem } from './invite-api';
+import { languageOptions, problemOf, sendInvitation, useInvitations } from './invite-api';
+
+interface MemberValues {
+  email: string;
+  lang: 'jp' | 'en';
+  licensee: string;
+}
 
 /**
  * On a licensee admin member page: invite someone (with or without an account) by e-mail as staff
@@ -16,73 +26,53 @@ import { problemOf, sendInvitation, useInvitations, type Problem } from './invit
  */
 export function MemberInvitations({ licensee, kind }: { licensee: string; kind: 'licensee-staff' | 'licensee-designer' }) {
   const { t } = useTranslation('invite');
-  const { lang: pageLang } = useShell();
+  const { lang } = useShell();
   const { data: session } = useSession();
-  const [email, setEmail] = useState('');
-  const [lang, setLang] = useState<string>(pageLang);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useSchemaForm<MemberValues>(() => import('@/lib/server/invite/inputs').then((m) => m.inviteMemberInput), {
+    email: '',
+    lang,
+    licensee,
+  });
   const [notice, setNotice] = useState<string | null>(null);
   const { data: items, mutate } = useInvitations({ entity: licensee, kind });
   const open = (items ?? []).filter((i) => i.state === 'pending' || i.state === 'expired');
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setPending(true);
-    setProblem(null);
+  const submit = async (values: MemberValues) => {
     setNotice(null);
-    const answer = await sendInvitation(session?.accessToken, kind, { email: email.trim(), lang, licensee });
-    setPending(false);
+    const answer = await sendInvitation(session?.accessToken, kind, { ...values });
     if (answer?.status !== 0) {
-      setProblem(problemOf(answer, t('failed')));
+      const problem = problemOf(answer, t('failed'));
+      showServerErrors(form, problem.fields, problem.message ?? t('failed'));
       return;
     }
     setNotice(t('member.sent', { email: answer.data.email }));
-    setEmail('');
+    form.reset({ email: '', lang: values.lang, licensee });
     void mutate();
   };
 
-  const fieldProblem = problem?.fields.email ?? problem?.fields.lang ?? problem?.fields.licensee;
   return (
     <section className="mt-4" data-testid="member-invitations" data-kind={kind}>
       <h2 className="h6">{t(`member.title.${kind}`)}</h2>
-      <Form noValidate onSubmit={(e) => void submit(e)} className="mb-3" data-testid="member-invite-form">
-        <InputGroup hasValidation style={{ maxWidth: 640 }}>
-          <Form.Control
-            type="email"
-            placeholder={t('member.emailPlaceholder')}
-            aria-label={t('field.email')}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            isInvalid={Boolean(fieldProblem)}
-            data-testid="member-invite-email"
-          />
-          <Form.Select
-            value={lang}
-            onChange={(e) => setLang(e.target.value)}
-            style={{ maxWidth: 140 }}
-            aria-label={t('field.lang')}
-            data-testid="member-invite-lang"
-          >
-            <option value="jp">{t('langName.jp')}</option>
-            <option value="en">{t('langName.en')}</option>
-          </Form.Select>
-          <Button type="submit" disabled={pending || !email.trim()} data-testid="member-invite-submit">
-            {pending && <Spinner animation="border" size="sm" className="me-2" />}
-            {t('member.submit')}
-          </Button>
-          <Form.Control.Feedback type="invalid" data-testid="member-invite-error">
-            {fieldProblem}
-          </Form.Control.Feedback>
-        </InputGroup>
-        <Form.Text muted className="d-block mt-1">
-          {t('member.help')}
-        </Form.Text>
-        {problem?.message && !fieldProblem && (
-          <Alert variant="danger" className="py-2 mt-2" data-testid="member-invite-failed">
-            {problem.message}
-          </Alert>
-        )}
+      <Form form={form} onSubmit={submit} className="mb-3" testId="member-invite-form">
+        <Row className="g-2 align-items-start" style={{ maxWidth: 720 }}>
+          <Col sm={7}>
+            <TextField
+              name="email"
+              label={t('field.email')}
+              type="email"
+              required
+              help={t('member.help')}
+              placeholder={t('member.emailPlaceholder')}
+              testId="member-invite-email"
+            />
+          </Col>
+          <Col sm={3}>
+            <SelectField name="lang" label={t('field.lang')} options={languageOptions(t)} testId="member-invite-lang" />
+          </Col>
+          <Col sm={2} className="pt-sm-4">
+            <SubmitButton testId="member-invite-submit">{t('member.submit')}</SubmitButton>
+          </Col>
+        </Row>
       </Form>
       {notice && (
         <Alert variant="success" className="py-2" dismissible onClose={() => setNotice(null)} data-testid="member-invite-notice">

@@ -97,3 +97,11 @@ export function revokeInvitation(token: string | undefined, key: string) {
 export function acceptInvitation(token: string | undefined, inviteToken: string) {
   return productApi<Invitation>('/invite/accept', { token, body: { token: inviteToken } });
 }
+
+/** The languages an invitation e-mail can be written in, as select options. */
+export function languageOptions(t: (key: string) => string) {
+  return [
+    { value: 'jp', label: t('langName.jp') },
+    { value: 'en', label: t('langName.en') },
+  ];
+}

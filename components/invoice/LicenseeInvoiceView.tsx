@@ -16,7 +16,7 @@ import { takeStep } from '@/lib/client/flow';
 import { InvoiceBreakdownTable } from './InvoiceBreakdownTable';
 import { InvoiceTable } from './InvoiceTable';
 import { createInvoice, previewInvoice, type DraftInput, type InvoiceBreakdown, type InvoiceRecord } from './invoice-api';
-import { RecordSearch, Reference } from '@/components/refs/RecordSearch';
+import { RecordSearch } from '@/components/refs/RecordSearch';
 
 const CURRENCIES = ['', 'JPY', 'USD', 'EUR', 'GBP', 'CNY', 'KRW', 'TWD', 'HKD'];
 

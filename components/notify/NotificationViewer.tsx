@@ -110,7 +110,7 @@ export function NotificationViewer({ show, onHide, list, loading, refresh, live 
             {t('viewer.markAll')}
           </Button>
         </div>
-        <div style={{ height: '80vh', overflowY: 'auto' }} data-testid="notify-list">
+        <div className="notify-list modal-scroll" data-testid="notify-list">
           {loading && !list ? (
             <p className="p-3 text-muted">
               <Spinner size="sm" className="me-2" />
@@ -150,7 +150,7 @@ export function NotificationViewer({ show, onHide, list, loading, refresh, live 
                       <div className="px-3 pb-3" data-testid="notify-detail">
                         <h3 className="h6 mb-1">{expanded.subject}</h3>
                         <p className="small text-muted mb-2">
-                          {t('viewer.created')}: {formatDateTime(expanded.created, 'n/a')}
+                          {t('viewer.created')}: {formatDateTime(expanded.created, t('viewer.invalidTime'))}
                         </p>
                         {/* Text only (React escapes it); pre-line keeps the line breaks of the content. */}
                         <div

@@ -1,10 +1,12 @@
 import { useRouter } from 'next/router';
-import { signIn, useSession } from 'next-auth/react';
+import { useSession } from 'next-auth/react';
 import { useEffect, type ReactNode } from 'react';
 import { hasAccess } from '@/lib/acl/match';
-import { clearStoredAddress, readStoredAddress, storeCurrentAddress } from '@/lib/client/redirect-store';
+import { clearStoredAddress, readStoredAddress } from '@/lib/client/redirect-store';
+import { lastSignInAttempt, signInOnce } from '@/lib/client/sign-in-guard';
 import { isSigningOut } from '@/lib/client/sign-out';
-import { addressToStore, decideSession, signInAddress } from '@/lib/session/redirect';
+import { addressToStore, decideSession } from '@/lib/session/redirect';
+import { storedAddressUsed } from '@/lib/session/sign-in-guard';
 import { LoadingPage } from '../layout/LoadingPage';
 import { PermissionDenied } from '../layout/PermissionDenied';
 
@@ -32,17 +34,18 @@ export function SessionGate({ acl, children }: SessionGateProps) {
   useEffect(() => {
     if (isSigningOut()) return;
     if (decision.kind === 'sign-in') {
-      storeCurrentAddress();
-      if (decision.expired) {
-        console.log('LIKELY session expired');
-        void signIn('oidc', { callbackUrl: window.location.href });
-      } else {
-        window.location.assign(signInAddress(window.location.href));
-      }
+      // Once per failure: a sign-in that did not help ends on the failure page, not in a loop.
+      if (decision.expired) console.log('LIKELY session expired');
+      signInOnce(decision.expired ? 'provider' : 'sign-in-page');
     }
-    // Back on the stored address itself: it has served its purpose and must not pull the
-    // user there again from the home page later.
-    if (decision.kind === 'show' && status === 'authenticated' && readStoredAddress() === addressToStore(address)) {
+    // Back on the stored address after the sign-in it was stored for: it has served its purpose
+    // and must not pull the user there again from the home page later. Stored for anything else
+    // (a core API 401), it stays until used.
+    if (
+      decision.kind === 'show' &&
+      status === 'authenticated' &&
+      storedAddressUsed(readStoredAddress(), addressToStore(address), lastSignInAttempt())
+    ) {
       clearStoredAddress();
     }
     if (decision.kind === 'restore') {

@@ -3,6 +3,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { accessLists } from '@/lib/acl/roles';
 import { breadcrumbOf, screenOf } from '@/lib/screens';
 import type { PageProps } from '@/lib/page/types';
+import { usePageView } from '@/lib/client/page-view';
 import { SettingsProvider } from '@/lib/client/settings-context';
 import { AppShell } from '../layout/AppShell';
 import { SessionGate } from './SessionGate';
@@ -14,7 +15,8 @@ export interface ScreenViewProps {
 
 /**
  * Wraps a view with session handling, the screen's access list, the layout (title and
- * breadcrumb from the screen table) and the shell settings (SPEC §2, last Layout item).
+ * breadcrumb from the screen table) and the shell settings (SPEC §2, last Layout item), and counts
+ * the view (SPEC §9 analytics on every page).
  */
 export function withPage<P extends object = object>(path: string, View: ComponentType<P & ScreenViewProps>) {
   const screen = screenOf(path);
@@ -25,6 +27,7 @@ export function withPage<P extends object = object>(path: string, View: Componen
     const acl = screen.acl === 'public' ? null : lists[screen.acl];
     const title = t(screen.title);
     const trail = breadcrumbOf(path).map((s) => ({ title: t(s.title), path: s.path === path ? undefined : s.path }));
+    usePageView(path, lang, settings.analyticsFirstParty);
     return (
       <SettingsProvider settings={settings} lang={lang}>
         <AppShell title={title} trail={trail}>

@@ -28,8 +28,9 @@ interface Values {
 
 type Errors = Partial<Record<keyof Values, string>>;
 
-/** The language starts as the page's: the one in use, which the shell stored when it was chosen. */
-function valuesOf(profile: OwnProfile & { bio: string }, lang: Lang): Values {
+/** The language is the person's one stored setting (the same one the top bar's switch writes). */
+function valuesOf(profile: OwnProfile & { bio: string }, pageLang: Lang): Values {
+  const lang = profile.lang === 'en' || profile.lang === 'jp' ? profile.lang : pageLang;
   return {
     nickname: profile.nickname,
     last_name: profile.last_name,
@@ -53,9 +54,10 @@ export function ProfileView({ title }: ScreenViewProps) {
     );
   }
   if (profile.data === null) return <Alert variant="danger">{t('loadFailed')}</Alert>;
+  // A new stored language (the top bar's switch writes the same setting) starts the form afresh.
   return (
     <>
-      <ProfileForm title={title} original={profile.data} onSaved={() => profile.mutate()} />
+      <ProfileForm key={profile.data.lang} title={title} original={profile.data} onSaved={() => profile.mutate()} />
       <MailPreferences original={profile.data} onSaved={() => profile.mutate()} />
     </>
   );

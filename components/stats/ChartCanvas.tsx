@@ -15,7 +15,7 @@ import {
   type ChartOptions,
 } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
-import { formatMoney } from '@/components/holder-admin/money';
+import { formatMoney } from '@/lib/format/money';
 import { PALETTE, type ChartSpec } from './chart-spec';
 
 // Only the parts these charts use, so the bundle carries no unused chart types.
@@ -38,9 +38,24 @@ function formatter(spec: ChartSpec): (value: number) => string {
   return spec.currency ? (value) => formatMoney(value, spec.currency!, spec.lang) : (value) => plain.format(value);
 }
 
+/**
+ * What the chart shows, as text for assistive technology: each series with its values by label
+ * (the first points; the card's table view has them all).
+ */
+export function chartSummary(title: string, spec: ChartSpec, format: (value: number) => string): string {
+  const shown = 12;
+  const series = spec.datasets.map((d) => {
+    const points = spec.labels.slice(0, shown).map((label, i) => `${label} ${format(d.data[i] ?? 0)}`);
+    const more = spec.labels.length > shown ? ` (+${spec.labels.length - shown})` : '';
+    return `${d.label}: ${points.join(', ')}${more}`;
+  });
+  return [title, ...series].join('. ');
+}
+
 /** One chart.js chart; loaded only on the statistics page, in the browser (next/dynamic, ssr off). */
-export default function ChartCanvas({ spec }: { spec: ChartSpec }) {
+export default function ChartCanvas({ spec, title }: { spec: ChartSpec; title: string }) {
   const format = formatter(spec);
+  const a11y = { role: 'img', 'aria-label': chartSummary(title, spec, format) };
   if (spec.kind === 'doughnut') {
     const data: ChartData<'doughnut'> = {
       labels: spec.labels,
@@ -54,7 +69,7 @@ export default function ChartCanvas({ spec }: { spec: ChartSpec }) {
         tooltip: { callbacks: { label: (c) => `${c.label}: ${format(Number(c.raw))}` } },
       },
     };
-    return <Chart type="doughnut" data={data} options={options} />;
+    return <Chart type="doughnut" data={data} options={options} {...a11y} />;
   }
   const hasLine = spec.datasets.some((d) => d.line);
   const data: ChartData<'bar' | 'line', number[], string> = {
@@ -106,5 +121,5 @@ export default function ChartCanvas({ spec }: { spec: ChartSpec }) {
         : {}),
     },
   };
-  return <Chart type="bar" data={data} options={options as ChartOptions<'bar' | 'line'>} />;
+  return <Chart type="bar" data={data} options={options as ChartOptions<'bar' | 'line'>} {...a11y} />;
 }

@@ -1,17 +1,24 @@
 import dynamic from 'next/dynamic';
 import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
-import { Button, Card, Spinner, Table } from 'react-bootstrap';
-import { formatMoney } from '@/components/holder-admin/money';
+import { Button, Card, Spinner } from 'react-bootstrap';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { column } from '@/components/kit/table/columns';
 import { MONEY_COLUMNS, type ChartId } from '@/lib/stats/chart-ids';
 import { filterQuery, StatsError, useStatsChart, type Cell, type StatsChartData, type StatsFilter } from './api';
 import { chartSpec } from './chart-specs';
 
 // chart.js stays out of the page's first load: it arrives with the first chart, in the browser only.
-const ChartCanvas = dynamic(() => import('./ChartCanvas'), {
-  ssr: false,
-  loading: () => <Spinner animation="border" size="sm" />,
-});
+const ChartCanvas = dynamic(() => import('./ChartCanvas'), { ssr: false, loading: () => <ChartLoading /> });
+
+function ChartLoading() {
+  const { t } = useTranslation('stats');
+  return (
+    <Spinner animation="border" size="sm" role="status">
+      <span className="visually-hidden">{t('loading')}</span>
+    </Spinner>
+  );
+}
 
 const TRANSLATED: Record<string, string> = {
   state: 'flow:state',
@@ -20,38 +27,27 @@ const TRANSLATED: Record<string, string> = {
   group: 'flow:group',
 };
 
-function StatsTableView({ data, lang }: { data: StatsChartData; lang: 'jp' | 'en' }) {
+function StatsTableView({ data, lang, title }: { data: StatsChartData; lang: 'jp' | 'en'; title: string }) {
   const { t } = useTranslation(['stats', 'flow']);
-  const count = new Intl.NumberFormat(lang === 'jp' ? 'ja-JP' : 'en-US', { maximumFractionDigits: 1 });
-  const cell = (column: string, value: Cell) => {
-    if (value === null) return '—';
-    if (MONEY_COLUMNS.includes(column)) return formatMoney(Number(value), data.currency, lang);
-    if (typeof value === 'number') return count.format(value);
-    return TRANSLATED[column] ? t(`${TRANSLATED[column]}.${value}`) : value;
-  };
+  const columns = data.columns.map((name, j) =>
+    column<Cell[]>(name, t(`col.${name}`), (row) => row[j], {
+      kind: MONEY_COLUMNS.includes(name) ? 'amount' : typeof data.rows[0]?.[j] === 'number' ? 'number' : 'text',
+      currency: () => data.currency,
+      sortable: true,
+      ...(TRANSLATED[name]
+        ? { render: (row: Cell[]) => (row[j] === null ? '—' : t(`${TRANSLATED[name]}.${String(row[j])}`)) }
+        : {}),
+    }),
+  );
   return (
-    <Table size="sm" striped responsive className="mb-0" data-testid={`stats-table-${data.chart}`}>
-      <thead>
-        <tr>
-          {data.columns.map((c) => (
-            <th key={c} className={typeof data.rows[0]?.[data.columns.indexOf(c)] === 'number' ? 'text-end' : undefined}>
-              {t(`col.${c}`)}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {data.rows.map((row, i) => (
-          <tr key={i}>
-            {row.map((value, j) => (
-              <td key={data.columns[j]} className={typeof value === 'number' ? 'text-end' : undefined}>
-                {cell(data.columns[j]!, value)}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <DataTable<Cell[]>
+      columns={columns}
+      rows={data.rows}
+      lang={lang}
+      caption={title}
+      testId={`stats-table-${data.chart}`}
+      empty={{ message: t('empty') }}
+    />
   );
 }
 
@@ -96,11 +92,11 @@ export function StatsCard({ chart, filter, lang }: { chart: ChartId; filter: Sta
           </div>
         )}
         {error && !(error instanceof StatsError && error.errors) && <div className="text-danger small">{t('failed')}</div>}
-        {data && asTable && <StatsTableView data={data} lang={lang} />}
+        {data && asTable && <StatsTableView data={data} lang={lang} title={t(`chart.${chart}.title`)} />}
         {data && !asTable && (
           <>
-            <div style={{ position: 'relative', height: 280 }} data-testid={`stats-chart-${chart}`}>
-              <ChartCanvas spec={chartSpec(chart, data, t, lang)} />
+            <div className="kit-chart" data-testid={`stats-chart-${chart}`}>
+              <ChartCanvas spec={chartSpec(chart, data, t, lang)} title={t(`chart.${chart}.title`)} />
             </div>
             {empty && <div className="text-muted small mt-1">{t('empty')}</div>}
           </>

@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import useSWR from 'swr';
 import type { ScreenViewProps } from '@/components/page/withPage';
 import { productApi } from '@/lib/client/fetcher';
 import { thumbnailUrl } from '@/lib/client/files';
-import { formatDateTime } from '@/lib/format/time';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { ReferenceCell } from '@/components/kit/table/ReferenceCell';
+import { column } from '@/components/kit/table/columns';
+import { useShell } from '@/lib/client/settings-context';
 
 interface PublicFile {
   hash: string;
@@ -74,19 +74,19 @@ function FileThumb({ file }: { file: PublicFile }) {
  */
 export function PublicFilesView(_props: ScreenViewProps) {
   const { t } = useTranslation('storage-admin');
+  const { lang } = useShell();
   const { data: session } = useSession();
   const token = session?.accessToken;
   const [mime, setMime] = useState('');
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const [copied, setCopied] = useState<string | null>(null);
 
   const params = new URLSearchParams({ page: String(page), size: String(PAGE_SIZE) });
   if (mime) params.set('mime', mime);
   if (q) params.set('q', q);
   const query = params.toString();
-  const { data, error, isLoading } = useSWR(token ? ['public-files', query, token] : null, async () => {
+  const { data, error, mutate } = useSWR(token ? ['public-files', query, token] : null, async () => {
     const answer = await productApi<PublicFileList>(`/core/storage/public/list?${query}`, { token });
     if (answer?.status !== 0) throw new Error('list failed');
     return answer.data;
@@ -99,10 +99,38 @@ export function PublicFilesView(_props: ScreenViewProps) {
     setPage(1);
   }
 
-  async function copy(cid: string) {
-    await navigator.clipboard?.writeText(cid).catch(() => undefined);
-    setCopied(cid);
+  function clear() {
+    setDraft('');
+    setQ('');
+    setMime('');
+    setPage(1);
   }
+
+  const columns = [
+    column<PublicFile>('thumbnail', t('thumbnail'), (file) => file.mime, { render: (file) => <FileThumb file={file} /> }),
+    column<PublicFile>('name', t('name'), (file) => file.name, { hideable: false, sortable: true, testId: 'public-file-name' }),
+    column<PublicFile>('mime', t('mime'), (file) => file.mime, { sortable: true, testId: 'public-file-mime' }),
+    column<PublicFile>('size', t('size'), (file) => file.size, {
+      kind: 'count',
+      sortable: true,
+      render: (file) => formatBytes(file.size),
+    }),
+    column<PublicFile>('dimensions', t('dimensions'), (file) =>
+      file.width && file.height ? `${file.width} × ${file.height}` : '',
+    ),
+    column<PublicFile>('owner', t('owner'), (file) => file.ownerName ?? file.ownerEmail ?? file.owner),
+    column<PublicFile>('created', t('created'), (file) => file.dateCreated, { kind: 'datetime', sortable: true }),
+    column<PublicFile>('cid', t('cid'), (file) => file.cid, {
+      render: (file) => <ReferenceCell value={file.cid} testId="public-file-cid" truncate />,
+    }),
+    column<PublicFile>('link', t('link'), (file) => `/api/core/public/fetch/${file.cid}`, {
+      render: (file) => (
+        <a href={`/api/core/public/fetch/${file.cid}`} target="_blank" rel="noreferrer" data-testid="public-file-link">
+          {t('open')}
+        </a>
+      ),
+    }),
+  ];
 
   return (
     <section data-testid="public-files">
@@ -144,108 +172,49 @@ export function PublicFilesView(_props: ScreenViewProps) {
             <Button type="submit" data-testid="public-files-apply">
               {t('apply')}
             </Button>
-            <Button
-              variant="outline-secondary"
-              onClick={() => {
-                setDraft('');
-                setQ('');
-                setMime('');
-                setPage(1);
-              }}
-              data-testid="public-files-clear"
-            >
+            <Button variant="outline-secondary" onClick={clear} data-testid="public-files-clear">
               {t('clear')}
             </Button>
           </Col>
         </Row>
       </Form>
 
-      {error && <Alert variant="danger">{t('failed')}</Alert>}
-      {isLoading && (
-        <div className="d-flex align-items-center gap-2 text-muted">
-          <Spinner animation="border" size="sm" /> {t('loading')}
-        </div>
-      )}
-      {data && data.items.length === 0 && (
-        <Alert variant="light" data-testid="public-files-empty">
-          {t('empty')}
-        </Alert>
-      )}
-      {data && data.items.length > 0 && (
-        <Table responsive hover size="sm" className="align-middle" data-testid="public-files-table">
-          <thead className="text-nowrap">
-            <tr>
-              <th>{t('thumbnail')}</th>
-              <th>{t('name')}</th>
-              <th>{t('mime')}</th>
-              <th className="text-end">{t('size')}</th>
-              <th>{t('dimensions')}</th>
-              <th>{t('owner')}</th>
-              <th>{t('created')}</th>
-              <th>{t('cid')}</th>
-              <th>{t('link')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((file) => (
-              <tr key={file.hash} data-testid="public-file-row" data-hash={file.hash}>
-                <td>
-                  <FileThumb file={file} />
-                </td>
-                <td className="text-break" data-testid="public-file-name">
-                  {file.name}
-                </td>
-                <td data-testid="public-file-mime">{file.mime}</td>
-                <td className="text-end text-nowrap">{formatBytes(file.size)}</td>
-                <td className="text-nowrap">{file.width && file.height ? `${file.width} × ${file.height}` : '—'}</td>
-                <td className="small text-break">{file.ownerName ?? file.ownerEmail ?? file.owner}</td>
-                <td className="small text-nowrap">{formatDateTime(file.dateCreated, '')}</td>
-                <td style={{ maxWidth: 220 }}>
-                  <code className="small d-block text-truncate" title={file.cid} data-testid="public-file-cid">
-                    {file.cid}
-                  </code>
-                  <Button variant="link" size="sm" className="p-0 small" onClick={() => void copy(file.cid)}>
-                    {copied === file.cid ? t('copied') : t('copy')}
-                  </Button>
-                </td>
-                <td className="text-nowrap">
-                  <a href={`/api/core/public/fetch/${file.cid}`} target="_blank" rel="noreferrer" data-testid="public-file-link">
-                    {t('open')}
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
-      {data && (
-        <div className="d-flex align-items-center gap-3">
-          <span className="text-muted small" data-testid="public-files-total">
-            {t('total', { count: data.total })}
-          </span>
-          <Button
-            variant="outline-secondary"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
-            data-testid="public-files-prev"
-          >
-            {t('previous')}
-          </Button>
-          <span className="small" data-testid="public-files-page">
-            {t('page', { page, pages })}
-          </span>
-          <Button
-            variant="outline-secondary"
-            size="sm"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => p + 1)}
-            data-testid="public-files-next"
-          >
-            {t('next')}
-          </Button>
-        </div>
-      )}
+      <DataTable
+        columns={columns}
+        rows={error ? [] : data?.items}
+        error={error}
+        onRetry={() => void mutate()}
+        lang={lang}
+        caption={t('title')}
+        testId="public-files-table"
+        getRowId={(file) => file.hash}
+        rowProps={(file) => ({ 'data-testid': 'public-file-row', 'data-hash': file.hash })}
+        empty={{
+          message: <span data-testid="public-files-empty">{t('empty')}</span>,
+          action: (q || mime) && (
+            <Button variant="outline-secondary" size="sm" onClick={clear}>
+              {t('clear')}
+            </Button>
+          ),
+        }}
+        skeletonRows={PAGE_SIZE}
+        csvName="public-files.csv"
+        toolbar={
+          data && (
+            <span className="text-muted small" data-testid="public-files-total">
+              {t('total', { count: data.total })}
+            </span>
+          )
+        }
+        pager={{
+          page,
+          hasPrevious: page > 1,
+          hasNext: page < pages,
+          onPrevious: () => setPage((p) => Math.max(1, p - 1)),
+          onNext: () => setPage((p) => p + 1),
+          testId: 'public-files',
+        }}
+      />
     </section>
   );
 }

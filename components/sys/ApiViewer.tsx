@@ -35,6 +35,15 @@ export function ApiViewer({ title, kind }: ScreenViewProps & { kind: 'swagger' |
           if (tokenRef.current) request.headers.Authorization = `Bearer ${tokenRef.current}`;
           return request;
         },
+        // Swagger UI shows "Servers" beside its select without tying them: name the select by it.
+        onComplete: () => {
+          const title = document.querySelector('#api-viewer .servers-title');
+          const select = document.querySelector('#api-viewer #servers');
+          if (title && select) {
+            title.id ||= 'api-viewer-servers-title';
+            select.setAttribute('aria-labelledby', title.id);
+          }
+        },
       });
     } else {
       w.Redoc?.init('/openapi.json', { hideDownloadButton: false, scrollYOffset: 56 }, document.getElementById('api-viewer'));

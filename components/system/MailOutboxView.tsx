@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -34,7 +35,7 @@ export function MailOutboxView({ title }: ScreenViewProps) {
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const outbox = useOutbox(state);
-  const { settings } = useShell();
+  const { lang, settings } = useShell();
   const { data: session } = useSession();
   const rows = outbox.data?.flatMap((page) => page?.items ?? []) ?? [];
   const last = outbox.data?.[outbox.data.length - 1];
@@ -51,7 +52,12 @@ export function MailOutboxView({ title }: ScreenViewProps) {
   return (
     <section data-testid="sys-mail">
       <h1 className="h4 mb-3">{title}</h1>
-      <p className="text-muted small">{t('intro')}</p>
+      <p className="text-muted small">
+        {t('intro')}{' '}
+        <Link href={`/${lang}/sys/jobs`} data-testid="mail-jobs-link">
+          {t('jobsLink')}
+        </Link>
+      </p>
       <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
         <Form.Group controlId="mail-state-filter">
           <Form.Label className="small mb-1">{t('filter.state')}</Form.Label>

@@ -1,53 +1,67 @@
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Spinner, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Card, Spinner } from 'react-bootstrap';
 import { useDialogs } from '@/components/dialogs/DialogProvider';
 import type { ScreenViewProps } from '@/components/page/withPage';
 import { hasAccess } from '@/lib/acl/match';
 import { accessLists } from '@/lib/acl/roles';
 import { useShell } from '@/lib/client/settings-context';
-import { deleteTermsVersion, useTermsDocument } from '@/lib/client/terms';
+import { useTermsDocument, withdrawTermsVersion, type TermsDocument } from '@/lib/client/terms';
 import { formatDateTime } from '@/lib/format/time';
-import { termsDocumentUrl, type TermsKind, type TermsVersion } from '@/lib/terms/kinds';
+import { latestInForce, termsDocumentUrl, type TermsKind, type TermsVersion } from '@/lib/terms/kinds';
 import { PublishTermsForm } from './PublishTermsForm';
+import { TermsContent } from './TermsContent';
+import { TermsHistory } from './TermsHistory';
 
-function TermsContent({ version }: { version: TermsVersion }) {
-  if (version.metadata.format === 'text') {
-    return (
-      <div className="terms-content" style={{ whiteSpace: 'pre-wrap' }} data-testid="terms-content">
-        {version.content}
-      </div>
-    );
-  }
-  // Sanitized by the server when published (lib/server/terms/sanitize-terms.ts).
-  return <div className="terms-content" data-testid="terms-content" dangerouslySetInnerHTML={{ __html: version.content }} />;
+type Flash = { kind: 'withdrawn'; version: string; restored: string | null } | { kind: 'failed' } | null;
+
+/** What withdrawing does, said before it is done: nothing is deleted, and who is asked again. */
+function WithdrawConsequences({ doc, version }: { doc: TermsDocument; version: TermsVersion }) {
+  const { t } = useTranslation('terms');
+  const target = version.metadata.version;
+  const restored = latestInForce(doc.versions.filter((v) => v !== version));
+  const count = doc.acceptances?.[target] ?? 0;
+  return (
+    <div data-testid="terms-withdraw-consequences">
+      <p>{t('withdraw.kept', { version: target, count })}</p>
+      <p className="mb-2">
+        {restored
+          ? t('withdraw.restored', { version: target, previous: restored.metadata.version })
+          : t('withdraw.noneLeft', { version: target })}
+      </p>
+      <p className="mb-0 text-muted small">{t('withdraw.mistake')}</p>
+    </div>
+  );
 }
 
-/** A public terms page: the latest version and its PDF; staff publish and delete versions here. */
+/** A public terms page: the version in force, its PDF and the history; staff publish and withdraw versions here. */
 export function TermsPageView({ title, kind }: ScreenViewProps & { kind: TermsKind }) {
   const { t } = useTranslation('terms');
   const { settings } = useShell();
   const { data: session } = useSession();
   const dialogs = useDialogs();
-  const { data, error, isLoading, mutate } = useTermsDocument(kind);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteFailed, setDeleteFailed] = useState(false);
+  const { data, error, isLoading, mutate } = useTermsDocument(kind, session?.accessToken);
+  const [withdrawing, setWithdrawing] = useState(false);
+  const [flash, setFlash] = useState<Flash>(null);
   const lists = accessLists({ client: settings.aclClient, product: settings.productKey });
   const staff = Boolean(session) && hasAccess(lists.holderProductOnly, session?.user.access ?? []);
   const latest = data?.latest ?? null;
-  const older = data ? data.versions.slice(0, -1).reverse() : [];
+  const history = data ? data.versions.filter((v) => v.metadata.version !== latest?.metadata.version).reverse() : [];
 
-  async function removeLatest() {
-    if (!latest) return;
-    const ok = await dialogs.confirm(t('delete.title'), t('delete.body', { version: latest.metadata.version }));
+  async function withdrawLatest() {
+    if (!latest || !data) return;
+    const version = latest.metadata.version;
+    const ok = await dialogs.confirm(t('withdraw.title', { version }), <WithdrawConsequences doc={data} version={latest} />);
     if (!ok) return;
-    setDeleting(true);
-    setDeleteFailed(false);
-    const answer = await deleteTermsVersion(kind, session?.accessToken);
-    setDeleting(false);
-    if (answer?.status === 0) await mutate(answer.data, { revalidate: false });
-    else setDeleteFailed(true);
+    setWithdrawing(true);
+    setFlash(null);
+    const answer = await withdrawTermsVersion(kind, session?.accessToken, version);
+    setWithdrawing(false);
+    if (answer?.status === 0) {
+      await mutate(answer.data, { revalidate: false });
+      setFlash({ kind: 'withdrawn', version, restored: answer.data.latest?.metadata.version ?? null });
+    } else setFlash({ kind: 'failed' });
   }
 
   return (
@@ -83,60 +97,38 @@ export function TermsPageView({ title, kind }: ScreenViewProps & { kind: TermsKi
             )}
           </Card.Header>
           <Card.Body>
-            <TermsContent version={latest} />
+            <TermsContent version={latest} testId="terms-content" />
           </Card.Body>
         </Card>
       )}
-      {older.length > 0 && (
-        <section className="mb-4">
-          <h2 className="h6">{t('history')}</h2>
-          <Table size="sm" className="w-auto" data-testid="terms-history">
-            <thead>
-              <tr>
-                <th>{t('form.version')}</th>
-                <th>{t('publishedAt')}</th>
-                <th>{t('pdf')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {older.map((v) => (
-                <tr key={v.metadata.version}>
-                  <td>{v.metadata.version}</td>
-                  <td>{formatDateTime(v.metadata.published)}</td>
-                  <td>
-                    {v.metadata.document ? (
-                      <a href={termsDocumentUrl(v.metadata.document)} target="_blank" rel="noopener noreferrer">
-                        {t('pdf')}
-                      </a>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </section>
-      )}
+      {history.length > 0 && <TermsHistory versions={history} acceptances={staff ? data?.acceptances : undefined} />}
       {staff && (
         <section className="border-top pt-3" data-testid="terms-manage">
           <h2 className="h5">{t('manage.title')}</h2>
+          {flash?.kind === 'withdrawn' && (
+            <Alert variant="success" data-testid="terms-withdrawn">
+              {flash.restored
+                ? t('withdraw.done', { version: flash.version, previous: flash.restored })
+                : t('withdraw.doneNone', { version: flash.version })}
+            </Alert>
+          )}
+          {flash?.kind === 'failed' && <Alert variant="danger">{t('withdraw.failed')}</Alert>}
           {latest && (
             <div className="mb-3">
               <Button
                 variant="outline-danger"
                 size="sm"
-                onClick={removeLatest}
-                disabled={deleting}
-                data-testid="terms-delete-latest"
+                onClick={withdrawLatest}
+                disabled={withdrawing}
+                data-testid="terms-withdraw-latest"
               >
-                {deleting && <Spinner size="sm" animation="border" className="me-2" aria-hidden />}
-                {t('delete.button', { version: latest.metadata.version })}
+                {withdrawing && <Spinner size="sm" animation="border" className="me-2" aria-hidden />}
+                {t('withdraw.button', { version: latest.metadata.version })}
               </Button>
-              {deleteFailed && <div className="text-danger small mt-1">{t('delete.failed')}</div>}
+              <div className="form-text">{t('withdraw.help')}</div>
             </div>
           )}
-          <PublishTermsForm kind={kind} onPublished={(doc) => mutate(doc, { revalidate: false })} />
+          <PublishTermsForm kind={kind} onPublished={(doc) => mutate(doc)} />
         </section>
       )}
     </div>

@@ -22,7 +22,7 @@ export function TermsPromptModal({ step, prompt, version, pending, onAccept }: T
   return (
     <Modal show={show} backdrop="static" keyboard={false} centered size="lg" aria-labelledby={`terms-wall-${step}-title`}>
       {prompt && version && (
-        <div data-testid={`terms-wall-${step}`} data-kind={prompt.kind} data-version={prompt.version}>
+        <div className="modal-flex" data-testid={`terms-wall-${step}`} data-kind={prompt.kind} data-version={prompt.version}>
           <Modal.Header>
             <Modal.Title id={`terms-wall-${step}-title`} data-testid="terms-wall-title">
               {t('wall.title')}

@@ -23,9 +23,14 @@ export interface ContractAttributes {
   licenseState: string | null;
   revision: number;
   lang: 'jp' | 'en';
-  state: 'generated' | 'licensee_signed' | 'countersigned' | 'void';
-  sha256: string;
+  state: 'preparing' | 'generated' | 'licensee_signed' | 'countersigned' | 'void';
+  /** Null while the revision is being prepared. */
+  sha256: string | null;
   finalSha256: string | null;
+  /** The PDF of this revision is being made by a job; the page polls until it is there. */
+  preparing: boolean;
+  /** Countersigned, and the signed agreement is being made. */
+  finalPreparing: boolean;
   demo: boolean;
   voided: boolean;
   voidedAt: string | null;
@@ -71,14 +76,25 @@ export function contractPdfUrl(id: string, final = false): string {
   return `/api/pdf/${encodeURIComponent(id)}${final ? '?final=1' : ''}`;
 }
 
-/** The attributes of a license's contract; null when there is none (or the caller may not see it). */
+/** How often a page asks again while a contract or its signed agreement is being prepared. */
+const PREPARING_POLL_MS = 2000;
+
+/**
+ * The attributes of a license's contract; null when there is none (or the caller may not see it).
+ * While the PDF or the signed agreement is being prepared it is asked for again every 2 s, so the
+ * page shows it as soon as the job has made it.
+ */
 export function useContract(id: string | null) {
   const { data: session } = useSession();
   const token = session?.accessToken;
-  return useSWR(id && token ? ['contract', id, token] : null, async () => {
-    const answer = await productApi<ContractAttributes>(`/pdf/attr/${encodeURIComponent(id!)}`, { token });
-    return answer?.status === 0 ? answer.data : null;
-  });
+  return useSWR(
+    id && token ? ['contract', id, token] : null,
+    async () => {
+      const answer = await productApi<ContractAttributes>(`/pdf/attr/${encodeURIComponent(id!)}`, { token });
+      return answer?.status === 0 ? answer.data : null;
+    },
+    { refreshInterval: (data) => (data?.preparing || data?.finalPreparing ? PREPARING_POLL_MS : 0) },
+  );
 }
 
 export interface SignBody {

@@ -1,5 +1,5 @@
-import { signIn } from 'next-auth/react';
 import { storeCurrentAddress } from './redirect-store';
+import { signInOnce } from './sign-in-guard';
 
 export interface Envelope<T> {
   status: number;
@@ -14,14 +14,31 @@ export interface CallOptions {
 
 type Api = 'core' | 'product';
 
+/** The language of the page in use: its /jp or /en prefix, else <html lang>; null on the server. */
+export function pageLanguage(): 'jp' | 'en' | null {
+  if (typeof window === 'undefined') return null;
+  const segment = window.location.pathname.split('/')[1];
+  if (segment === 'jp' || segment === 'en') return segment;
+  return document.documentElement.lang === 'en' ? 'en' : 'jp';
+}
+
+/** One alert per page, however many core calls fail together. */
+let coreAlertShown = false;
+
+/** For tests: a new page. */
+export function resetCoreAlert(): void {
+  coreAlertShown = false;
+}
+
 /**
  * The two API clients of SPEC §8. JSON with a bearer token; POST when there is a body, GET
  * otherwise. Answers are envelopes, or null when the call failed (the reason is logged).
  */
 async function call<T>(api: Api, url: string, options: CallOptions): Promise<Envelope<T> | null> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  // Messages in answers follow the page's language, not only the user's stored one.
-  if (typeof document !== 'undefined') headers['x-lang'] = document.documentElement.lang === 'en' ? 'en' : 'jp';
+  // Messages in answers follow the page's language: its /jp or /en prefix, else <html lang>.
+  const lang = pageLanguage();
+  if (lang) headers['x-lang'] = lang;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
@@ -37,11 +54,13 @@ async function call<T>(api: Api, url: string, options: CallOptions): Promise<Env
     return null;
   }
   if (res.status === 401) {
-    storeCurrentAddress();
     if (api === 'core') {
-      window.alert('Core API authentication failed.');
+      storeCurrentAddress();
+      if (!coreAlertShown) window.alert('Core API authentication failed.');
+      coreAlertShown = true;
     } else {
-      void signIn('oidc', { callbackUrl: window.location.href });
+      // Stores the address too; a second failure right after a sign-in ends on the failure page, never in a loop.
+      signInOnce('provider');
     }
     return null;
   }

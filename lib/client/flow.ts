@@ -5,6 +5,16 @@ import { productApi } from './fetcher';
 export type Decision = 'approved' | 'approved_with_conditions' | 'rejected' | 'changes_requested';
 export type ApprovalKind = 'ips' | 'licenses' | 'products' | 'usages' | 'invoices' | 'reports';
 
+/** One empty-state message (approval namespace) per queue kind: a new kind fails to compile until it has one. */
+export const QUEUE_EMPTY_KEY: Record<ApprovalKind, string> = {
+  ips: 'queue.empty.ips',
+  licenses: 'queue.empty.licenses',
+  products: 'queue.empty.products',
+  usages: 'queue.empty.usages',
+  invoices: 'queue.empty.invoices',
+  reports: 'queue.empty.reports',
+};
+
 export interface Markup {
   image: string;
   x: number;

@@ -1,7 +1,7 @@
 import { useSession } from 'next-auth/react';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { coreApi, type Envelope } from './fetcher';
+import { coreApi, pageLanguage, type Envelope } from './fetcher';
 import { useShell } from './settings-context';
 
 export interface NotificationItem {
@@ -96,8 +96,14 @@ export async function fetchNotification(
 ): Promise<FetchedNotification> {
   let res: Response;
   try {
+    const lang = pageLanguage();
     res = await fetch(`${coreApiUrl}/notify/get?key=${encodeURIComponent(key)}`, {
-      headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        accept: 'application/json',
+        // The error dialog shows the answer as it is: in the page's language.
+        ...(lang ? { 'x-lang': lang } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       credentials: 'same-origin',
     });
   } catch (err) {

@@ -1,4 +1,5 @@
 import { signOut } from 'next-auth/react';
+import { forgetSignInAttempt } from './sign-in-guard';
 
 /**
  * Ends the platform session, then the provider's: its session end with a post-logout redirect
@@ -13,6 +14,8 @@ export function isSigningOut(): boolean {
 
 export async function signOutEverywhere(endSessionUrl: string, idTokenHint: string): Promise<void> {
   signingOut = true;
+  // Signed out on purpose: the next sign-in is a new one, not a retry of a failed one.
+  forgetSignInAttempt();
   await signOut({ redirect: false });
   const state = crypto.randomUUID();
   window.sessionStorage.setItem('logoutState', state);

@@ -5,8 +5,12 @@ import type { TermsKind, TermsVersion } from '../terms/kinds';
 export interface TermsDocument {
   type: TermsKind;
   entity: string;
+  /** Every version ever published, oldest first; withdrawn ones carry metadata.withdrawn. */
   versions: TermsVersion[];
+  /** The version in force. */
   latest: TermsVersion | null;
+  /** Holder staff only: acceptances per version. */
+  acceptances?: Record<string, number>;
 }
 
 export interface LatestTerms {
@@ -21,10 +25,10 @@ export interface TermsInput {
   document?: string;
 }
 
-/** Every version of one kind (public: the terms pages need no sign-in). */
-export function useTermsDocument(kind: TermsKind) {
-  return useSWR(['terms', kind], async () => {
-    const answer = await productApi<TermsDocument>(`/terms/${kind}`);
+/** Every version of one kind (public: the terms pages need no sign-in; staff send their token for the counts). */
+export function useTermsDocument(kind: TermsKind, token?: string) {
+  return useSWR(['terms', kind, token ?? ''], async () => {
+    const answer = await productApi<TermsDocument>(`/terms/${kind}`, { token });
     return answer?.status === 0 ? answer.data : null;
   });
 }
@@ -45,7 +49,8 @@ export function publishTermsVersion(kind: TermsKind, termsData: TermsInput, toke
   return productApi<TermsDocument>(`/terms/${kind}`, { method: 'PUT', body: { termsData }, token });
 }
 
-export function deleteTermsVersion(kind: TermsKind, token?: string, version?: string) {
+/** Withdraws the version in force (DELETE: versions are never removed, SPEC evidence rule). */
+export function withdrawTermsVersion(kind: TermsKind, token?: string, version?: string) {
   const query = version ? `?version=${encodeURIComponent(version)}` : '';
   return productApi<TermsDocument>(`/terms/${kind}${query}`, { method: 'DELETE', token });
 }

@@ -4,13 +4,15 @@ import nextI18NextConfig from '../../next-i18next.config';
 import { getConfig } from '../config';
 import { isLang, languageRedirect, type Lang } from '../session/redirect';
 import { publicSettings } from '../settings';
+import { storedLanguage } from './stored-language';
 import type { PageProps } from './types';
 
 export async function translationsFor(lang: Lang, namespaces: string[]) {
   // 'terms' on every page: the terms wall of the shell can open over any of them.
   // 'notify' on every page too: the bell and its viewer sit in the top bar.
-  const extra = namespaces.filter((ns) => ns !== 'terms' && ns !== 'notify');
-  return serverSideTranslations(lang, ['common', 'menu', 'terms', 'notify', ...extra], nextI18NextConfig);
+  // 'kit' on every page: the form and table kits' own words (required mark, pager, empty states).
+  const extra = namespaces.filter((ns) => ns !== 'terms' && ns !== 'notify' && ns !== 'kit');
+  return serverSideTranslations(lang, ['common', 'menu', 'terms', 'notify', 'kit', ...extra], nextI18NextConfig);
 }
 
 /**
@@ -21,7 +23,7 @@ export function pageProps(namespaces: string[] = []): GetServerSideProps<PagePro
   return async (ctx: GetServerSidePropsContext) => {
     const lang = ctx.params?.lang;
     if (!isLang(lang)) return { notFound: true };
-    const redirect = languageRedirect(ctx.req.cookies.lang, ctx.resolvedUrl);
+    const redirect = languageRedirect(await storedLanguage(ctx), ctx.resolvedUrl);
     if (redirect) return { redirect: { destination: redirect, permanent: false } };
     return {
       props: {

@@ -41,6 +41,7 @@ export function printStartBanner(result: BootResult): void {
     `  ${config.systemTitle} is ready at ${config.appUrl}`,
     `  database: ${result.database === 'pglite' ? `PGlite in ${config.dataDir}/pg` : 'PostgreSQL (DATABASE_URL)'}`,
     `  identity provider: ${config.oidc.embedded ? `embedded at ${config.oidc.issuer}` : config.oidc.issuer}`,
+    `  runtime: Node ${process.version}`,
   ];
   if (result.accounts.length) {
     lines.push('', `  Demo accounts (password for all: ${result.demoPassword})`);

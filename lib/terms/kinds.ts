@@ -15,12 +15,23 @@ export interface TermsMetadata {
   /** When the version was published, ISO 8601 in UTC. */
   published: string;
   format: TermsFormat;
+  /**
+   * When the version was withdrawn (ISO 8601, UTC): it no longer counts as the latest for the
+   * wall, but its text and the record of who accepted it stay. Absent while in force.
+   */
+  withdrawn?: string;
 }
 
 export interface TermsVersion {
   metadata: TermsMetadata;
   /** Sanitized HTML (format html) or plain text (format text, escaped when shown). */
   content: string;
+}
+
+/** The version in force: the newest one not withdrawn, or null when none is. */
+export function latestInForce<T extends { metadata: { withdrawn?: string } }>(versions: readonly T[]): T | null {
+  for (let i = versions.length - 1; i >= 0; i--) if (!versions[i]!.metadata.withdrawn) return versions[i]!;
+  return null;
 }
 
 /** The public page that shows each kind (footer links of SPEC §2). */

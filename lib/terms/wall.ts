@@ -1,46 +1,47 @@
-import { isTermsKind, type TermsKind } from './kinds';
+import type { TermsKind } from './kinds';
 
 /**
  * The terms-wall decision of SPEC §4, with no React and no I/O.
  *
  * Decisions taken where the specification is silent (tested in tests/unit/terms-wall.test.ts):
- * - Acceptance lives on the designer or licensee record (`accepted_terms_version`). A side whose
- *   record is missing (the search failed or found nothing) has no accepted version, and since
- *   there is nothing to patch it raises no prompt: otherwise a prompt that can never be recorded
- *   would come back on every page.
+ * - Where a version is compared is where its acceptance is kept ("the place"): a designer's own
+ *   Designer record, a licensee's own Licensee record (the organisation it owns), and otherwise the
+ *   person's own user record. So a designer or licensee whose record does not exist yet, a member
+ *   of an organisation someone else owns, and a user with neither role are all asked, and their
+ *   answer is kept on their user record (and carried onto a Designer record made later).
  * - "Designer" and "licensee" are the roles of SPEC §6. A user holding either role is asked for
- *   the sides of the roles held; a user holding neither (a revoked designer, say) is asked for
- *   whichever of their records differs ("for users with neither role, when either differs").
- * - No prompt is shown while a kind has no published version, for the common prompt too: there
- *   is nothing to read or accept (and a seeded platform without terms shows no wall).
- * - The designer kind is `terms-designer-{record role}`. Only `terms-designer-personal` is a kind,
- *   so personal designers get the designer prompt and corporate designers (bound by their own
- *   corporate agreement) only the common one; the licensee kind is `terms-licensee`.
+ *   the places of the roles held. A user holding neither is compared on their user record alone:
+ *   records they may own without the role (a revoked designer, holder staff who registered
+ *   designers) are not theirs to accept for.
+ * - The kind-specific prompt follows the roles held: every designer, personal or corporate, is
+ *   asked for the creator terms (`terms-designer-personal`, the footer's "Creator Terms of Use");
+ *   every licensee for `terms-licensee`. A user with neither role holds no kind.
+ * - No prompt is shown while a kind has no published version in force, for the common prompt too:
+ *   there is nothing to read or accept (and a platform without terms shows no wall).
  */
 
-export type WallEntity = 'Designer' | 'Licensee';
+export type WallEntity = 'Designer' | 'Licensee' | 'User';
 
 export interface WallRecord {
   key: string;
   accepted: Record<string, string | undefined>;
 }
 
-export interface WallDesignerRecord extends WallRecord {
-  /** personal or corporate (SPEC §3). */
-  role: string;
-}
-
 export interface WallInput {
   /** The product key of the settings: the common version is kept under `{product}_version`. */
   productKey: string;
   roles: { designer: boolean; licensee: boolean };
-  designer: WallDesignerRecord | null;
+  /** The user's own Designer record, or null when there is none (or the search failed). */
+  designer: WallRecord | null;
+  /** The Licensee record the user owns, or null. */
   licensee: WallRecord | null;
-  /** Latest published version of each kind; missing, null or '' when none is published. */
+  /** The user's own record (key: the user's sub). */
+  user: WallRecord;
+  /** Latest version in force of each kind; missing, null or '' when none is published. */
   latest: Partial<Record<TermsKind, string | null>>;
 }
 
-/** One PATCH of an accepting user: `accepted_terms_version[field] = version`. */
+/** One change of an accepting user: `accepted_terms_version[field] = version` on one record. */
 export interface Acceptance {
   entity: WallEntity;
   key: string;
@@ -68,58 +69,65 @@ export function commonField(productKey: string): string {
 export const DESIGNER_FIELD = 'designer_version';
 export const LICENSEE_FIELD = 'licensee_version';
 
+/** The kind whose version a field of accepted_terms_version holds, or null (`updated`, unknown fields). */
+export function kindOfField(field: string, productKey: string): TermsKind | null {
+  if (field === commonField(productKey)) return 'terms-common';
+  if (field === DESIGNER_FIELD) return 'terms-designer-personal';
+  if (field === LICENSEE_FIELD) return 'terms-licensee';
+  return null;
+}
+
+interface Place {
+  entity: WallEntity;
+  record: WallRecord;
+}
+
 function latestOf(input: WallInput, kind: TermsKind): string | null {
   const value = input.latest[kind];
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-/** The records whose acceptance counts for this user (see the decisions above). */
-function sidesOf(input: WallInput): { designer: WallDesignerRecord | null; licensee: WallRecord | null } {
-  const anyRole = input.roles.designer || input.roles.licensee;
-  return {
-    designer: !anyRole || input.roles.designer ? input.designer : null,
-    licensee: !anyRole || input.roles.licensee ? input.licensee : null,
-  };
+/** Where the designer and licensee sides of this user are compared and kept (see the decisions above). */
+export function placesOf(input: WallInput): { designer: Place | null; licensee: Place | null; common: Place[] } {
+  const user: Place = { entity: 'User', record: input.user };
+  const designer = input.roles.designer
+    ? input.designer
+      ? { entity: 'Designer' as const, record: input.designer }
+      : user
+    : null;
+  const licensee = input.roles.licensee
+    ? input.licensee
+      ? { entity: 'Licensee' as const, record: input.licensee }
+      : user
+    : null;
+  const common = [designer, licensee].filter((p): p is Place => p !== null);
+  const unique = common.filter((p, i) => common.findIndex((q) => q.entity === p.entity && q.record.key === p.record.key) === i);
+  return { designer, licensee, common: unique.length ? unique : [user] };
 }
 
 /** Kind-specific prompt: the latest version is set, differs from the accepted one, and the kind is not terms-common. */
-function kindPrompt(
-  input: WallInput,
-  entity: WallEntity,
-  record: WallRecord,
-  kindName: string,
-  field: string,
-): TermsPrompt | null {
-  if (!isTermsKind(kindName) || kindName === 'terms-common') return null;
-  const latest = latestOf(input, kindName);
-  if (latest === null || record.accepted[field] === latest) return null;
-  return { kind: kindName, version: latest, accept: [{ entity, key: record.key, field, version: latest }] };
+function kindPrompt(input: WallInput, place: Place | null, kind: TermsKind, field: string): TermsPrompt | null {
+  if (!place || kind === 'terms-common') return null;
+  const latest = latestOf(input, kind);
+  if (latest === null || place.record.accepted[field] === latest) return null;
+  return { kind, version: latest, accept: [{ entity: place.entity, key: place.record.key, field, version: latest }] };
 }
 
 export function decideTermsWall(input: WallInput): WallDecision {
-  const sides = sidesOf(input);
+  const places = placesOf(input);
   const field = commonField(input.productKey);
   const latestCommon = latestOf(input, 'terms-common');
   let common: TermsPrompt | null = null;
   if (latestCommon !== null) {
-    const accept: Acceptance[] = [];
-    if (sides.designer && sides.designer.accepted[field] !== latestCommon) {
-      accept.push({ entity: 'Designer', key: sides.designer.key, field, version: latestCommon });
-    }
-    if (sides.licensee && sides.licensee.accepted[field] !== latestCommon) {
-      accept.push({ entity: 'Licensee', key: sides.licensee.key, field, version: latestCommon });
-    }
+    const accept = places.common
+      .filter((p) => p.record.accepted[field] !== latestCommon)
+      .map((p) => ({ entity: p.entity, key: p.record.key, field, version: latestCommon }));
     if (accept.length) common = { kind: 'terms-common', version: latestCommon, accept };
   }
-  const kinds: TermsPrompt[] = [];
-  if (sides.designer) {
-    const prompt = kindPrompt(input, 'Designer', sides.designer, `terms-designer-${sides.designer.role}`, DESIGNER_FIELD);
-    if (prompt) kinds.push(prompt);
-  }
-  if (sides.licensee) {
-    const prompt = kindPrompt(input, 'Licensee', sides.licensee, 'terms-licensee', LICENSEE_FIELD);
-    if (prompt) kinds.push(prompt);
-  }
+  const kinds = [
+    kindPrompt(input, places.designer, 'terms-designer-personal', DESIGNER_FIELD),
+    kindPrompt(input, places.licensee, 'terms-licensee', LICENSEE_FIELD),
+  ].filter((p): p is TermsPrompt => p !== null);
   return { common, kinds };
 }
 
@@ -139,4 +147,19 @@ export function acceptedAfter(
   for (const { field, version } of accepted) next[field] = version;
   next.updated = acceptTimestamp(now);
   return next;
+}
+
+/** The accepted fields that a change sets to a new value, with the kind each one belongs to. */
+export function acceptedChanges(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+  productKey: string,
+): { kind: TermsKind; field: string; version: string }[] {
+  const changes: { kind: TermsKind; field: string; version: string }[] = [];
+  for (const [field, value] of Object.entries(after ?? {})) {
+    const kind = kindOfField(field, productKey);
+    if (!kind || typeof value !== 'string' || value === '' || before?.[field] === value) continue;
+    changes.push({ kind, field, version: value });
+  }
+  return changes;
 }

@@ -12,6 +12,10 @@ export interface FieldError {
   params?: Record<string, string | number>;
 }
 
+export function isValidationCode(value: string): value is ValidationCode {
+  return Object.hasOwn(en, value);
+}
+
 export function validationMessage(error: FieldError, lang: Lang): string {
   const template = catalogue[lang][error.code] ?? catalogue[lang].invalid;
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(error.params?.[name] ?? ''));

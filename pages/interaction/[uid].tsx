@@ -242,7 +242,7 @@ export const getServerSideProps: GetServerSideProps<InteractionProps> = async (c
   const uid = String(ctx.params?.uid ?? '');
   const error = typeof ctx.query.error === 'string' ? ctx.query.error : null;
   let prompt: Prompt = { kind: 'expired' };
-  let lang = storedLang(ctx);
+  let lang = await storedLang(ctx);
   try {
     const provider = await getProvider();
     const details = await provider.interactionDetails(ctx.req, ctx.res);

@@ -28,7 +28,12 @@ describe('writeAdminLog', () => {
       await tx.insert(userAccess).values({ sub, entry: 'calbee:designer', grantedBy: 'admin-sub' });
       await writeAdminLog(tx, { sub: 'admin-sub', action: 'acl.grant', data: { after: 'calbee:designer' }, ref: sub });
     });
-    expect(await db.select().from(adminLog).where(and(eq(adminLog.action, 'acl.grant'), eq(adminLog.ref, sub)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(adminLog)
+        .where(and(eq(adminLog.action, 'acl.grant'), eq(adminLog.ref, sub))),
+    ).toHaveLength(1);
   });
 
   it('leaves no row when the transaction throws after writing it', async () => {
@@ -40,12 +45,22 @@ describe('writeAdminLog', () => {
         await tx.insert(userAccess).values({ sub, entry: 'calbee:boss', grantedBy: 'admin-sub' });
         await writeAdminLog(tx, { sub: 'admin-sub', action: 'acl.revoke', data: { after: 'calbee:boss' }, ref: sub });
         // Inside the transaction the row is visible...
-        expect(await tx.select().from(adminLog).where(and(eq(adminLog.action, 'acl.revoke'), eq(adminLog.ref, sub)))).toHaveLength(1);
+        expect(
+          await tx
+            .select()
+            .from(adminLog)
+            .where(and(eq(adminLog.action, 'acl.revoke'), eq(adminLog.ref, sub))),
+        ).toHaveLength(1);
         throw failure;
       }),
     ).rejects.toBe(failure);
     // ...and after the rollback neither the log row nor the change remain.
-    expect(await db.select().from(adminLog).where(and(eq(adminLog.action, 'acl.revoke'), eq(adminLog.ref, sub)))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(adminLog)
+        .where(and(eq(adminLog.action, 'acl.revoke'), eq(adminLog.ref, sub))),
+    ).toHaveLength(0);
     const entries = (await db.select().from(userAccess).where(eq(userAccess.sub, sub))).map((r) => r.entry);
     expect(entries).not.toContain('calbee:boss');
   });

@@ -35,18 +35,16 @@ describe('approving with more than 500 items waiting', () => {
     // 500 older permits waiting for brand, written directly: they fill the queue's first page.
     const older = new Date(Date.now() - 86_400_000);
     const fillers = Array.from({ length: 500 }, () => newKey());
-    await db
-      .insert(usages)
-      .values(
-        fillers.map((key) => ({
-          key,
-          reference: fixtureReference('USE'),
-          ip,
-          purpose: 'filler',
-          state: 'requested',
-          applicant: 'someone',
-        })),
-      );
+    await db.insert(usages).values(
+      fillers.map((key) => ({
+        key,
+        reference: fixtureReference('USE'),
+        ip,
+        purpose: 'filler',
+        state: 'requested',
+        applicant: 'someone',
+      })),
+    );
     await db.insert(reviews).values(
       fillers.map((key) => ({
         key: newKey(),

@@ -6,7 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReady } from '@/lib/server/boot';
-import { ensureLicenseContract } from '@/lib/server/contracts/store';
+import { requestLicenseContract } from '@/lib/server/contracts/request';
+import { drainJobs } from '@/lib/server/jobs/drain';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { ips, licensees, licenses } from '@/lib/server/db/entities-schema';
 import { newKey } from '@/lib/server/keys';
@@ -90,9 +91,8 @@ beforeAll(async () => {
     term_end: new Date('2027-12-31'),
     royalty_rate_bp: 800,
   });
-  await db.transaction(async (tx) => {
-    await ensureLicenseContract(tx as unknown as Db, license);
-  });
+  await db.transaction((tx) => requestLicenseContract(tx as unknown as Db, license));
+  await drainJobs(db);
 }, 120_000);
 
 afterAll(async () => {

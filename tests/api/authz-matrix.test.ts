@@ -434,7 +434,7 @@ function patchBody(t: Target, marker: string): [string, Rec] {
       IP: 'description',
       'IP·published': 'description',
       Designer: 'pr',
-      Licensee: 'tel',
+      Licensee: 'website',
       License: 'notes',
       Usage: 'purpose',
       Sales: 'territory',

@@ -1,5 +1,5 @@
 /**
- * Authorization of the system area's routes (sys/acl, data maintenance, home): every demo role,
+ * Authorization of the system area's routes (sys/acl, page views, data maintenance, home): every demo role,
  * no token and a forged token. Administrators only, except /api/home (anyone signed in).
  */
 import { eq } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { licensees } from '@/lib/server/db/entities-schema';
 import * as auditLog from '@/pages/api/core/audit/log';
 import * as aclDecide from '@/pages/api/core/users/acl/request/[key]';
 import * as home from '@/pages/api/home';
+import * as sysAnalytics from '@/pages/api/sys/analytics';
 import * as sysLicensees from '@/pages/api/sys/licensees';
 import * as sysPeople from '@/pages/api/sys/people';
 import { serveRoute, type RouteModule, type RouteServer } from './harness';
@@ -27,6 +28,7 @@ const ROUTES: [string, string, string, RouteModule, unknown?][] = [
   ['GET', '/api/sys/licensees', '/api/sys/licensees', sysLicensees],
   ['POST', '/api/sys/people', '/api/sys/people', sysPeople, { subs: [] }],
   ['GET', '/api/home', '/api/home', home],
+  ['GET', '/api/sys/analytics', '/api/sys/analytics', sysAnalytics],
 ];
 const servers = new Map<string, RouteServer>();
 const tokens: Record<string, string> = {};
@@ -52,7 +54,7 @@ async function call<T = unknown>(index: number, token?: string, path?: string, b
   return { status: res.status, json: res.json };
 }
 
-describe('system routes: who may call them', () => {
+describe('SPEC §6/§8 system routes: who may call them (status 8 without a token, 7 with a forged one)', () => {
   it('no token is 401 status 8; a forged token 401 status 7', async () => {
     for (let i = 0; i < ROUTES.length; i++) {
       const bare = await call(i);

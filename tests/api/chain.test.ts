@@ -1,7 +1,7 @@
 /**
- * /api/eth/mintwrapper against the embedded EVM (ganache on a loopback test port): the wrapper is
+ * /api/eth/mintwrapper against the embedded EVM (anvil on a loopback test port): the wrapper is
  * compiled and deployed on first use, the token lands in the user's wallet, minting is
- * idempotent per IP, and who may mint what.
+ * idempotent per IP, the chain keeps its state across a restart, and who may mint what.
  */
 import fs from 'node:fs';
 import { Contract, JsonRpcProvider } from 'ethers';
@@ -152,6 +152,31 @@ describe('ERC-721 wrapper minting', () => {
       headers: { authorization: `Bearer ${tokens.boss}` },
     });
     expect(read.json.data).toMatchObject({ tokenId: token.tokenId, txHash: token.txHash });
+    provider.destroy();
+  });
+
+  it('keeps the deployment and the tokens across a restart of the embedded chain', async () => {
+    const ip = await makeIp('approved', subs.designer!);
+    const first = await post('holder', { ip_id: ip, sub: subs.designer });
+    expect(first.json.status, JSON.stringify(first.json)).toBe(0);
+    await resetChain();
+    await stopEmbeddedChain();
+    expect(fs.existsSync(`${getConfig().dataDir}/chain/state.hex`)).toBe(true);
+
+    // The next call starts the chain again from DATA_DIR/chain: same contract, the token still there.
+    const again = await post('holder', { ip_id: ip, sub: subs.designer });
+    expect(again.json.data).toMatchObject({
+      contract: first.json.data.contract,
+      tokenId: first.json.data.tokenId,
+      txHash: first.json.data.txHash,
+      minted: false,
+    });
+    const provider = await chainProvider();
+    const contract = new Contract(first.json.data.contract, (await wrapperArtifact()).abi, provider);
+    const tokenId = BigInt(first.json.data.tokenId);
+    expect(((await contract.getFunction('ownerOf')(tokenId)) as string).toLowerCase()).toBe(WALLET);
+    expect(await contract.getFunction('tokenURI')(tokenId)).toBe(first.json.data.tokenURI);
+    expect((await provider.getTransactionReceipt(first.json.data.txHash))?.status).toBe(1);
     provider.destroy();
   });
 

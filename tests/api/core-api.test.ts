@@ -506,7 +506,18 @@ describe('core API', () => {
       const res = await call<Record<string, unknown>>('GET', '/api/core/users/profile', { as: 'licensee-staff' });
       expectStatus(res, 200, 0);
       expect(Object.keys(res.json.data).sort()).toEqual(
-        ['access', 'email', 'first_name', 'lang', 'last_name', 'nickname', 'picture', 'sub', 'wallet'].sort(),
+        [
+          'access',
+          'accepted_terms_version',
+          'email',
+          'first_name',
+          'lang',
+          'last_name',
+          'nickname',
+          'picture',
+          'sub',
+          'wallet',
+        ].sort(),
       );
       expect(res.json.data).toMatchObject({ sub: subs['licensee-staff'], email: 'licensee-staff@example.com', wallet: null });
     });

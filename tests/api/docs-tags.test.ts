@@ -107,16 +107,14 @@ describe('product API: docs, tags, LogWorkflow', () => {
       { key: tagKey, name_jp: '季節限定', name_en: 'Seasonal' },
       { key: otherTagKey, name_jp: '新商品', name_en: 'New' },
     ]);
-    await db
-      .insert(ips)
-      .values({
-        key: ipKey,
-        reference: fixtureReference('IP'),
-        name: 'Potato Hero',
-        kind: 'primary',
-        state: 'published',
-        tags: [otherTagKey],
-      });
+    await db.insert(ips).values({
+      key: ipKey,
+      reference: fixtureReference('IP'),
+      name: 'Potato Hero',
+      kind: 'primary',
+      state: 'published',
+      tags: [otherTagKey],
+    });
     await db.insert(licensees).values({ key: licenseeKey, name: 'Tag Test Foods' });
   });
   afterAll(async () => {
@@ -340,16 +338,14 @@ describe('product API: docs, tags, LogWorkflow', () => {
     it("a designer tags their own draft IP, not someone else's and not once it is under review", async () => {
       const db = await getDb();
       const own = newKey();
-      await db
-        .insert(ips)
-        .values({
-          key: own,
-          reference: fixtureReference('IP'),
-          name: 'My draft',
-          kind: 'secondary',
-          state: 'draft',
-          owner: subs.designer!,
-        });
+      await db.insert(ips).values({
+        key: own,
+        reference: fixtureReference('IP'),
+        name: 'My draft',
+        kind: 'secondary',
+        state: 'draft',
+        owner: subs.designer!,
+      });
       const body = { entity: 'IP', key: own };
       const tagged = await call<TagChange>('POST', `/api/tag/assign/${tagKey}`, { as: 'designer', body });
       expectStatus(tagged, 200, 0);

@@ -289,7 +289,7 @@ const specs: CrudSpec[] = [
     server: () => ({ owner: null, tags: [] }),
     serverOwned: { owner: 'someone', tags: ['abc'] },
     patch: () => ({ tel: '03-0000-0000' }),
-    stale: { tel: 'stale' },
+    stale: { tel: '03-0000-0001' },
     missing: ['name'],
     wrong: { tel: 5 },
   },

@@ -28,7 +28,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-describe('entity routes', () => {
+describe('SPEC §5/§8/§9 entity routes: keys of 48 characters, status 5/15 per field, status 4, status 8', () => {
   it('creates, reads, patches with a version, queries, aggregates and deletes a tag', async () => {
     const created = await api.call<Envelope>('POST', '/api/v1/Tag', token.holder, {
       name_jp: '夏',

@@ -102,7 +102,7 @@ async function queueKeys(who: string, kind = 'ips'): Promise<string[]> {
   return res.json.data.map((item) => String(item.subject.key));
 }
 
-describe('secondary IP flow', () => {
+describe('SPEC §4 Review state changes by a patch with a state value: secondary IP flow', () => {
   it('submitted IP is approved by brand then legal, each seeing it only while its decision is pending', async () => {
     const key = await newSecondaryIp('Flow approved');
     const submitted = await api.call<Envelope>('POST', `/api/v1/IP/${key}/submit`, token.designer);

@@ -3,7 +3,7 @@ import { resetConfigForTests } from '@/lib/config';
 import * as gateRoute from '@/pages/api/gate/index';
 import { serveRoute, type RouteServer } from './harness';
 
-describe('POST /api/gate', () => {
+describe('SPEC §2 Layout / §8 registration gate: POST /api/gate', () => {
   let server: RouteServer;
 
   beforeAll(async () => {

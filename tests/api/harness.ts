@@ -147,6 +147,22 @@ function addResponseHelpers(res: ServerResponse): NextApiResponse {
   return res as unknown as NextApiResponse;
 }
 
+/**
+ * In a running server the job worker takes the jobs a request wrote as soon as it commits; here
+ * the client runs them (all but mail, which its tests deliver themselves) before it hands back
+ * the answer, so tests see the world after the jobs. A test of what people see *before* a job
+ * has run turns this off.
+ */
+export const jobsAfterRequests = { enabled: true };
+
+async function runJobsAfterRequest(): Promise<void> {
+  // Only where the test has a database open; a file that never opened one has no jobs either.
+  if (!jobsAfterRequests.enabled || !(globalThis as Record<symbol, unknown>)[Symbol.for('ipl.db')]) return;
+  const { getDb } = await import('@/lib/server/db/client');
+  const { drainJobs } = await import('@/lib/server/jobs/drain');
+  await drainJobs(await getDb());
+}
+
 /** Serves one route module; `pattern` (e.g. `/api/oidc/[[...path]]`) supplies its dynamic params. */
 export async function serveRoute(mod: RouteModule, pattern?: string): Promise<RouteServer> {
   const parseBodies = mod.config?.api?.bodyParser !== false;
@@ -202,6 +218,7 @@ export async function serveRoute(mod: RouteModule, pattern?: string): Promise<Ro
       const isJson = /[/+]json\b/.test(response.headers.get('content-type') ?? '');
       // The caller states the body's type; nothing checks it here, just as with any JSON API.
       const json = (isJson && text ? JSON.parse(text) : undefined) as T;
+      await runJobsAfterRequest();
       return { status: response.status, headers: response.headers, text, json };
     },
     async close() {

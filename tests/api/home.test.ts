@@ -109,16 +109,14 @@ describe('GET /api/home', () => {
   it('changes requested on a designer IP and on a licensee product show for their owners only', async () => {
     const db = await getDb();
     const [org] = await db.select({ key: licensees.key }).from(licensees).where(eq(licensees.owner, sub.licensee));
-    await db
-      .insert(ips)
-      .values({
-        key: newKey(),
-        reference: fixtureReference('IP'),
-        name: 'Sent back IP',
-        kind: 'secondary',
-        state: 'changes_requested',
-        owner: sub.designer,
-      });
+    await db.insert(ips).values({
+      key: newKey(),
+      reference: fixtureReference('IP'),
+      name: 'Sent back IP',
+      kind: 'secondary',
+      state: 'changes_requested',
+      owner: sub.designer,
+    });
     await db.insert(products).values({
       key: newKey(),
       reference: fixtureReference('PRD'),

@@ -63,18 +63,16 @@ async function seedSales(): Promise<void> {
     currency: 'JPY',
   });
   const product = newKey();
-  await db
-    .insert(products)
-    .values({
-      key: product,
-      reference: fixtureReference('PRD'),
-      license,
-      ip,
-      licensee: org,
-      name: 'Chips',
-      sku: 'CH-1',
-      state: 'approved',
-    });
+  await db.insert(products).values({
+    key: product,
+    reference: fixtureReference('PRD'),
+    license,
+    ip,
+    licensee: org,
+    name: 'Chips',
+    sku: 'CH-1',
+    state: 'approved',
+  });
   report = newKey();
   await db.insert(salesReports).values({
     key: report,

@@ -70,7 +70,7 @@ async function entries(sub: string): Promise<string[]> {
   return rows.map((r) => r.entry);
 }
 
-describe('liquid applications', () => {
+describe('SPEC §4/§7 liquid applications: the state is set by a post with a state', () => {
   beforeAll(async () => {
     await ensureReady();
     for (const [pattern, mod] of ROUTES) servers.push([pattern, await serveRoute(mod, pattern)]);

@@ -105,11 +105,12 @@ describe('the embedded OpenID provider route', () => {
       expect(res.json.sub).toBe(sub);
     });
 
-    it('refuses a request without a token', async () => {
+    it('refuses a request without a token with 401 and a Bearer challenge', async () => {
       const res = await server.request<Record<string, unknown>>('GET', '/api/oidc/me');
-      expect([400, 401]).toContain(res.status);
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
       expect(res.json.sub).toBeUndefined();
-      expect(res.json.error).toBe('invalid_request');
+      expect(res.json.error).toBe('invalid_token');
     });
 
     it('refuses a forged, an expired and a suspended account’s token with 401 invalid_token', async () => {

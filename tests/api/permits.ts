@@ -6,18 +6,14 @@ import { fixtureReference } from './references';
 
 export async function grantPermit(applicant: string, ip: string, designer?: string): Promise<string> {
   const key = newKey();
-  await (
-    await getDb()
-  )
-    .insert(usages)
-    .values({
-      key,
-      reference: fixtureReference('USE'),
-      ip,
-      applicant,
-      designer: designer ?? null,
-      purpose: 'test permit',
-      state: 'approved',
-    });
+  await (await getDb()).insert(usages).values({
+    key,
+    reference: fixtureReference('USE'),
+    ip,
+    applicant,
+    designer: designer ?? null,
+    purpose: 'test permit',
+    state: 'approved',
+  });
   return key;
 }

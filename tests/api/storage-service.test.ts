@@ -195,7 +195,7 @@ describe('file-storage service', () => {
     expect(own.headers.get('etag')).toBe(`"${sha256(privatePng)}"`);
   });
 
-  describe('image path', () => {
+  describe('SPEC §7/§9 image path: url, w and q; quality 75, device sizes 640 to 3840', () => {
     const image = (url: string, w?: string | number, q?: string | number) =>
       `/api/image?url=${encodeURIComponent(url)}${w === undefined ? '' : `&w=${w}`}${q === undefined ? '' : `&q=${q}`}`;
 

@@ -4,12 +4,15 @@ import { ensureReady } from '@/lib/server/boot';
 import { getDb } from '@/lib/server/db/client';
 import { demoAccounts } from '@/lib/server/db/demo-accounts';
 import { designers, holders, licensees } from '@/lib/server/db/entities-schema';
-import { adminLog, files } from '@/lib/server/db/schema';
+import { termsAcceptances } from '@/lib/server/db/platform-schema';
+import { adminLog, files, users } from '@/lib/server/db/schema';
 import { newKey } from '@/lib/server/keys';
 import type { TermsVersion } from '@/lib/terms/kinds';
 import { acceptedAfter } from '@/lib/terms/wall';
 import * as termsByType from '@/pages/api/terms/[type]';
 import * as termsIndex from '@/pages/api/terms/index';
+import * as profileUpdate from '@/pages/api/core/users/profile/update';
+import * as profileRead from '@/pages/api/core/users/profile/index';
 import { serveEntityApi, type EntityApi } from './entity-api';
 import { matchRoute, serveRoute, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
@@ -23,6 +26,7 @@ interface TermsDocument {
   entity: string;
   versions: TermsVersion[];
   latest: TermsVersion | null;
+  acceptances?: Record<string, number>;
 }
 interface Invalid {
   errors: Record<string, string>;
@@ -49,7 +53,7 @@ function publish(type: string, termsData: Record<string, unknown>, as = 'admin',
   return call<TermsDocument>('PUT', `/api/terms/${type}${query}`, { as, body: { termsData } });
 }
 
-describe('terms API: /api/terms and /api/terms/{type}', () => {
+describe('SPEC §7/§8 terms API: /api/terms and /api/terms/{type}', () => {
   let defaultHolder = '';
   let otherHolder = '';
 
@@ -57,6 +61,8 @@ describe('terms API: /api/terms and /api/terms/{type}', () => {
     await ensureReady();
     servers.push(['/api/terms/[type]', await serveRoute(termsByType, '/api/terms/[type]')]);
     servers.push(['/api/terms', await serveRoute(termsIndex, '/api/terms')]);
+    servers.push(['/api/core/users/profile/update', await serveRoute(profileUpdate, '/api/core/users/profile/update')]);
+    servers.push(['/api/core/users/profile', await serveRoute(profileRead, '/api/core/users/profile')]);
     entityApi = await serveEntityApi();
     for (const account of demoAccounts) tokens[account.id] = await issueAccessToken(await subOf(account.email));
     const db = await getDb();
@@ -190,20 +196,44 @@ describe('terms API: /api/terms and /api/terms/{type}', () => {
     expect(bad.json.status).toBe(5);
   });
 
-  it('DELETE removes the latest version, or the one named by ?version=', async () => {
+  it('DELETE withdraws the version in force: nothing is removed, the one before is in force again', async () => {
     await publish('terms-designer-personal', { version: 'D1', content: 'one' });
     await publish('terms-designer-personal', { version: 'D2', content: 'two' });
     await publish('terms-designer-personal', { version: 'D3', content: 'three' });
     const latest = await call<TermsDocument>('DELETE', '/api/terms/terms-designer-personal', { as: 'holder' });
     expect(latest.json.status).toBe(0);
-    expect(latest.json.data.versions.map((v) => v.metadata.version)).toEqual(['D1', 'D2']);
-    const named = await call<TermsDocument>('DELETE', '/api/terms/terms-designer-personal?version=D1', { as: 'admin' });
-    expect(named.json.data.versions.map((v) => v.metadata.version)).toEqual(['D2']);
-    const gone = await call('DELETE', '/api/terms/terms-designer-personal?version=D1', { as: 'admin' });
-    expect(gone.status).toBe(404);
+    expect(latest.json.data.versions.map((v) => v.metadata.version)).toEqual(['D1', 'D2', 'D3']);
+    expect(latest.json.data.versions[2]!.metadata.withdrawn).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(latest.json.data.versions[2]!.content).toBe('three');
+    expect(latest.json.data.latest?.metadata.version).toBe('D2');
+    const wall = await call<{ latest: Record<string, TermsVersion | null> }>('GET', '/api/terms');
+    expect(wall.json.data.latest['terms-designer-personal']?.metadata.version).toBe('D2');
+
+    // Only the version in force can be withdrawn; a withdrawn one stays withdrawn; an unknown one is not found.
+    const older = await call<Invalid>('DELETE', '/api/terms/terms-designer-personal?version=D1', { as: 'admin', lang: 'en' });
+    expect(older.status).toBe(409);
+    expect(older.json.data.errors.version).toContain('Only the version in force');
+    const again = await call<Invalid>('DELETE', '/api/terms/terms-designer-personal?version=D3', { as: 'admin' });
+    expect(again.status).toBe(409);
+    expect(again.json.data.errors.version).toBe('この版はすでに取り下げられています。');
+    expect((await call('DELETE', '/api/terms/terms-designer-personal?version=D9', { as: 'admin' })).status).toBe(404);
+
+    const named = await call<TermsDocument>('DELETE', '/api/terms/terms-designer-personal?version=D2', { as: 'admin' });
+    expect(named.json.data.latest?.metadata.version).toBe('D1');
     await call('DELETE', '/api/terms/terms-designer-personal', { as: 'admin' });
+    const none = await call<TermsDocument>('GET', '/api/terms/terms-designer-personal');
+    expect(none.json.data.latest).toBeNull();
+    expect(none.json.data.versions.map((v) => v.metadata.version)).toEqual(['D1', 'D2', 'D3']);
     const empty = await call('DELETE', '/api/terms/terms-designer-personal', { as: 'admin' });
     expect(empty.status).toBe(404);
+
+    const db = await getDb();
+    const log = await db.select().from(adminLog).where(eq(adminLog.action, 'terms.withdraw'));
+    expect(log.map((l) => (l.data as { version: string }).version)).toEqual(expect.arrayContaining(['D3', 'D2', 'D1']));
+    expect(log.find((l) => (l.data as { version: string }).version === 'D3')?.data).toMatchObject({
+      type: 'terms-designer-personal',
+      restored: 'D2',
+    });
   });
 
   it('accepting patches the designer and licensee records with a +00:00 timestamp', async () => {
@@ -239,5 +269,100 @@ describe('terms API: /api/terms and /api/terms/{type}', () => {
     });
     expect(orgPatch.json.status, JSON.stringify(orgPatch.json)).toBe(0);
     expect(forLicensee.updated).toMatch(/\+00:00$/);
+  });
+
+  it('every acceptance is kept as evidence: who, which version, on which record, when; withdrawing keeps it', async () => {
+    const db = await getDb();
+    await publish('terms-licensee', { version: 'EV1', content: 'evidence one' });
+    const designerSub = await subOf('designer@example.com');
+    const rows = await db.select().from(termsAcceptances).where(eq(termsAcceptances.sub, designerSub));
+    expect(rows.map((r) => [r.kind, r.version, r.recordType])).toContainEqual(['terms-common', '2026.2', 'Designer']);
+
+    const ownerSub = await subOf('licensee@example.com');
+    await entityApi.call<Envelope>(
+      'PATCH',
+      `/api/v1/Licensee/${(await db.select().from(licensees).where(eq(licensees.owner, ownerSub)))[0]!.key}`,
+      tokens['licensee-owner'],
+      {
+        accepted_terms_version: acceptedAfter({ ipl_version: '2026.2', licensee_version: 'L1' }, [
+          { field: 'licensee_version', version: 'EV1' },
+        ]),
+      },
+    );
+    const evidence = await db.select().from(termsAcceptances).where(eq(termsAcceptances.version, 'EV1'));
+    expect(evidence).toHaveLength(1);
+    expect(evidence[0]).toMatchObject({ sub: ownerSub, kind: 'terms-licensee', recordType: 'Licensee' });
+    expect(evidence[0]!.acceptedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    // Staff see the counts; others do not.
+    const staff = await call<TermsDocument>('GET', '/api/terms/terms-licensee', { as: 'holder' });
+    expect(staff.json.data.acceptances).toMatchObject({ EV1: 1 });
+    const visitor = await call<TermsDocument>('GET', '/api/terms/terms-licensee', { as: 'licensee-owner' });
+    expect(visitor.json.data.acceptances).toBeUndefined();
+
+    const withdrawn = await call<TermsDocument>('DELETE', '/api/terms/terms-licensee?version=EV1', { as: 'admin' });
+    expect(withdrawn.json.status).toBe(0);
+    expect(withdrawn.json.data.versions.find((v) => v.metadata.version === 'EV1')?.content).toBe('evidence one');
+    expect(withdrawn.json.data.acceptances).toMatchObject({ EV1: 1 });
+    expect(await db.select().from(termsAcceptances).where(eq(termsAcceptances.version, 'EV1'))).toHaveLength(1);
+  });
+
+  it('a user with neither role accepts on their own record (core /users/profile/update), kept as evidence', async () => {
+    const db = await getDb();
+    const sub = await subOf('user@example.com');
+    const accepted = acceptedAfter({}, [{ field: 'ipl_version', version: '2026.2' }]);
+    const res = await call<{ accepted_terms_version: Record<string, string> }>('POST', '/api/core/users/profile/update', {
+      as: 'user',
+      body: { accepted_terms_version: accepted },
+    });
+    expect(res.json.status, JSON.stringify(res.json)).toBe(0);
+    expect(res.json.data.accepted_terms_version).toEqual(accepted);
+    const read = await call<{ accepted_terms_version: Record<string, string> }>('GET', '/api/core/users/profile', { as: 'user' });
+    expect(read.json.data.accepted_terms_version.ipl_version).toBe('2026.2');
+    const rows = await db.select().from(termsAcceptances).where(eq(termsAcceptances.sub, sub));
+    expect(rows.map((r) => [r.kind, r.version, r.recordType, r.recordKey])).toEqual([['terms-common', '2026.2', 'User', sub]]);
+    // The same value again is no new acceptance.
+    await call('POST', '/api/core/users/profile/update', { as: 'user', body: { accepted_terms_version: accepted } });
+    expect(await db.select().from(termsAcceptances).where(eq(termsAcceptances.sub, sub))).toHaveLength(1);
+    const bad = await call<Invalid>('POST', '/api/core/users/profile/update', {
+      as: 'user',
+      body: { accepted_terms_version: 'yes' },
+    });
+    expect(bad.json.status).toBe(5);
+  });
+
+  it('a designer who accepted before having a Designer record keeps it on the new record', async () => {
+    const db = await getDb();
+    const sub = await subOf('studio@example.com');
+    await db
+      .update(users)
+      .set({ accepted_terms_version: { ipl_version: '2026.2', designer_version: 'D1' } })
+      .where(eq(users.sub, sub));
+    const created = await entityApi.call<Envelope<{ key: string; accepted_terms_version: Record<string, string> }>>(
+      'POST',
+      '/api/v1/Designer',
+      tokens['corporate-designer'],
+      { role: 'corporate', email: 'studio@example.com', creator_name: 'Carry Over' },
+    );
+    expect(created.json.status, JSON.stringify(created.json)).toBe(0);
+    expect(created.json.data.accepted_terms_version).toMatchObject({ ipl_version: '2026.2', designer_version: 'D1' });
+    // Carried over, not accepted anew: no second evidence row with a new time.
+    expect(await db.select().from(termsAcceptances).where(eq(termsAcceptances.recordKey, created.json.data.key))).toHaveLength(0);
+  });
+
+  it('versions and acceptances cannot be removed another way: a Holder PATCH dropping a version is refused, evidence rows refuse changes', async () => {
+    const db = await getDb();
+    const [holder] = await db.select().from(holders).where(eq(holders.key, defaultHolder));
+    const dropped = { ...holder!.terms, 'terms-common': [] };
+    const res = await entityApi.call<Envelope<Invalid>>('PATCH', `/api/v1/Holder/${defaultHolder}`, tokens.admin, {
+      terms: dropped,
+    });
+    expect(res.json.status).toBe(5);
+    expect(Object.keys(res.json.data.errors)).toEqual(['terms']);
+    const still = await call<TermsDocument>('GET', '/api/terms/terms-common');
+    expect(still.json.data.versions.length).toBeGreaterThan(0);
+    await expect(db.delete(termsAcceptances)).rejects.toThrow();
+    await expect(db.update(termsAcceptances).set({ version: 'forged' })).rejects.toThrow();
+    expect((await db.select().from(termsAcceptances)).every((r) => r.version !== 'forged')).toBe(true);
   });
 });

@@ -31,9 +31,27 @@ export async function api<T = Rec>(page: Page, method: string, url: string, data
 const SIGNATURE_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAADAAAAAQCAMAAABncAyDAAAA5FBMVEX////+/v729vYJCQn9/f2JiYn19fUAAAC7u7tDQ0PLy8vJyck2NjYvLy8TExMDAwM6Ojr7+/u1tbVubm6ZmZmrq6sBAQEgICAZGRkjIyNcXFy5ublkZGRWVlYPDw+BgYEQEBDf39+fn58fHx9YWFjKysr8/Pzu7u6np6eRkZHw8PAsLCzp6ekRERHh4eEeHh69vb0LCwuTk5NMTEzb29v4+PhVVVXy8vLr6+vl5eXe3t6Xl5dmZmaDg4MKCgopKSnV1dUkJCTY2NghISHi4uIwMDAbGxvd3d01NTXExMTHx8fPz88Q2heOAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAoElEQVQokdWPRQ7DQBAE19hrdpiZmZmZ/v+fyLl4lZN9S/pYqh5NE/LX4SIhP7qY0oGgZ72QiwHxcIBlk7NKKaXavlsTWd7UiukEgJIku1CuJ1sW3AjmybAVRVH0Q+cDsmXKXFmsBwCs68VR7rtePsp0IRgZSa2yazZbwG5UeIbx89vr4Tz4PLa5rzmzETAde15PyApm34dOCBku/fk/lzevAw1AcgT8GgAAAABJRU5ErkJggg==';
 
+/** The contract of a license once its PDF is made (a job renders it right after the step that asked for it). */
+export async function readyContract<T extends Rec = Rec>(
+  request: APIRequestContext,
+  license: string,
+): Promise<T & { sha256: string }> {
+  let data: (T & { sha256: string | null; preparing?: boolean }) | null = null;
+  await expect
+    .poll(
+      async () => {
+        const attr = await request.get(`/api/pdf/attr/${license}`);
+        data = ((await attr.json()) as Envelope<T & { sha256: string | null; preparing?: boolean }>).data;
+        return Boolean(data?.sha256) && !data?.preparing;
+      },
+      { timeout: 30_000, message: `the contract of ${license} was not made` },
+    )
+    .toBe(true);
+  return data! as T & { sha256: string };
+}
+
 async function eSign(request: APIRequestContext, license: string, party: 'licensee' | 'holder'): Promise<Rec> {
-  const attr = await request.get(`/api/pdf/attr/${license}`);
-  const { data } = (await attr.json()) as Envelope<{ sha256: string }>;
+  const data = await readyContract(request, license);
   const res = await request.post(`/api/pdf/sign/${license}`, {
     data: {
       party,

@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { signInAt, type Persona } from './fixtures';
+import { expect, test, signInAt, type Persona } from './fixtures';
 
 type Lang = 'jp' | 'en';
 interface Envelope<T = Record<string, unknown>> {

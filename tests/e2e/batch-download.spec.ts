@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInAt, type Persona } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test, signInAt, type Persona } from './fixtures';
 import { signAndCountersign } from './api-setup';
 
 type Envelope<T> = { status: number; data: T };

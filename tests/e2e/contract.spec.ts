@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import sharp from 'sharp';
-import { api, personaAt } from './api-setup';
+import { api, personaAt, readyContract } from './api-setup';
 
 const SHOTS = process.env.CONTRACT_SHOTS;
 
@@ -85,12 +86,8 @@ test('an approved license gets its contract, the licensee signs and the holder c
   const stamp = Date.now().toString(36);
   const { holder, owner, license } = await approvedLicense(browser, stamp);
 
-  // Approval generated the contract.
-  const generated = await api<{ revision: number; sha256: string; nextParty: string | null }>(
-    holder,
-    'GET',
-    `/api/pdf/attr/${license}`,
-  );
+  // Approval asked for the contract; a job makes its PDF right after the approval's commit.
+  const generated = await readyContract<{ revision: number; nextParty: string | null }>(holder.request, license);
   expect(generated.revision).toBe(1);
   const pdf = await holder.request.get(`/api/pdf/${license}`);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
@@ -180,7 +177,8 @@ test('the e-signature demo signs, countersigns and verifies a sample contract', 
   await signInDialog(admin, 'Demo Holder');
   await expect(summary.getByTestId('contract-state')).toHaveText('Concluded');
   await expect(summary.getByTestId('contract-signature')).toHaveCount(2);
-  await expect(admin.getByTestId('contract-demo-frame')).toHaveAttribute('src', /final=1/);
+  // The signed agreement is made by a job after the countersignature; the page updates when it is there.
+  await expect(admin.getByTestId('contract-demo-frame')).toHaveAttribute('src', /final=1/, { timeout: 30_000 });
   await admin.getByTestId('contract-demo-verify').click();
   const result = admin.getByTestId('contract-demo-result');
   await expect(result).toHaveAttribute('data-verified', 'true');

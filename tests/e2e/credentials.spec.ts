@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { api, personaAt, signAndCountersign, type Rec } from './api-setup';
-import { signInAt, type Persona } from './fixtures';
+import { expect, test, signInAt, type Persona } from './fixtures';
 
 const SHOTS = process.env.VC_SHOTS_DIR;
 
@@ -53,6 +53,16 @@ async function licensedProduct(browser: Browser, stamp: string) {
     await step!();
   }
   expect((await api<{ state: string }>(owner, 'GET', `/api/v1/License/${key}`)).state).toBe('active');
+  // The credential is issued by a job right after the license became active.
+  await expect
+    .poll(
+      async () =>
+        (await api<{ items: { subject: string }[] }>(owner, 'GET', '/api/core/wallet/cred/list')).items.some(
+          (c) => c.subject === key,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   const product = await api<Rec>(owner, 'POST', '/api/v1/Product', {
     license: key,
     name: `VC chips ${stamp}`,

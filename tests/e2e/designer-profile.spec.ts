@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signInAt } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test, loginAtProvider, signInAt } from './fixtures';
 
 interface Envelope<T> {
   status: number;
@@ -30,9 +30,9 @@ const corporate = {
   location: '関東',
   address: { city: '渋谷区', country: '日本' },
   corporate_name: '株式会社スタジオさくら',
-  br: '1234567890123',
+  br: '9234567890123',
   responsible_person: '山田 花子',
-  invno: 'T1234567890123',
+  invno: 'T9234567890123',
   accepted_terms_version: { ipl_version: '1.2', designer_version: '2.0', updated: '2025-04-01T09:30:00+00:00' },
 };
 
@@ -58,6 +58,20 @@ async function ensureDesigner(page: Page, sub: string, body: Record<string, unkn
   return answer.data;
 }
 
+/**
+ * The studio's stored language is en (SPEC §4: it signs in on /en); it switches the page to
+ * Japanese, which stores jp as its language.
+ */
+async function studioInJapanese(page: Page): Promise<void> {
+  await page.goto('/jp/designer/profile');
+  await loginAtProvider(page, 'studio@example.com');
+  await page.waitForURL(/\/(jp|en)\/designer\/profile$/);
+  if (page.url().includes('/en/')) {
+    await page.getByTestId('lang-jp').click();
+    await page.waitForURL(/\/jp\/designer\/profile$/);
+  }
+}
+
 async function subOfSession(page: Page): Promise<string> {
   const res = await page.request.get('/api/auth/session');
   return ((await res.json()) as { user: { sub: string } }).user.sub;
@@ -71,11 +85,11 @@ async function holderIpFor(page: Page, designerKey: string, name: string): Promi
   return answer.data.key;
 }
 
-test('the corporate designer page shows every section, the IP table and the edit button to its owner', async ({
+test('SPEC §2 Designer view page / §9: the corporate designer page shows every section, the IP table and the edit button to its owner', async ({
   page,
   browser,
 }) => {
-  await signInAt(page, 'corporateDesigner', '/jp/designer/profile');
+  await studioInJapanese(page);
   const studio = await ensureDesigner(page, await subOfSession(page), corporate);
 
   const holderContext = await browser.newContext();
@@ -97,7 +111,7 @@ test('the corporate designer page shows every section, the IP table and the edit
   await expect(page.getByTestId('section-terms').getByTestId('field-product_version')).toHaveText('1.2');
   await expect(page.getByTestId('section-terms').getByTestId('field-terms_updated')).toHaveText('2025-04-01 09:30:00');
   await expect(page.getByTestId('section-location').getByTestId('field-city')).toHaveText('渋谷区');
-  await expect(page.getByTestId('section-corporate').getByTestId('field-invno')).toHaveText('T1234567890123');
+  await expect(page.getByTestId('section-corporate').getByTestId('field-invno')).toHaveText('T9234567890123');
 
   const row = page.locator('[data-testid=designer-ip-row]').filter({ hasText: longName.slice(0, 40) });
   await expect(row).toHaveCount(1);
@@ -117,7 +131,10 @@ test('the corporate designer page shows every section, the IP table and the edit
   await expect(page.getByTestId('section-corporate')).toContainText('Business registration number');
 });
 
-test('a personal designer page hides Corporate, and another designer sees no edit button', async ({ page, browser }) => {
+test('SPEC §2 Designer view page: a personal designer page hides Corporate, and another designer sees no edit button', async ({
+  page,
+  browser,
+}) => {
   await signInAt(page, 'designer', '/jp/designer/profile');
   const aoi = await ensureDesigner(page, await subOfSession(page), personal);
   await page.goto(`/jp/designer/${aoi.key}`);
@@ -129,7 +146,7 @@ test('a personal designer page hides Corporate, and another designer sees no edi
 
   const studioContext = await browser.newContext();
   const studioPage = await studioContext.newPage();
-  await signInAt(studioPage, 'corporateDesigner', '/jp/designer/profile');
+  await studioInJapanese(studioPage);
   const studio = await ensureDesigner(studioPage, await subOfSession(studioPage), corporate);
   await studioContext.close();
 

@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { signInAt, type Persona } from './fixtures';
+import { expect, test, signInAt, type Persona } from './fixtures';
 import { signAndCountersign } from './api-setup';
 
 interface Envelope<T = Record<string, unknown>> {
@@ -68,7 +68,7 @@ test('[jp] the designer journey: permit, secondary IP, gallery2, license applica
   await expect(detail.getByTestId('gallery-detail-name')).toHaveText(primaryName);
   await expect(detail.getByTestId('gallery-detail-guidelines')).toContainText('ロゴの比率は変えないこと。');
   await detail.getByTestId('permit-submit').click();
-  await expect(detail.getByTestId('permit-purpose-error')).toHaveText('利用目的を入力してください。');
+  await expect(detail.getByTestId('permit-purpose-error')).toHaveText('必須項目です。');
   await detail.getByTestId('permit-purpose').fill('季節限定パッケージのイラストに使います。');
   await detail.getByTestId('permit-submit').click();
   await expect(designer.getByTestId('permit-requested')).toContainText(primaryName);
@@ -210,8 +210,8 @@ test('[en] a rejected permit shows the brand comment as the reason; the gallery 
 
   const designer = await personaAt(browser, 'designer', '/en/designer/usage');
   await designer.getByTestId('permit-submit').click();
-  await expect(designer.getByTestId('permit-ip-error')).toHaveText('Choose a primary IP.');
-  await expect(designer.getByTestId('permit-purpose-error')).toHaveText('Enter the purpose.');
+  await expect(designer.getByTestId('permit-ip-error')).toHaveText('This field is required.');
+  await expect(designer.getByTestId('permit-purpose-error')).toHaveText('This field is required.');
   await designer.getByTestId('permit-ip').selectOption({ label: primaryName });
   await designer.getByTestId('permit-purpose').fill('Merchandise');
   await designer.getByTestId('permit-submit').click();

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { loginAtProvider, menuSections, personas, signInAt, type Persona } from './fixtures';
+import { expect, test, loginAtProvider, menuSections, personas, signInAt, type Persona } from './fixtures';
+import { api } from './api-setup';
 
 /** Each role's deep link and exactly the menu sections it must see. */
 const journeys: { persona: Persona; path: string; sections: string[] }[] = [
@@ -16,7 +16,7 @@ const journeys: { persona: Persona; path: string; sections: string[] }[] = [
 ];
 
 for (const { persona, path, sections } of journeys) {
-  test(`${persona} signs in from ${path}, lands back on it and sees only its sections`, async ({ page }) => {
+  test(`SPEC §2/§6 ${persona} signs in from ${path}, lands back on it and sees only its sections`, async ({ page }) => {
     await signInAt(page, persona, path);
     expect(await menuSections(page)).toEqual(sections);
     // The screen itself shows (its title ends the breadcrumb), not the Permission Denied page.
@@ -26,7 +26,9 @@ for (const { persona, path, sections } of journeys) {
   });
 }
 
-test('the sign-in URL carries error=SessionRequired and the callback', async ({ page }) => {
+test('SPEC §2 Authentication routes / §4 / §8: the sign-in URL carries error=SessionRequired and the callback; the address is stored encoded', async ({
+  page,
+}) => {
   const seen: string[] = [];
   page.on('request', (request) => seen.push(request.url()));
   await page.goto('/jp/designer/gallery');
@@ -40,7 +42,7 @@ test('the sign-in URL carries error=SessionRequired and the callback', async ({ 
   expect(await page.evaluate(() => localStorage.getItem('redirectAfterSignIn'))).toBe(encodeURIComponent('/jp/designer/gallery'));
 });
 
-test('a designer opening a holder page gets the Permission Denied page', async ({ page }) => {
+test('SPEC §2 Layout / §4 / §8: a designer opening a holder page gets the Permission Denied page', async ({ page }) => {
   await signInAt(page, 'designer', '/en/designer/gallery');
   await page.goto('/en/holder/ip');
   const denied = page.getByTestId('permission-denied');
@@ -53,7 +55,9 @@ test('a designer opening a holder page gets the Permission Denied page', async (
   await expect(page.getByTestId('permission-denied')).toContainText('アクセス権限がありません');
 });
 
-test('the shell: title, breadcrumb, active entry, collapsing menu, remembered groups, indicator', async ({ page }) => {
+test('SPEC §2 Layout / §9: page title, breadcrumb, active entry, menu 230 px collapsing to 20 px, remembered groups, indicator', async ({
+  page,
+}) => {
   await signInAt(page, 'admin', '/en/holder/profile');
   await expect(page).toHaveTitle('IP Licensing Platform | IP Holder Profile');
   const crumbs = page.locator('.app-breadcrumb li');
@@ -83,7 +87,7 @@ test('the shell: title, breadcrumb, active entry, collapsing menu, remembered gr
   await expect(page.getByTestId('menu-group-section.holder').getByTestId('menu-entry-holder.ip')).toBeHidden();
 });
 
-test('a long title is cut at 60 characters in the breadcrumb', async ({ page }) => {
+test("SPEC §2 Layout: the page title is the system title, ' | ', then the page title", async ({ page }) => {
   await signInAt(page, 'admin', '/en/holder/approve/product');
   // "Secondary Creation Product Approval" is short; the cut itself is unit-tested. Here the
   // breadcrumb shows the full title and the page title matches SPEC's pattern.
@@ -91,7 +95,7 @@ test('a long title is cut at 60 characters in the breadcrumb', async ({ page }) 
   await expect(page).toHaveTitle('IP Licensing Platform | Secondary Creation Product Approval');
 });
 
-test('on a small screen the Menu button opens a 250 px panel', async ({ page }) => {
+test('SPEC §2 Layout / §9: on a small screen the Menu button opens a 250 px panel', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await signInAt(page, 'designer', '/jp/designer/usage');
   await expect(page.getByTestId('side-menu')).toBeHidden();
@@ -105,7 +109,7 @@ test('on a small screen the Menu button opens a 250 px panel', async ({ page }) 
   await expect(panel).toBeHidden();
 });
 
-test('switching language keeps the page, and a stored en sends /jp pages to /en', async ({ page }) => {
+test('SPEC §4 Language switch: keeps the page, and a stored en sends /jp pages to /en', async ({ page }) => {
   await signInAt(page, 'designer', '/jp/designer/usage');
   await expect(page.locator('h1')).toHaveText('IP利用許諾');
   await page.getByTestId('lang-en').click();
@@ -120,7 +124,7 @@ test('switching language keeps the page, and a stored en sends /jp pages to /en'
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
 });
 
-test('sign-out ends the provider session too', async ({ page }) => {
+test('SPEC §4 Sign-out: the provider session end with the post-logout redirect, id token hint and state', async ({ page }) => {
   await signInAt(page, 'licenseeOwner', '/jp/licensee/list');
   const endSession: string[] = [];
   page.on('request', (request) => {
@@ -140,7 +144,7 @@ test('sign-out ends the provider session too', async ({ page }) => {
   await expect(page.getByTestId('login-form')).toBeVisible();
 });
 
-test('after sign-in on the root path the stored address is restored and removed', async ({ page }) => {
+test('SPEC §4 after sign-in on the root path the stored address is restored and removed', async ({ page }) => {
   await page.goto('/jp/designer/gallery2');
   await page.waitForURL(/\/interaction\//);
   await page.goto('/jp');
@@ -150,7 +154,7 @@ test('after sign-in on the root path the stored address is restored and removed'
   expect(await page.evaluate(() => localStorage.getItem('redirectAfterSignIn'))).toBeNull();
 });
 
-test('help works signed out in English and Japanese', async ({ page }) => {
+test('SPEC §2 /help needs no sign-in, in English and Japanese; footer copyright 2025', async ({ page }) => {
   await page.goto('/en/help');
   await expect(page).toHaveURL(/\/en\/help$/);
   await expect(page.locator('h1')).toHaveText('Help');
@@ -159,7 +163,7 @@ test('help works signed out in English and Japanese', async ({ page }) => {
   await expect(page.locator('h1')).toHaveText('ヘルプ');
 });
 
-test('the provider refuses a wrong password with a translated message', async ({ page }) => {
+test('SPEC §2 Authentication routes: the provider refuses a wrong password with a translated message', async ({ page }) => {
   await page.goto('/en/profile');
   await page.waitForURL(/\/interaction\//);
   await page.locator('#email').fill(personas.user);
@@ -167,4 +171,115 @@ test('the provider refuses a wrong password with a translated message', async ({
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('idp-error')).toHaveAttribute('data-error', 'invalid');
   await expect(page.locator('#email')).toHaveValue(personas.user);
+});
+
+test('SPEC §2 Layout: a fixed top bar with logo, system title, notification bell, user menu and connection indicator', async ({
+  page,
+}) => {
+  await signInAt(page, 'user', '/jp/profile');
+  const bar = page.getByTestId('top-bar');
+  await expect(bar).toHaveCSS('position', 'fixed');
+  await expect(bar.locator('img').first()).toBeVisible();
+  await expect(bar).toContainText('IP Licensing Platform');
+  for (const id of ['notify-bell', 'user-menu', 'connection-indicator']) await expect(bar.getByTestId(id)).toBeVisible();
+  // Fixed: still at the top after scrolling.
+  await page.setViewportSize({ width: 1280, height: 400 });
+  await page.mouse.wheel(0, 2000);
+  await expect.poll(async () => (await bar.boundingBox())?.y).toBe(0);
+});
+
+test('SPEC §2 Layout: footer links by role — creator terms for designers, licensee terms for licensees, terms, privacy, © 2025', async ({
+  browser,
+}) => {
+  const cases: [Persona, string, boolean, boolean][] = [
+    ['designer', '/jp/designer/usage', true, false],
+    ['licenseeOwner', '/jp/licensee/list', false, true],
+    ['user', '/en/profile', false, false],
+  ];
+  for (const [persona, path, creator, licensee] of cases) {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(path);
+    await loginAtProvider(page, personas[persona]);
+    await page.waitForURL(/\/(jp|en)\//);
+    const footer = page.getByTestId('footer');
+    const lang = new URL(page.url()).pathname.split('/')[1];
+    await expect(footer.locator(`a[href="/${lang}/terms-designer"]`)).toHaveCount(creator ? 1 : 0);
+    await expect(footer.locator(`a[href="/${lang}/terms-licensee"]`)).toHaveCount(licensee ? 1 : 0);
+    await expect(footer.locator(`a[href="/${lang}/terms"]`)).toHaveCount(1);
+    await expect(footer.locator('a[target="_blank"]')).toHaveAttribute('href', /^https?:\/\//);
+    await expect(footer).toContainText('2025');
+    if (lang === 'en') {
+      await expect(footer).toContainText('Terms & Conditions');
+      await expect(footer).toContainText('Privacy Policy');
+    }
+    await page.context().close();
+  }
+});
+
+test('SPEC §2 Layout / §4: the loading page with a spinner while the session is pending', async ({ page }) => {
+  await signInAt(page, 'user', '/jp/profile');
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth/session', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/jp/help');
+  await page.goto('/jp/profile', { waitUntil: 'commit' });
+  const loading = page.getByTestId('loading-page');
+  await expect(loading).toBeVisible();
+  await expect(loading.locator('.spinner-border')).toBeVisible();
+  release();
+  await expect(page.getByTestId('profile')).toBeVisible();
+  await expect(loading).toHaveCount(0);
+});
+
+test('SPEC §4 Session: refetched on window focus and on a storage broadcast from another tab', async ({ page, context }) => {
+  await signInAt(page, 'user', '/jp/profile');
+  let fetched = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/session') fetched++;
+  });
+  await page.waitForTimeout(500);
+  fetched = 0;
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect.poll(() => fetched).toBeGreaterThan(0);
+  fetched = 0;
+  const other = await context.newPage();
+  await other.goto('/jp/help');
+  await other.evaluate(() =>
+    localStorage.setItem(
+      'nextauth.message',
+      JSON.stringify({ event: 'session', data: { trigger: 'getSession' }, timestamp: Math.floor(Date.now() / 1000) }),
+    ),
+  );
+  await expect.poll(() => fetched).toBeGreaterThan(0);
+});
+
+test('SPEC §9 a web analytics tag on every page: the platform counts views itself; admins read them (jp and en)', async ({
+  page,
+}) => {
+  await signInAt(page, 'admin', '/jp/sys/analytics');
+  const before = await api<{ pages: { page: string; views: number }[] }>(page, 'GET', '/api/sys/analytics?days=1');
+  const viewsOf = (report: typeof before, screen: string) => report.pages.find((p) => p.page === screen)?.views ?? 0;
+  // No third-party script unless ANALYTICS_ID is set, and no cookie from the counter.
+  await expect(page.locator('script[data-domain]')).toHaveCount(0);
+  const cookies = (await page.context().cookies()).map((c) => c.name);
+  await page.goto('/jp/help');
+  await page.goto('/en/help');
+  await expect
+    .poll(async () => viewsOf(await api(page, 'GET', '/api/sys/analytics?days=1'), '/help'))
+    .toBe(viewsOf(before, '/help') + 2);
+  expect((await page.context().cookies()).map((c) => c.name).sort()).toEqual(cookies.sort());
+
+  await page.goto('/jp/sys/analytics');
+  await expect(page.getByTestId('menu-entry-sys.analytics')).toHaveClass(/active/);
+  await expect(page.locator('h1')).toHaveText('アクセス解析');
+  const help = page.locator('[data-testid="analytics-page"][data-page="/help"]');
+  await expect(help).toContainText('ヘルプ');
+  await page.getByTestId('lang-en').click();
+  await expect(page.locator('h1')).toHaveText('Page views');
+  await expect(page.locator('[data-testid="analytics-page"][data-page="/help"]')).toContainText('Help');
+  await page.getByTestId('lang-jp').click();
+  await expect(page).toHaveURL(/\/jp\/sys\/analytics$/);
 });

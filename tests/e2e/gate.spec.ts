@@ -3,7 +3,7 @@ import { e2ePort, gateId, gatePassword } from '../../playwright.config';
 
 // The gate is bypassed on localhost, so this browser reaches the same loopback server under
 // another host name.
-test('the registration gate refuses wrong credentials and remembers acceptance for the session', async () => {
+test('SPEC §2 Layout / §8 registration gate: refuses wrong credentials and remembers acceptance for the session', async () => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP gate.test 127.0.0.1', '--disable-background-networking'],

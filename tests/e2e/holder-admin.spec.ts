@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { signInAt } from './fixtures';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test, signInAt } from './fixtures';
 import { signAndCountersign } from './api-setup';
 
 /** Calls the product API with the signed-in page's session cookie; fails the test on anything but status 0. */

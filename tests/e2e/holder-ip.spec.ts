@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { signInAt } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test, signInAt } from './fixtures';
 
 // A 2×2 RGB PNG: small enough to inline, a real image for the server's type sniffing and resizing.
 const PNG_2X2 = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DA0PCfAUIBACFyBP1TVaZ3AAAAAElFTkSuQmCC';
@@ -89,8 +89,8 @@ test('jp: tags are created, renamed, assigned to an IP (badge in the list) and r
   await expect(row.getByTestId('tag-name-en')).toHaveText(nameEn);
 
   await row.getByTestId('tag-edit').click();
-  await row.getByTestId('tag-edit-name-en').fill(`${nameEn} renamed`);
-  await row.getByTestId('tag-save').click();
+  await page.getByTestId('tag-edit-name-en').fill(`${nameEn} renamed`);
+  await page.getByTestId('tag-save').click();
   await expect(row.getByTestId('tag-name-en')).toHaveText(`${nameEn} renamed`);
 
   const tagKey = await row.getAttribute('data-key');

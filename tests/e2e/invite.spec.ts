@@ -5,9 +5,8 @@
  */
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { expect, test } from '@playwright/test';
 import { smtpPort } from '../../playwright.config';
-import { signInAt } from './fixtures';
+import { expect, test, signInAt } from './fixtures';
 
 const inbox: ParsedMail[] = [];
 let server: SMTPServer;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { api, call, personaAt, signAndCountersign, type Rec } from './api-setup';
-import { type Persona } from './fixtures';
+import { expect, test, type Persona } from './fixtures';
 
 const sessions = new Map<Persona, Page>();
 

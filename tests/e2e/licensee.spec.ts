@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { signInAt, type Persona } from './fixtures';
+import { expect, test, signInAt, type Persona } from './fixtures';
 import { signAndCountersign } from './api-setup';
 
 interface Envelope<T = Record<string, unknown>> {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { loginAtProvider, menuSections, personas, signInAt } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test, loginAtProvider, menuSections, personas, signInAt } from './fixtures';
 
 // A 2×2 RGB PNG: a real image for the server's type sniffing and thumbnails.
 const PNG_2X2 = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DA0PCfAUIBACFyBP1TVaZ3AAAAAElFTkSuQmCC';
@@ -21,7 +21,7 @@ async function move(page: Page, action: 'reviewing' | 'approved' | 'issued') {
   await expect(page.getByTestId('liquid-detail')).toHaveAttribute('data-state', action, { timeout: 20_000 });
 }
 
-test('a plain user applies to become a designer, staff review, approve and issue, and the user gets the designer menu', async ({
+test('SPEC §4/§9 a plain user applies to become a designer, staff review, approve and issue (document cards of 450×150), and the user gets the designer menu', async ({
   page,
   browser,
 }) => {
@@ -55,6 +55,8 @@ test('a plain user applies to become a designer, staff review, approve and issue
   await row.click();
   await expect(staff.getByTestId('liquid-detail')).toContainText(creator);
   await expect(staff.getByTestId('liquid-detail-documents').getByTestId('document-card')).toHaveCount(1);
+  const documentCard = await staff.getByTestId('liquid-detail-documents').getByTestId('document-card').boundingBox();
+  expect([Math.round(documentCard!.width), Math.round(documentCard!.height)]).toEqual([450, 150]);
   await expect(staff.getByTestId('liquid-detail-documents')).toContainText('ポートフォリオ');
   await move(staff, 'reviewing');
   await move(staff, 'approved');

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { api, personaAt, type Rec } from './api-setup';
 
 interface QueueItem {
@@ -29,7 +30,7 @@ async function approveAsBrand(brand: Page, usageKey: string): Promise<void> {
   await api(brand, 'PATCH', `/api/v1/Review/${item!.review.key}/approved`, {});
 }
 
-test('[jp] an approval by another user raises the applicant’s bell without a reload; the viewer reads and marks all read', async ({
+test('SPEC §2 Layout notification viewer: [jp] an approval by another user raises the applicant’s bell without a reload; the viewer reads and marks all read', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -73,7 +74,9 @@ test('[jp] an approval by another user raises the applicant’s bell without a r
   await expect(viewer.getByTestId('notify-content')).toHaveCSS('white-space', 'pre-line');
 });
 
-test('[en] the viewer in English; a notification that is gone shows the Notification Error dialog', async ({ browser }) => {
+test('SPEC §2 Layout / §8 notification viewer: [en] the viewer in English; a notification that is gone shows the Notification Error dialog', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const user = await personaAt(browser, 'user', '/en/profile');

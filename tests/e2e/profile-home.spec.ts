@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api, personaAt } from './api-setup';
-import { personas } from './fixtures';
+import { expect, test, personas } from './fixtures';
 
 async function sessionSub(page: Page): Promise<string> {
   const res = await page.request.get('/api/auth/session');

@@ -12,7 +12,9 @@ import { api, personaAt } from './api-setup';
  * only use what the pages show.
  */
 
-const KEY = /[A-Za-z0-9]{48}/;
+// A record key is a run of exactly 48 letters and digits; a contract's SHA-256 (64 hex digits,
+// shown so it can be checked outside the platform) is evidence, not a key.
+const KEY = /(?<![A-Za-z0-9])[A-Za-z0-9]{48}(?![A-Za-z0-9])/;
 const SHOTS = process.env.REFS_SHOTS;
 
 async function shot(page: Page, name: string) {
@@ -42,7 +44,7 @@ test('a licensee finds its license by the number in its notification and on the 
   const holder = await personaAt(browser, 'holder', '/jp/holder/ip');
   const ip = await api<{ key: string }>(holder, 'POST', '/api/v1/IP', { name: ipName, kind: 'primary' });
   await api(holder, 'POST', `/api/v1/IP/${ip.key}/publish`);
-  const owner = await personaAt(browser, 'licenseeOwner', '/jp');
+  const owner = await personaAt(browser, 'licenseeOwner', '/jp/licensee/list');
   const orgs = await api<{ items: { key: string }[] }>(owner, 'POST', '/api/v1/Licensee/query', { limit: 10 });
   const license = await api<{ key: string }>(owner, 'POST', '/api/v1/License', {
     ip: ip.key,
@@ -55,7 +57,7 @@ test('a licensee finds its license by the number in its notification and on the 
   });
   await api(owner, 'POST', `/api/v1/License/${license.key}/start_review`);
   for (const persona of ['legal', 'cfl', 'boss'] as const) {
-    const reviewer = await personaAt(browser, persona, '/jp');
+    const reviewer = await personaAt(browser, persona, '/jp/holder/approve/license');
     await api(reviewer, 'POST', `/api/v1/Holder/approve/licenses/${license.key}`, { decision: 'approved' });
     await reviewer.context().close();
   }
@@ -90,11 +92,17 @@ test('a licensee finds its license by the number in its notification and on the 
   await rows.getByTestId('license-ip').click();
   const detail = owner.getByTestId('license-detail');
   await expect(detail.getByTestId('reference')).toHaveText(reference!);
-  const [pdf] = await Promise.all([
-    owner.context().waitForEvent('response', (r) => r.url().includes('/api/pdf/') && r.status() === 200),
-    detail.getByTestId('contract-open').click(),
-  ]);
-  const text = pdfText(await pdf.body());
+  // The PDF the link opens is read as it arrives (the browser's viewer would show it, not hand it over).
+  let pdf: Buffer | null = null;
+  await owner.context().route(/\/api\/pdf\/[^/?]+(\?|$)/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    if (response.headers()['content-type'] === 'application/pdf') pdf = body;
+    await route.fulfill({ response, body });
+  });
+  await detail.getByTestId('contract-open').click();
+  await expect.poll(() => pdf !== null, { timeout: 30_000 }).toBe(true);
+  const text = pdfText(pdf!);
   expect(text).toContain(`契約番号 ${reference}`);
   expect(text).toContain(ipName);
   expect(text.match(KEY)?.[0] ?? null).toBeNull();

@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { api, call, personaAt, signAndCountersign, type Rec } from './api-setup';
-import { type Persona } from './fixtures';
+import { expect, test, type Persona } from './fixtures';
 
 async function approve(browser: Browser, persona: Persona, kind: string, key: unknown): Promise<void> {
   // A protected page, so signing in goes through the provider (/en/help is public).

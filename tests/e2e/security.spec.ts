@@ -3,10 +3,9 @@
  * the session cookie's flags, Next's request-size limit, cross-site writes with the session
  * cookie, and user text rendered as text (stored XSS). The rest is in tests/api/security-owasp.test.ts.
  */
-import { expect, test } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import { api, call, type Rec } from './api-setup';
-import { signInAt } from './fixtures';
+import { expect, test, signInAt } from './fixtures';
 
 test('security headers on pages and API answers', async ({ request }) => {
   for (const path of ['/jp/help', '/api/core/server/status']) {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { defaultFlows } from '../../lib/server/flow/definitions';
 import { CHART_IDS } from '../../lib/stats/chart-ids';
 import { api, call, personaAt, signAndCountersign, type Rec } from './api-setup';
-import { type Persona } from './fixtures';
+import { expect, test, type Persona } from './fixtures';
 
 /** Screenshots for a person to look at, when STATS_SHOTS names a directory. */
 async function shot(page: Page, name: string): Promise<void> {

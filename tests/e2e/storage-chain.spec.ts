@@ -1,7 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { api, call, personaAt, type Rec } from './api-setup';
-import { signInAt } from './fixtures';
+import { expect, test, signInAt } from './fixtures';
 
 /** A distinct PNG per run, so its hash (and CID) is this run's own. */
 async function artwork(seed: number): Promise<Buffer> {

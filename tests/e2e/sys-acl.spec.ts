@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { call, personaAt } from './api-setup';
-import { loginAtProvider, menuSections, personas } from './fixtures';
+import { expect, test, loginAtProvider, menuSections, personas } from './fixtures';
 
 const ENTRY = 'calbee:licensee';
 const PASSWORD = 'acl-journey-password-1';

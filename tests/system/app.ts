@@ -42,7 +42,8 @@ export async function startApp(port: number, env: Record<string, string>): Promi
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 90_000;
+  // PGlite migrates and seeds in WASM on its first start: a busy machine may need longer (APP_START_TIMEOUT_MS).
+  const deadline = Date.now() + Number(process.env.APP_START_TIMEOUT_MS ?? 90_000);
   for (;;) {
     try {
       // A server that accepts but never answers must not hold the test past its deadline.

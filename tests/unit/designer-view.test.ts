@@ -3,7 +3,7 @@ import { ipRowHref, viewerSection } from '@/components/designer-profile/ip-row-h
 
 const holderList = ['calbee:admin', 'calbee:boss', 'calbee:calbee'];
 
-describe('designer view page IP links', () => {
+describe('SPEC §2 Designer view page: IP links', () => {
   it('uses the third path segment of the current URL and the IP key', () => {
     expect(ipRowHref('designer', '/jp/designer/abc123', 'ip9')).toBe('/designer/ip/abc123/ip9');
     expect(ipRowHref('holder', '/en/designer/abc123?x=1#top', 'ip9')).toBe('/holder/ip/abc123/ip9');

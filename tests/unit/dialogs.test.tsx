@@ -22,7 +22,7 @@ function renderWithDialogs(): { dialogs: () => Dialogs } {
 
 afterEach(cleanup);
 
-describe('shared dialogs (SPEC §2)', () => {
+describe('SPEC §2 Layout: shared dialogs (info, confirm, form, waiting, alert/confirm)', () => {
   it('confirm offers Ok and Close and resolves with the choice', async () => {
     const { dialogs } = renderWithDialogs();
     let answer: Promise<boolean> = Promise.resolve(false);

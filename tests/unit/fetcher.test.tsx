@@ -3,17 +3,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const signIn = vi.fn();
 vi.mock('next-auth/react', () => ({ signIn: (...args: unknown[]) => signIn(...args) }));
+const navigate = vi.fn();
+vi.mock('@/lib/client/navigate', () => ({ navigate: (url: string) => navigate(url) }));
 
-const { coreApi, productApi } = await import('@/lib/client/fetcher');
+const { coreApi, productApi, resetCoreAlert } = await import('@/lib/client/fetcher');
+const { recordSignInAttempt, resetSignInGuard } = await import('@/lib/client/sign-in-guard');
 
 function answer(status: number, body: unknown) {
   return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 }
 
-describe('API clients (SPEC §8)', () => {
+describe('SPEC §8 API clients', () => {
   let alert: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     localStorage.clear();
+    sessionStorage.clear();
+    resetSignInGuard();
+    resetCoreAlert();
+    navigate.mockReset();
     window.history.replaceState(null, '', '/jp/holder/ip?page=2');
     alert = vi.fn();
     window.alert = alert as unknown as typeof window.alert;
@@ -33,6 +40,18 @@ describe('API clients (SPEC §8)', () => {
     await coreApi('https://core.example', '/server/status');
     expect((fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].method).toBe('GET');
     expect((fetchMock.mock.calls[1] as unknown as [string])[0]).toBe('https://core.example/server/status');
+  });
+
+  it("sends the page's language (its /jp or /en prefix) for messages in answers", async () => {
+    const fetchMock = vi.fn(() => answer(200, { status: 0, data: {} }));
+    vi.stubGlobal('fetch', fetchMock);
+    await productApi('/v1/IP');
+    window.history.replaceState(null, '', '/en/designer/iplist');
+    await productApi('/v1/IP');
+    const langs = (fetchMock.mock.calls as unknown as [string, RequestInit][]).map(
+      ([, init]) => (init.headers as Record<string, string>)['x-lang'],
+    );
+    expect(langs).toEqual(['jp', 'en']);
   });
 
   it('401 from the core API: address stored, alert shown, nothing returned', async () => {
@@ -92,5 +111,48 @@ describe('API clients (SPEC §8)', () => {
     );
     await productApi('/v1/IP');
     expect(localStorage.getItem('redirectAfterSignIn')).toBeNull();
+  });
+
+  it('401 from the product API again right after that sign-in: the failure page, never a second sign-in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer(401, { status: 8, data: 'invalid session' })),
+    );
+    // A page makes several calls at once: one sign-in for all of them.
+    await Promise.all([productApi('/v1/IP'), productApi('/v1/Tag'), productApi('/home')]);
+    expect(signIn).toHaveBeenCalledTimes(1);
+    // Back from the provider (a new page), the API still refuses: the failure page instead.
+    resetSignInGuard();
+    await Promise.all([productApi('/v1/IP'), productApi('/v1/Tag')]);
+    expect(signIn).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/error?error=AuthFailed&lang=jp');
+    // The return address is still there for the sign-in the failure page offers.
+    expect(localStorage.getItem('redirectAfterSignIn')).toBe(encodeURIComponent('/jp/holder/ip?page=2'));
+  });
+
+  it('core API 401s alert once per page and keep the stored address', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer(401, {})),
+    );
+    await Promise.all([coreApi('', '/users/profile'), coreApi('', '/notify/list')]);
+    expect(alert).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('redirectAfterSignIn')).toBe(encodeURIComponent('/jp/holder/ip?page=2'));
+  });
+
+  it('a sign-in started by hand from the failure page counts as the attempt: a failure right after ends there again', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer(401, {})),
+    );
+    localStorage.setItem('redirectAfterSignIn', encodeURIComponent('/jp/holder/ip?page=2'));
+    recordSignInAttempt();
+    expect(JSON.parse(sessionStorage.getItem('signInAttempt')!)).toMatchObject({
+      address: encodeURIComponent('/jp/holder/ip?page=2'),
+    });
+    await productApi('/v1/IP');
+    expect(signIn).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('/error?error=AuthFailed&lang=jp');
   });
 });

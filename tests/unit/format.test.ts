@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { truncate, BREADCRUMB_MAX, IP_NAME_MAX } from '@/lib/format/truncate';
 import { SECONDS_THRESHOLD, DATE_TIME_FORMAT, toMillis, toDate, formatDateTime, isoUtc, relativeTime } from '@/lib/format/time';
 
-describe('truncate', () => {
+describe("SPEC §2/§9 titles cut: breadcrumb at 60 and IP names at 40, ending with ' ...'", () => {
   it('uses 60 for breadcrumbs and 40 for IP names', () => {
     expect(BREADCRUMB_MAX).toBe(60);
     expect(IP_NAME_MAX).toBe(40);
@@ -59,7 +59,7 @@ describe('truncate', () => {
   });
 });
 
-describe('time', () => {
+describe('SPEC §9 timestamps: seconds below 1.0e12, YYYY-MM-DD HH:mm:ss, relative time in Japanese', () => {
   // 2024-01-02 03:04:05.006 UTC
   const MS = Date.UTC(2024, 0, 2, 3, 4, 5, 6);
   const SEC = Math.floor(MS / 1000);

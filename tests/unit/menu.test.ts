@@ -103,7 +103,7 @@ describe('pathMatches', () => {
   });
 });
 
-describe('isEntryActive', () => {
+describe('SPEC §2 Layout: an entry is active when its path, alternate path or a child pattern matches', () => {
   it('is active on its own path with or without language prefix, query or trailing slash', () => {
     const ip = entry('holder.ip');
     for (const path of [
@@ -184,7 +184,7 @@ describe('isEntryActive', () => {
   });
 });
 
-describe('group open state', () => {
+describe('SPEC §2 Layout: group open state remembered for the browser session under the group title; collapsed groups start closed', () => {
   const plain = { title: 'section.holder' };
   const collapsed = { title: 'section.data', collapsed: true };
 
@@ -249,7 +249,7 @@ describe('group open state', () => {
   });
 });
 
-describe('menu definition', () => {
+describe('SPEC §2 Layout: menu entries have name, path, optional alt, children patterns and acl', () => {
   it('group titles and entry names are unique', () => {
     const titles = menuGroups.map((g) => g.title);
     expect(new Set(titles).size).toBe(titles.length);

@@ -1,14 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { ENTITY_NAMES } from '@/lib/server/entities/definitions';
 import { openApiDocument } from '@/lib/server/openapi/document';
+import { operationIdOf } from '@/lib/server/openapi/operation-id';
 import { UNDOCUMENTED_ROUTE_FILES } from '@/lib/server/openapi/other-routes';
 
+interface Media {
+  schema?: unknown;
+  example?: unknown;
+}
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  requestBody?: { content?: Record<string, Media> };
+  responses: Record<string, { content?: Record<string, Media>; $ref?: string }>;
+}
 interface Doc {
   openapi: string;
-  paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
-  components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }>;
+    responses: Record<string, { content?: Record<string, Media> }>;
+  };
 }
 
 const doc = openApiDocument() as unknown as Doc;
@@ -75,4 +92,70 @@ describe('/openapi.json', () => {
     }
     expect(missing).toEqual([]);
   });
+});
+
+/** Every operation with its method and path, and the JSON Pointer of the operation in the document. */
+function operations(): { method: string; path: string; op: Operation; pointer: string }[] {
+  const escape = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
+  return Object.entries(doc.paths).flatMap(([p, item]) =>
+    Object.entries(item).map(([method, op]) => ({ method, path: p, op, pointer: `#/paths/${escape(p)}/${method}` })),
+  );
+}
+
+describe('operations of /openapi.json (what redocly lint checks, kept by a test)', () => {
+  it('every operation has a unique, URL-safe operationId, a summary and a tag', () => {
+    const problems: string[] = [];
+    const seen = new Map<string, string>();
+    for (const { method, path: p, op } of operations()) {
+      const name = `${method.toUpperCase()} ${p}`;
+      if (!op.operationId || !/^[A-Za-z][A-Za-z0-9]*$/.test(op.operationId))
+        problems.push(`${name}: operationId ${op.operationId}`);
+      else if (seen.has(op.operationId))
+        problems.push(`${name}: operationId ${op.operationId} also on ${seen.get(op.operationId)}`);
+      else seen.set(op.operationId, name);
+      if (!op.summary?.trim()) problems.push(`${name}: no summary`);
+      if (!op.tags?.length) problems.push(`${name}: no tag`);
+    }
+    expect(problems).toEqual([]);
+    expect(seen.size).toBeGreaterThan(200);
+  });
+
+  it('derives operationIds from the method and the path', () => {
+    expect(operationIdOf('get', '/api/v1/IP')).toBe('getV1IP');
+    expect(operationIdOf('post', '/api/v1/{entity}/{id}/{action}')).toBe('postV1ByEntityByIdByAction');
+    expect(operationIdOf('patch', '/api/v1/Review/{id}/{state}')).toBe('patchV1ReviewByIdByState');
+    expect(operationIdOf('get', '/api/licensee/member-lookup')).toBe('getLicenseeMemberLookup');
+    expect(operationIdOf('delete', '/api/core/notify/drop')).toBe('deleteCoreNotifyDrop');
+    expect(doc.paths['/api/v1/SalesReport/{id}']!.get!.operationId).toBe('getV1SalesReportById');
+  });
+
+  // Compiling a validator for each of some 500 schemas takes seconds on a loaded machine: a longer timeout.
+  it('gives every JSON request body and answer an example that its own schema accepts', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    addFormats(ajv);
+    ajv.addSchema(doc as unknown as object, 'doc');
+    const problems: string[] = [];
+    const check = (where: string, pointer: string, media: Media | undefined) => {
+      if (!media?.schema) return;
+      if (media.example === undefined) {
+        problems.push(`${where}: no example`);
+        return;
+      }
+      const validate = ajv.compile({ $ref: `doc${pointer}/schema` });
+      if (!validate(media.example)) problems.push(`${where}: ${ajv.errorsText(validate.errors)}`);
+    };
+    const json = (pointer: string) => `${pointer}/content/application~1json`;
+    for (const { method, path: p, op, pointer } of operations()) {
+      const name = `${method.toUpperCase()} ${p}`;
+      check(`${name} request`, json(`${pointer}/requestBody`), op.requestBody?.content?.['application/json']);
+      for (const [code, response] of Object.entries(op.responses)) {
+        if (response.$ref) expect(doc.components.responses[response.$ref.split('/').pop()!], `${name} ${code}`).toBeDefined();
+        else check(`${name} ${code}`, json(`${pointer}/responses/${code}`), response.content?.['application/json']);
+      }
+    }
+    for (const [name, response] of Object.entries(doc.components.responses)) {
+      check(`response ${name}`, json(`#/components/responses/${name}`), response.content?.['application/json']);
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
 });

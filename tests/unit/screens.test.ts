@@ -64,7 +64,7 @@ describe('screen table', () => {
   });
 });
 
-describe('breadcrumbOf', () => {
+describe('SPEC §2 Layout: breadcrumb above content', () => {
   const trail = (p: string) => breadcrumbOf(p).map((s) => s.title);
 
   it("'/holder/profile' is home → holder.list → holder.profile", () => {

@@ -15,7 +15,7 @@ import {
   type SessionDecision,
 } from '@/lib/session/redirect';
 
-describe('languages', () => {
+describe('SPEC §9 Languages: en and jp, default jp', () => {
   it('knows jp and en, jp first and default', () => {
     expect(LANGS).toEqual(['jp', 'en']);
     expect(DEFAULT_LANG).toBe('jp');
@@ -29,7 +29,7 @@ describe('languages', () => {
   });
 });
 
-describe('isRootPath', () => {
+describe('SPEC §4 the root path stores nothing (isRootPath)', () => {
   it.each(['/', '/jp', '/en', '/jp/', '/en/', '', '/?x=1', '/jp?x=1', '/en#top'])('%j is the root', (p) => {
     expect(isRootPath(p)).toBe(true);
   });
@@ -38,7 +38,7 @@ describe('isRootPath', () => {
   });
 });
 
-describe('addressToStore', () => {
+describe('SPEC §4 the current address is stored encoded unless on the root path', () => {
   it.each(['/', '/jp', '/en', '/jp/', '/en/'])('stores nothing on the root %j', (p) => {
     expect(addressToStore(p)).toBeNull();
   });
@@ -57,7 +57,7 @@ describe('addressToStore', () => {
   });
 });
 
-describe('addressToRestore', () => {
+describe('SPEC §4 after sign-in, on the root path the stored address is restored', () => {
   const stored = (p: string) => encodeURIComponent(p);
 
   it.each(['/', '/jp', '/en', '/jp/', '/en/'])('restores on the root %j', (root) => {
@@ -125,7 +125,7 @@ describe('addressToRestore', () => {
   });
 });
 
-describe('signInAddress', () => {
+describe('SPEC §2 Authentication routes: /api/auth/signin with error=SessionRequired and callbackUrl', () => {
   it('points at the next-auth sign-in with error=SessionRequired and the encoded callbackUrl', () => {
     const back = '/jp/holder/ip?tab=2&sort=name#row';
     const address = signInAddress(back);
@@ -147,7 +147,7 @@ describe('signInAddress', () => {
   });
 });
 
-describe('switchLanguagePath', () => {
+describe('SPEC §4 Language switch: the same page under the new prefix', () => {
   it.each([
     ['/jp/holder/ip', 'en', '/en/holder/ip'],
     ['/en/holder/ip', 'jp', '/jp/holder/ip'],
@@ -183,7 +183,7 @@ describe('switchLanguagePath', () => {
   });
 });
 
-describe('languageRedirect', () => {
+describe('SPEC §4 a stored language of en sends a path without /en to the /en version', () => {
   it.each([
     [null, '/jp/holder/ip'],
     [undefined, '/holder/ip'],
@@ -217,7 +217,7 @@ describe('languageRedirect', () => {
   });
 });
 
-describe('decideSession', () => {
+describe('SPEC §4 Session: loading, unauthenticated, valid, invalid or expired; Permission Denied; not ready', () => {
   const base: SessionFacts = {
     status: 'authenticated',
     ready: true,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isConnected, versionAbove } from '@/lib/client/status';
 
-describe('connection indicator (SPEC §4)', () => {
+describe('SPEC §4/§9 Connection indicator: green with label and version above 0.2', () => {
   it('is green only with a label and a version above 0.2', () => {
     expect(isConnected({ label: 'IPL', version: '0.3.0' })).toBe(true);
     expect(isConnected({ label: 'IPL', version: '0.2.1' })).toBe(true);

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'next-i18next/pages';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
-import { formatDateTime } from '@/lib/format/time';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { column } from '@/components/kit/table/columns';
+import { useShell } from '@/lib/client/settings-context';
 import { LogEntryText } from '@/components/audit/LogEntryText';
 import { NO_FILTERS, type AuditEntry, type AuditFilters, type AuditPerson, type useAuditLog } from './acl-api';
 
@@ -29,10 +28,10 @@ const ACTIONS = [
 function Person({ person }: { person: AuditPerson | null }) {
   if (!person) return <>—</>;
   return (
-    <span title={person.sub}>
+    <div title={person.sub}>
       <div>{person.name}</div>
-      {person.email && <div className="text-muted">{person.email}</div>}
-    </span>
+      {person.email && <div className="text-muted small">{person.email}</div>}
+    </div>
   );
 }
 
@@ -45,6 +44,7 @@ interface AdminLogProps {
 /** The admin log, newest first: search by actor, action, person concerned, dates and free text. */
 export function AdminLog({ log, filters, onFilters }: AdminLogProps) {
   const { t } = useTranslation('acl');
+  const { lang } = useShell();
   const [draft, setDraft] = useState<AuditFilters>(filters);
   const pages = log.data ?? [];
   const failed = pages.find((p) => p?.status !== 0);
@@ -75,6 +75,40 @@ export function AdminLog({ log, filters, onFilters }: AdminLogProps) {
   );
   const comment = (entry: AuditEntry) =>
     typeof entry.data.comment === 'string' ? `${t('log.comment')}: ${entry.data.comment}` : '';
+
+  const details = (entry: AuditEntry) =>
+    [entry.readable.summary, ...entry.readable.changes.map((c) => `${c.field}: ${c.before} → ${c.after}`), comment(entry)]
+      .filter(Boolean)
+      .join(' / ');
+  const columns = [
+    column<AuditEntry>('time', t('log.time'), (entry) => entry.time, { kind: 'datetime' }),
+    column<AuditEntry>('actor', t('log.actor'), (entry) => entry.who?.name ?? '', {
+      render: (entry) => <Person person={entry.who} />,
+    }),
+    column<AuditEntry>('action', t('log.action'), (entry) => entry.readable.action, {
+      render: (entry) => (
+        <div>
+          <div>{entry.readable.action}</div>
+          <code className="small text-muted" title={entry.ref ?? undefined}>
+            {entry.action}
+          </code>
+        </div>
+      ),
+    }),
+    column<AuditEntry>('person', t('log.person'), (entry) => entry.person?.name ?? '', {
+      testId: 'acl-log-person',
+      render: (entry) => <Person person={entry.person} />,
+    }),
+    column<AuditEntry>('details', t('log.details'), details, {
+      testId: 'acl-log-details',
+      render: (entry) => (
+        <div className="text-break">
+          <LogEntryText readable={entry.readable} />
+          {comment(entry) && <div className="small">{comment(entry)}</div>}
+        </div>
+      ),
+    }),
+  ];
 
   return (
     <section data-testid="acl-log">
@@ -125,52 +159,19 @@ export function AdminLog({ log, filters, onFilters }: AdminLogProps) {
           </Col>
         </Row>
       </Form>
-      {!log.data ? (
-        <Spinner animation="border" size="sm" role="status" />
-      ) : failed && entries.length === 0 ? (
-        Object.keys(errors).length ? null : (
-          <Alert variant="danger">{t('loadFailed')}</Alert>
-        )
-      ) : entries.length === 0 ? (
-        <p className="text-muted" data-testid="acl-log-empty">
-          {t('log.none')}
-        </p>
-      ) : (
-        <Table responsive size="sm" className="bg-white align-middle small">
-          <thead>
-            <tr>
-              <th>{t('log.time')}</th>
-              <th>{t('log.actor')}</th>
-              <th>{t('log.action')}</th>
-              <th>{t('log.person')}</th>
-              <th>{t('log.details')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.key} data-testid="acl-log-row" data-action={entry.action} data-ref={entry.ref ?? ''}>
-                <td className="text-nowrap">{formatDateTime(entry.time)}</td>
-                <td>
-                  <Person person={entry.who} />
-                </td>
-                <td>
-                  <div>{entry.readable.action}</div>
-                  <code className="small text-muted" title={entry.ref ?? undefined}>
-                    {entry.action}
-                  </code>
-                </td>
-                <td data-testid="acl-log-person">
-                  <Person person={entry.person} />
-                </td>
-                <td className="text-break" data-testid="acl-log-details">
-                  <LogEntryText readable={entry.readable} />
-                  {comment(entry) && <div className="small">{comment(entry)}</div>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <DataTable
+        columns={columns}
+        rows={!log.data ? undefined : entries}
+        error={Boolean(failed && entries.length === 0 && Object.keys(errors).length === 0)}
+        onRetry={() => void log.mutate()}
+        lang={lang}
+        caption={t('log.title')}
+        getRowId={(entry) => entry.key}
+        rowProps={(entry) => ({ 'data-testid': 'acl-log-row', 'data-action': entry.action, 'data-ref': entry.ref ?? '' })}
+        empty={{ message: <span data-testid="acl-log-empty">{t('log.none')}</span> }}
+        skeletonRows={10}
+        csvName="admin-log.csv"
+      />
       {last?.status === 0 && last.data.next && (
         <Button
           variant="outline-secondary"

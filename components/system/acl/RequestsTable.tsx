@@ -3,9 +3,10 @@ import { useTranslation } from 'next-i18next/pages';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import { useDialogs } from '@/components/dialogs/DialogProvider';
-import { formatDateTime } from '@/lib/format/time';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { actionsColumn, column } from '@/components/kit/table/columns';
+import { useShell } from '@/lib/client/settings-context';
 import { truncate } from '@/lib/format/truncate';
 import { fieldErrorsOf, useAclCaller, type AclRequestRow } from './acl-api';
 
@@ -18,6 +19,7 @@ interface RequestsTableProps {
 export function RequestsTable({ requests, onDecided }: RequestsTableProps) {
   const { t } = useTranslation('acl');
   const dialogs = useDialogs();
+  const { lang } = useShell();
   const { core } = useAclCaller();
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -39,8 +41,45 @@ export function RequestsTable({ requests, onDecided }: RequestsTableProps) {
     onDecided();
   };
 
-  if (requests === undefined) return <Spinner animation="border" size="sm" role="status" />;
-  if (requests === null) return <Alert variant="danger">{t('loadFailed')}</Alert>;
+  const columns = [
+    column<AclRequestRow>('when', t('requests.when'), (r) => r.dateCreated, { kind: 'datetime', sortable: true }),
+    column<AclRequestRow>('who', t('requests.who'), (r) => r.email, {
+      render: (r) => (
+        <div>
+          <div>{r.nickname || r.email}</div>
+          <div className="text-muted small">{r.email}</div>
+        </div>
+      ),
+    }),
+    column<AclRequestRow>('entry', t('requests.entry'), (r) => r.entry, { render: (r) => <code>{r.entry}</code> }),
+    column<AclRequestRow>('reason', t('requests.reason'), (r) => r.reason ?? '', {
+      render: (r) => <span className="text-break">{r.reason ? truncate(r.reason, 120) : '—'}</span>,
+    }),
+    actionsColumn<AclRequestRow>(t('requests.decide'), (request) => (
+      <div className="d-flex flex-wrap gap-1 justify-content-md-end">
+        <Button
+          size="sm"
+          variant="success"
+          disabled={busy !== null}
+          onClick={() => void decide(request, 'approve')}
+          data-testid="acl-request-approve"
+        >
+          {busy === request.key && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
+          {t('requests.approve')}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline-danger"
+          disabled={busy !== null}
+          onClick={() => void decide(request, 'deny')}
+          data-testid="acl-request-deny"
+        >
+          {t('requests.deny')}
+        </Button>
+      </div>
+    )),
+  ];
+
   return (
     <section data-testid="acl-requests">
       {problem && (
@@ -48,60 +87,18 @@ export function RequestsTable({ requests, onDecided }: RequestsTableProps) {
           {problem}
         </Alert>
       )}
-      {requests.length === 0 ? (
-        <p className="text-muted" data-testid="acl-requests-empty">
-          {t('requests.none')}
-        </p>
-      ) : (
-        <Table responsive size="sm" className="bg-white align-middle small">
-          <thead>
-            <tr>
-              <th>{t('requests.when')}</th>
-              <th>{t('requests.who')}</th>
-              <th>{t('requests.entry')}</th>
-              <th>{t('requests.reason')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {requests.map((request) => (
-              <tr key={request.key} data-testid="acl-request-row" data-entry={request.entry} data-email={request.email}>
-                <td className="text-nowrap">{formatDateTime(request.dateCreated)}</td>
-                <td>
-                  <div>{request.nickname || request.email}</div>
-                  <div className="text-muted">{request.email}</div>
-                </td>
-                <td>
-                  <code>{request.entry}</code>
-                </td>
-                <td className="text-break">{request.reason ? truncate(request.reason, 120) : '—'}</td>
-                <td className="text-end text-nowrap">
-                  <Button
-                    size="sm"
-                    variant="success"
-                    className="me-1"
-                    disabled={busy !== null}
-                    onClick={() => void decide(request, 'approve')}
-                    data-testid="acl-request-approve"
-                  >
-                    {busy === request.key && <Spinner animation="border" size="sm" className="me-1" />}
-                    {t('requests.approve')}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    disabled={busy !== null}
-                    onClick={() => void decide(request, 'deny')}
-                    data-testid="acl-request-deny"
-                  >
-                    {t('requests.deny')}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <DataTable
+        columns={columns}
+        rows={requests ?? (requests === null ? [] : undefined)}
+        error={requests === null}
+        lang={lang}
+        caption={t('requests.title')}
+        getRowId={(r) => r.key}
+        rowProps={(r) => ({ 'data-testid': 'acl-request-row', 'data-entry': r.entry, 'data-email': r.email })}
+        empty={{ message: <span data-testid="acl-requests-empty">{t('requests.none')}</span> }}
+        skeletonRows={3}
+        csvName="access-requests.csv"
+      />
     </section>
   );
 }

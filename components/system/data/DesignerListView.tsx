@@ -1,18 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { column } from '@/components/kit/table/columns';
+import { cursorPagerProps, useCursorPager } from '@/components/kit/table/use-cursor-pager';
 import type { ScreenViewProps } from '@/components/page/withPage';
+import { useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
-import { formatDateTime } from '@/lib/format/time';
 import { truncate } from '@/lib/format/truncate';
-import { personLabel, useEntityPages, usePeople } from './data-api';
+import { personLabel, usePeople } from './data-api';
 
 interface DesignerRow {
   key: string;
@@ -25,6 +24,8 @@ interface DesignerRow {
   owner: string | null;
   dateCreated: string;
 }
+
+const PAGE = 50;
 
 /** designer/list: every designer record, filtered by text and type; a row opens the designer view page. */
 export function DesignerListView({ title }: ScreenViewProps) {
@@ -47,10 +48,44 @@ export function DesignerListView({ title }: ScreenViewProps) {
     }
     return parts.length ? { $and: parts } : {};
   }, [role, query]);
-  const pages = useEntityPages<DesignerRow>('Designer', filter, { dateCreated: -1 });
-  const rows = (pages.data ?? []).flatMap((p) => p?.items ?? []);
-  const people = usePeople(rows.map((r) => r.owner).filter((s): s is string => Boolean(s)));
-  const last = pages.data?.[pages.data.length - 1];
+  const pager = useCursorPager(JSON.stringify(filter));
+  const page = useEntityQuery<DesignerRow>('Designer', { filter, sort: { dateCreated: -1 }, limit: PAGE, cursor: pager.cursor });
+  const rows = page.data?.items;
+  const people = usePeople((rows ?? []).map((r) => r.owner).filter((s): s is string => Boolean(s)));
+
+  const columns = [
+    column<DesignerRow>('name', t('designers.name'), (d) => (d.role === 'corporate' && d.corporate_name ? d.corporate_name : d.creator_name), {
+      hideable: false,
+      render: (d) => {
+        const fullName = [d.name?.last, d.name?.first].filter(Boolean).join(' ');
+        return (
+          <div>
+            <Link href={`/${lang}/designer/${d.key}`} data-testid="designer-list-open">
+              {truncate(d.role === 'corporate' && d.corporate_name ? d.corporate_name : d.creator_name, 60)}
+            </Link>
+            {fullName && <div className="text-muted small">{fullName}</div>}
+          </div>
+        );
+      },
+    }),
+    column<DesignerRow>('role', t('designers.type'), (d) => t(`designers.types.${d.role}`, { defaultValue: d.role })),
+    column<DesignerRow>('cat', t('designers.category'), (d) => d.cat ?? ''),
+    column<DesignerRow>('email', t('designers.email'), (d) => d.email),
+    column<DesignerRow>('owner', t('designers.owner'), (d) => (d.owner ? (people.get(d.owner)?.email ?? d.owner) : ''), {
+      render: (d) => {
+        const owner = d.owner ? people.get(d.owner) : null;
+        return owner ? (
+          <div>
+            <div>{personLabel(owner)}</div>
+            <div className="text-muted small">{owner.email}</div>
+          </div>
+        ) : (
+          (d.owner ?? '—')
+        );
+      },
+    }),
+    column<DesignerRow>('created', t('designers.created'), (d) => d.dateCreated, { kind: 'datetime' }),
+  ];
 
   return (
     <section data-testid="designer-list">
@@ -74,63 +109,21 @@ export function DesignerListView({ title }: ScreenViewProps) {
           </Form.Select>
         </Col>
       </Row>
-      {!pages.data ? (
-        <Spinner animation="border" size="sm" role="status" />
-      ) : pages.data.some((p) => p === null) && rows.length === 0 ? (
-        <Alert variant="danger">{t('loadFailed')}</Alert>
-      ) : rows.length === 0 ? (
-        <p className="text-muted" data-testid="designer-list-empty">
-          {t('designers.none')}
-        </p>
-      ) : (
-        <Table responsive hover size="sm" className="bg-white align-middle small">
-          <thead>
-            <tr>
-              <th>{t('designers.name')}</th>
-              <th>{t('designers.type')}</th>
-              <th>{t('designers.category')}</th>
-              <th>{t('designers.email')}</th>
-              <th>{t('designers.owner')}</th>
-              <th>{t('designers.created')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((d) => {
-              const fullName = [d.name?.last, d.name?.first].filter(Boolean).join(' ');
-              const owner = d.owner ? people.get(d.owner) : null;
-              return (
-                <tr key={d.key} data-testid="designer-list-row" data-key={d.key}>
-                  <td>
-                    <Link href={`/${lang}/designer/${d.key}`} data-testid="designer-list-open">
-                      {truncate(d.role === 'corporate' && d.corporate_name ? d.corporate_name : d.creator_name, 60)}
-                    </Link>
-                    {fullName && <div className="text-muted">{fullName}</div>}
-                  </td>
-                  <td>{t(`designers.types.${d.role}`, { defaultValue: d.role })}</td>
-                  <td>{d.cat || '—'}</td>
-                  <td>{d.email}</td>
-                  <td>
-                    {owner ? (
-                      <>
-                        <div>{personLabel(owner)}</div>
-                        <div className="text-muted">{owner.email}</div>
-                      </>
-                    ) : (
-                      (d.owner ?? '—')
-                    )}
-                  </td>
-                  <td className="text-nowrap">{formatDateTime(d.dateCreated)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
-      )}
-      {last?.nextCursor && (
-        <Button variant="outline-secondary" size="sm" onClick={() => void pages.setSize(pages.size + 1)} disabled={pages.isValidating}>
-          {t('showMore')}
-        </Button>
-      )}
+      <DataTable
+        columns={columns}
+        rows={page.data === null ? [] : rows}
+        error={page.data === null || page.error}
+        onRetry={() => void page.mutate()}
+        lang={lang}
+        caption={title}
+        testId="designer-list-table"
+        getRowId={(d) => d.key}
+        rowProps={(d) => ({ 'data-testid': 'designer-list-row', 'data-key': d.key })}
+        empty={{ message: <span data-testid="designer-list-empty">{t('designers.none')}</span> }}
+        skeletonRows={10}
+        csvName="designers.csv"
+        pager={cursorPagerProps(pager, page.data?.nextCursor)}
+      />
     </section>
   );
 }

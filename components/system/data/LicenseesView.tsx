@@ -1,18 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { actionsColumn, column } from '@/components/kit/table/columns';
+import { cursorPagerProps, useCursorPager } from '@/components/kit/table/use-cursor-pager';
 import type { ScreenViewProps } from '@/components/page/withPage';
-import { formatDateTime } from '@/lib/format/time';
+import { useShell } from '@/lib/client/settings-context';
 import { personLabel, useOrganisations, type OrganisationRow } from './data-api';
 import { OrganisationDetail } from './OrganisationDetail';
 
 /** sys/licensees: every licensee organisation with owner and counts; Open shows members and licenses. */
 export function LicenseesView({ title }: ScreenViewProps) {
   const { t } = useTranslation('maintenance');
+  const { lang } = useShell();
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState<OrganisationRow | null>(null);
@@ -20,9 +21,40 @@ export function LicenseesView({ title }: ScreenViewProps) {
     const timer = setTimeout(() => setQuery(text.trim()), 300);
     return () => clearTimeout(timer);
   }, [text]);
-  const pages = useOrganisations(query);
-  const rows = (pages.data ?? []).flatMap((p) => p?.items ?? []);
-  const last = pages.data?.[pages.data.length - 1];
+  const pager = useCursorPager(query);
+  const page = useOrganisations(query, pager.cursor);
+
+  const columns = [
+    column<OrganisationRow>('name', t('orgs.name'), (org) => org.name, {
+      hideable: false,
+      sortable: true,
+      render: (org) => (
+        <div>
+          <div>{org.name}</div>
+          {org.email && <div className="text-muted small">{org.email}</div>}
+        </div>
+      ),
+    }),
+    column<OrganisationRow>('owner', t('orgs.owner'), (org) => (org.owner ? personLabel(org.owner) : ''), {
+      render: (org) =>
+        org.owner ? (
+          <div>
+            <div>{personLabel(org.owner)}</div>
+            <div className="text-muted small">{org.owner.email}</div>
+          </div>
+        ) : (
+          '—'
+        ),
+    }),
+    column<OrganisationRow>('members', t('orgs.memberCount'), (org) => org.members, { kind: 'count', testId: 'org-member-count' }),
+    column<OrganisationRow>('licenses', t('orgs.licenseCount'), (org) => org.licenses, { kind: 'count' }),
+    column<OrganisationRow>('created', t('orgs.created'), (org) => org.dateCreated, { kind: 'datetime', sortable: true }),
+    actionsColumn<OrganisationRow>(t('open'), (org) => (
+      <Button size="sm" variant="outline-primary" onClick={() => setOpen(org)} data-testid="org-open">
+        {t('open')}
+      </Button>
+    )),
+  ];
 
   return (
     <section data-testid="sys-licensees">
@@ -38,61 +70,21 @@ export function LicenseesView({ title }: ScreenViewProps) {
         onChange={(e) => setText(e.target.value)}
         data-testid="orgs-search"
       />
-      {!pages.data ? (
-        <Spinner animation="border" size="sm" role="status" />
-      ) : pages.data.some((p) => p === null) && rows.length === 0 ? (
-        <Alert variant="danger">{t('loadFailed')}</Alert>
-      ) : rows.length === 0 ? (
-        <p className="text-muted">{t('orgs.none')}</p>
-      ) : (
-        <Table responsive hover size="sm" className="bg-white align-middle small">
-          <thead>
-            <tr>
-              <th>{t('orgs.name')}</th>
-              <th>{t('orgs.owner')}</th>
-              <th className="text-end">{t('orgs.memberCount')}</th>
-              <th className="text-end">{t('orgs.licenseCount')}</th>
-              <th>{t('orgs.created')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((org) => (
-              <tr key={org.key} className={open?.key === org.key ? 'table-active' : undefined} data-testid="org-row" data-name={org.name}>
-                <td>
-                  <div>{org.name}</div>
-                  {org.email && <div className="text-muted">{org.email}</div>}
-                </td>
-                <td>
-                  {org.owner ? (
-                    <>
-                      <div>{personLabel(org.owner)}</div>
-                      <div className="text-muted">{org.owner.email}</div>
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td className="text-end" data-testid="org-member-count">
-                  {org.members}
-                </td>
-                <td className="text-end">{org.licenses}</td>
-                <td className="text-nowrap">{formatDateTime(org.dateCreated)}</td>
-                <td className="text-end">
-                  <Button size="sm" variant="outline-primary" onClick={() => setOpen(org)} data-testid="org-open">
-                    {t('open')}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
-      {last?.next && (
-        <Button variant="outline-secondary" size="sm" onClick={() => void pages.setSize(pages.size + 1)} disabled={pages.isValidating}>
-          {t('showMore')}
-        </Button>
-      )}
+      <DataTable
+        columns={columns}
+        rows={page.data === null ? [] : page.data?.items}
+        error={page.data === null || page.error}
+        onRetry={() => void page.mutate()}
+        lang={lang}
+        caption={title}
+        testId="orgs-table"
+        getRowId={(org) => org.key}
+        rowProps={(org) => ({ 'data-testid': 'org-row', 'data-name': org.name })}
+        empty={{ message: t('orgs.none') }}
+        skeletonRows={10}
+        csvName="licensees.csv"
+        pager={cursorPagerProps(pager, page.data?.next)}
+      />
     </section>
   );
 }

@@ -1,20 +1,42 @@
 import { useTranslation } from 'next-i18next/pages';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
-import { formatDateTime } from '@/lib/format/time';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { column } from '@/components/kit/table/columns';
+import { useShell } from '@/lib/client/settings-context';
+import { formatDay } from '@/lib/format/money';
 import { truncate } from '@/lib/format/truncate';
-import { personLabel, useMembers, useOrgLicenses, type OrganisationRow } from './data-api';
+import { personLabel, useMembers, useOrgLicenses, type MemberRow, type OrganisationRow } from './data-api';
 
 /** One organisation: its members with their roles, and its licenses with state, term and IP. */
 export function OrganisationDetail({ org, onClose }: { org: OrganisationRow; onClose: () => void }) {
   const { t } = useTranslation(['maintenance', 'flow']);
+  const { lang } = useShell();
   const members = useMembers(org.key);
   const licenses = useOrgLicenses(org.key);
-  const day = (value: string) => formatDateTime(value).slice(0, 10);
+  const memberColumns = [
+    column<MemberRow>('person', t('orgs.person'), (m) => personLabel(m), { hideable: false }),
+    column<MemberRow>('email', t('orgs.email'), (m) => m.email),
+    column<MemberRow>('roles', t('orgs.roles'), (m) => m.roles.map((role) => t(`orgs.role.${role}`, { defaultValue: role })), {
+      render: (m) => (
+        <span>
+          {m.roles.map((role) => (
+            <Badge key={role} bg="secondary" className="me-1 fw-normal" data-testid="org-member-role">
+              {t(`orgs.role.${role}`, { defaultValue: role })}
+            </Badge>
+          ))}
+        </span>
+      ),
+    }),
+  ];
+  type License = NonNullable<typeof licenses.data>[number];
+  const licenseColumns = [
+    column<License>('ip', t('orgs.ip'), (l) => truncate(l.ipName, 40), { hideable: false }),
+    column<License>('state', t('orgs.state'), (l) => t(`flow:state.${l.state}`, { defaultValue: l.state })),
+    column<License>('term', t('orgs.term'), (l) => `${formatDay(l.term_start)} – ${formatDay(l.term_end)}`),
+    column<License>('rate', t('orgs.rate'), (l) => l.royalty_rate_bp, { kind: 'rate' }),
+  ];
   return (
     <Card className="mb-4" data-testid="org-detail" data-key={org.key}>
       <Card.Header className="d-flex justify-content-between align-items-start">
@@ -30,69 +52,31 @@ export function OrganisationDetail({ org, onClose }: { org: OrganisationRow; onC
       </Card.Header>
       <Card.Body>
         <h3 className="h6">{t('orgs.members')}</h3>
-        {members.data === undefined ? (
-          <Spinner animation="border" size="sm" role="status" />
-        ) : members.data === null ? (
-          <Alert variant="danger">{t('loadFailed')}</Alert>
-        ) : members.data.length === 0 ? (
-          <p className="text-muted small">{t('orgs.noMembers')}</p>
-        ) : (
-          <Table size="sm" className="small mb-4" data-testid="org-members">
-            <thead>
-              <tr>
-                <th>{t('orgs.person')}</th>
-                <th>{t('orgs.email')}</th>
-                <th>{t('orgs.roles')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data.map((m) => (
-                <tr key={m.sub} data-testid="org-member" data-email={m.email}>
-                  <td>{personLabel(m)}</td>
-                  <td>{m.email}</td>
-                  <td>
-                    {m.roles.map((role) => (
-                      <Badge key={role} bg="secondary" className="me-1 fw-normal" data-testid="org-member-role">
-                        {t(`orgs.role.${role}`, { defaultValue: role })}
-                      </Badge>
-                    ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-        <h3 className="h6">{t('orgs.licenses')}</h3>
-        {licenses.data === undefined ? (
-          <Spinner animation="border" size="sm" role="status" />
-        ) : licenses.data === null ? (
-          <Alert variant="danger">{t('loadFailed')}</Alert>
-        ) : licenses.data.length === 0 ? (
-          <p className="text-muted small">{t('orgs.noLicenses')}</p>
-        ) : (
-          <Table size="sm" className="small" data-testid="org-licenses">
-            <thead>
-              <tr>
-                <th>{t('orgs.ip')}</th>
-                <th>{t('orgs.state')}</th>
-                <th>{t('orgs.term')}</th>
-                <th>{t('orgs.rate')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {licenses.data.map((l) => (
-                <tr key={l.key} data-testid="org-license">
-                  <td>{truncate(l.ipName, 40)}</td>
-                  <td>{t(`flow:state.${l.state}`, { defaultValue: l.state })}</td>
-                  <td className="text-nowrap">
-                    {day(l.term_start)} – {day(l.term_end)}
-                  </td>
-                  <td>{(l.royalty_rate_bp / 100).toFixed(2)}%</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
+        <DataTable
+          columns={memberColumns}
+          rows={members.data === null ? [] : members.data}
+          error={members.data === null}
+          lang={lang}
+          caption={t('orgs.members')}
+          testId="org-members"
+          getRowId={(m) => m.sub}
+          rowProps={(m) => ({ 'data-testid': 'org-member', 'data-email': m.email })}
+          empty={{ message: t('orgs.noMembers') }}
+          skeletonRows={3}
+        />
+        <h3 className="h6 mt-3">{t('orgs.licenses')}</h3>
+        <DataTable
+          columns={licenseColumns}
+          rows={licenses.data === null ? [] : licenses.data}
+          error={licenses.data === null}
+          lang={lang}
+          caption={t('orgs.licenses')}
+          testId="org-licenses"
+          getRowId={(l) => l.key}
+          rowProps={() => ({ 'data-testid': 'org-license' })}
+          empty={{ message: t('orgs.noLicenses') }}
+          skeletonRows={3}
+        />
       </Card.Body>
     </Card>
   );

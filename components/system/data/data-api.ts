@@ -1,6 +1,5 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import useSWRInfinite from 'swr/infinite';
 import { productApi } from '@/lib/client/fetcher';
 
 export interface PersonRow {
@@ -19,26 +18,6 @@ export function personLabel(person: PersonRow | null | undefined): string {
 function useToken() {
   const { data: session } = useSession();
   return session?.accessToken;
-}
-
-/** An entity query page after page (POST /api/v1/{Entity}/query with cursor). */
-export function useEntityPages<T>(entity: string, filter: Record<string, unknown>, sort: Record<string, 1 | -1>, limit = 50) {
-  const token = useToken();
-  const body = JSON.stringify({ filter, sort });
-  return useSWRInfinite<{ items: T[]; nextCursor: string | null } | null>(
-    (index, previous: { nextCursor: string | null } | null) => {
-      if (!token) return null;
-      if (index > 0 && !previous?.nextCursor) return null;
-      return ['data-pages', entity, body, index > 0 ? previous!.nextCursor : '', token];
-    },
-    async ([, name, query, cursor]: [string, string, string, string, string]) => {
-      const answer = await productApi<{ items: T[]; nextCursor: string | null }>(`/v1/${name}/query`, {
-        token,
-        body: { ...(JSON.parse(query) as object), limit, ...(cursor ? { cursor } : {}) },
-      });
-      return answer?.status === 0 ? answer.data : null;
-    },
-  );
 }
 
 /** People behind subs (POST /api/sys/people), as a map; empty until loaded. */
@@ -63,23 +42,16 @@ export interface OrganisationRow {
   licenses: number;
 }
 
-/** Licensee organisations (GET /api/sys/licensees), page after page. */
-export function useOrganisations(q: string) {
+/** One page of licensee organisations (GET /api/sys/licensees), from a cursor. */
+export function useOrganisations(q: string, cursor: string | undefined) {
   const token = useToken();
-  return useSWRInfinite<{ items: OrganisationRow[]; next: string | null } | null>(
-    (index, previous: { next: string | null } | null) => {
-      if (!token) return null;
-      if (index > 0 && !previous?.next) return null;
-      const params = new URLSearchParams({ limit: '50' });
-      if (q) params.set('q', q);
-      if (index > 0 && previous?.next) params.set('cursor', previous.next);
-      return ['sys-orgs', params.toString(), token];
-    },
-    async ([, params]: [string, string, string]) => {
-      const answer = await productApi<{ items: OrganisationRow[]; next: string | null }>(`/sys/licensees?${params}`, { token });
-      return answer?.status === 0 ? answer.data : null;
-    },
-  );
+  const params = new URLSearchParams({ limit: '50' });
+  if (q) params.set('q', q);
+  if (cursor) params.set('cursor', cursor);
+  return useSWR(token ? ['sys-orgs', params.toString(), token] : null, async () => {
+    const answer = await productApi<{ items: OrganisationRow[]; next: string | null }>(`/sys/licensees?${params}`, { token });
+    return answer?.status === 0 ? answer.data : null;
+  });
 }
 
 export interface MemberRow extends PersonRow {

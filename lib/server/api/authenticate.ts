@@ -41,9 +41,11 @@ export async function authenticate(req: IncomingMessage & { cookies?: Partial<Re
   const caller = await authenticateAfresh(req);
   if (credential && ttl > 0) {
     if (recent.size >= 10_000) recent.clear();
-    recent.set(credential, { caller, until: Date.now() + ttl });
+    // Remembered with the person's stored language: another request's X-Lang must not stick to it.
+    recent.set(credential, { caller: { ...caller, lang: caller.storedLang }, until: Date.now() + ttl });
   }
-  return caller;
+  const { storedLang: _stored, ...answer } = caller;
+  return answer;
 }
 
 /**
@@ -51,6 +53,8 @@ export async function authenticate(req: IncomingMessage & { cookies?: Partial<Re
  * verifies its token once. A revoked entry or a signed-out session takes effect within it.
  */
 const recent = new Map<string, { caller: Caller; until: number }>();
+
+type FreshCaller = Caller & { storedLang: Caller['lang'] };
 
 function sessionCookieOf(req: IncomingMessage & { cookies?: Partial<Record<string, string>> }): string | undefined {
   const header = req.headers.cookie;
@@ -64,7 +68,7 @@ export function forgetCallers(): void {
   recent.clear();
 }
 
-async function authenticateAfresh(req: IncomingMessage & { cookies?: Partial<Record<string, string>> }): Promise<Caller> {
+async function authenticateAfresh(req: IncomingMessage & { cookies?: Partial<Record<string, string>> }): Promise<FreshCaller> {
   const bearer = bearerOf(req);
   let sub: string | undefined;
   let via: Caller['via'] = 'bearer';
@@ -87,6 +91,6 @@ async function authenticateAfresh(req: IncomingMessage & { cookies?: Partial<Rec
   }
   const user = await callerRecord(await getDb(), sub);
   if (!user || user.status !== 0) throw new AppError('invalid_token', 'invalid session');
-  const lang = requestedLang(req) ?? (user.lang === 'en' ? 'en' : 'jp');
-  return { sub, access: user.access, via, lang };
+  const storedLang = user.lang === 'en' ? 'en' : 'jp';
+  return { sub, access: user.access, via, lang: requestedLang(req) ?? storedLang, storedLang };
 }

@@ -15,6 +15,8 @@ export interface Chain {
   contractAddress: string;
   chainId: number;
   embedded: boolean;
+  /** Keeps what the platform changed on the embedded chain across restarts; nothing on an external one. */
+  save(): Promise<void>;
 }
 
 interface Deployment {
@@ -114,13 +116,16 @@ async function wrapperAddress(provider: JsonRpcProvider, signer: NonceManager, c
 
 async function connect(): Promise<Chain> {
   const configured = getConfig().chain.rpcUrl;
-  const url = configured ?? (await embeddedChain()).url;
+  const embedded = configured ? null : await embeddedChain();
+  const url = configured ?? embedded!.url;
   const provider = new JsonRpcProvider(url, undefined, { cacheTimeout: -1, pollingInterval: 250 });
   const chainId = Number((await provider.getNetwork()).chainId);
   const wallet = new Wallet(await signerKey(), provider);
   const signer = new NonceManager(wallet);
   await fund(provider, wallet.address);
   const contractAddress = await wrapperAddress(provider, signer, chainId);
+  const save = async () => embedded?.save();
+  await save();
   const artifact = await wrapperArtifact();
   return {
     provider,
@@ -130,6 +135,7 @@ async function connect(): Promise<Chain> {
     contractAddress,
     chainId,
     embedded: !configured,
+    save,
   };
 }
 

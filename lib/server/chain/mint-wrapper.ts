@@ -14,6 +14,9 @@ import { key, sub } from '../entities/field-rules';
 import { callerIn, forbidden } from '../roles/role-lists';
 import { getChain, type Chain } from './client';
 import { metadataOf, storeMetadata } from './metadata';
+import { PermanentJobError } from '../jobs/define';
+import { chainMintJob } from '../jobs/kinds/chain-mint';
+import { runJobNow } from '../jobs/run-now';
 
 /** Body of POST /api/eth/mintwrapper. */
 export const mintWrapperInput = z.object({ ip_id: key(), sub: sub() }).strict();
@@ -122,39 +125,31 @@ async function existingToken(chain: Chain, tokenId: bigint): Promise<{ owner: st
   return { owner: getAddress(owner), txHash: logs[0]?.transactionHash ?? '' };
 }
 
-/**
- * POST /api/eth/mintwrapper: mints the ERC-721 wrapping an approved IP to a user's wallet, with
- * tokenURI ipfs://<CID of the IP's metadata JSON>. Idempotent per IP: a later call answers the
- * recorded token and sends nothing. A record made on another chain or contract (a fresh dev
- * chain) is minted again on the current one and the row updated.
- */
-export async function mintWrapper(db: Db, caller: Caller, body: unknown): Promise<MintRecord> {
-  const input = validateInput(mintWrapperInput, body, caller.lang);
-  const ip = await findIp(db, input.ip_id);
-  assertMayMint(caller, ip.owner, input.sub);
+/** Mints the token of an IP (the chain.mint job): one at a time, and never a second token for one IP. */
+export async function performMint(
+  db: Db,
+  input: { ip: string; sub: string; by: string },
+  commit: (record: (tx: Db) => Promise<MintRecord>) => Promise<MintRecord>,
+): Promise<MintRecord> {
   return serialised(async () => {
-    const chain = await connected(caller.lang);
+    const chain = await getChain();
+    const ip = await findIp(db, input.ip);
     const [recorded] = await db.select().from(chainMints).where(eq(chainMints.ip, ip.key));
     if (recorded && recorded.contract === chain.contractAddress && recorded.chainId === chain.chainId) {
-      return recordOf(recorded, false);
-    }
-    if (!(MINTABLE_STATES as readonly string[]).includes(ip.state)) {
-      throw fieldError(caller.lang, { ip_id: { message: messages.notApproved } }, { message: 'IP not approved' });
+      return commit(async () => recordOf(recorded, false));
     }
     const [user] = await db.select({ wallet: users.wallet }).from(users).where(eq(users.sub, input.sub));
-    if (!user) throw fieldError(caller.lang, { sub: { message: messages.noUser } });
-    if (!user.wallet) throw fieldError(caller.lang, { sub: { message: messages.noWallet } }, { message: 'no wallet' });
+    if (!user?.wallet) throw new PermanentJobError(`user ${input.sub} has no wallet`);
     const to = getAddress(user.wallet);
-
-    const metadataCid = await storeMetadata(db, ip.key, await metadataOf(db, ip), caller.sub);
+    const metadataCid = await storeMetadata(db, ip.key, await metadataOf(db, ip), input.by);
     const tokenId = tokenIdOf(ip.key);
     let owner = to;
     let txHash: string;
     let minted = false;
     try {
+      // A job run again after a crash between the mint and its row finds the token and records it.
       const onChain = await existingToken(chain, tokenId);
       if (onChain) {
-        // Minted before, but the row was lost (a crash between the two): record what is there.
         owner = onChain.owner;
         txHash = onChain.txHash;
       } else {
@@ -168,10 +163,12 @@ export async function mintWrapper(db: Db, caller: Caller, body: unknown): Promis
         txHash = receipt.hash;
         minted = true;
       }
+      // The embedded chain's state file holds the token before the row says it exists (a failed
+      // save answers as a failed mint; the retry finds the token on the chain and saves again).
+      await chain.save();
     } catch (err) {
-      console.error(`[chain] mint of IP ${ip.key} failed:`, (err as Error).message);
       chain.signer.reset();
-      throw fieldError(caller.lang, { ip_id: { message: messages.unavailable } }, { conflict: true, message: 'mint failed' });
+      throw err;
     }
     const values = {
       ip: ip.key,
@@ -184,13 +181,50 @@ export async function mintWrapper(db: Db, caller: Caller, body: unknown): Promis
       txHash,
       dateCreated: new Date(),
     };
-    const [row] = await db
-      .insert(chainMints)
-      .values(values)
-      .onConflictDoUpdate({ target: chainMints.ip, set: values })
-      .returning();
-    return recordOf(row!, minted);
+    return commit(async (tx) => {
+      const [row] = await tx
+        .insert(chainMints)
+        .values(values)
+        .onConflictDoUpdate({ target: chainMints.ip, set: values })
+        .returning();
+      return recordOf(row!, minted);
+    });
   });
+}
+
+/** How long POST /api/eth/mintwrapper waits for its mint before answering that it continues. */
+const MINT_WAIT_MS = 60_000;
+
+/**
+ * POST /api/eth/mintwrapper: mints the ERC-721 wrapping an approved IP to a user's wallet, with
+ * tokenURI ipfs://<CID of the IP's metadata JSON>. The mint is a durable job (chain.mint),
+ * written with the request and run after it commits; the request waits for it and answers the
+ * token. Idempotent per IP: a later call answers the recorded token and sends nothing. A record
+ * made on another chain or contract (a fresh dev chain) is minted again on the current one.
+ */
+export async function mintWrapper(db: Db, caller: Caller, body: unknown): Promise<MintRecord> {
+  const input = validateInput(mintWrapperInput, body, caller.lang);
+  const ip = await findIp(db, input.ip_id);
+  assertMayMint(caller, ip.owner, input.sub);
+  const chain = await connected(caller.lang);
+  const [recorded] = await db.select().from(chainMints).where(eq(chainMints.ip, ip.key));
+  if (recorded && recorded.contract === chain.contractAddress && recorded.chainId === chain.chainId) {
+    return recordOf(recorded, false);
+  }
+  if (!(MINTABLE_STATES as readonly string[]).includes(ip.state)) {
+    throw fieldError(caller.lang, { ip_id: { message: messages.notApproved } }, { message: 'IP not approved' });
+  }
+  const [user] = await db.select({ wallet: users.wallet }).from(users).where(eq(users.sub, input.sub));
+  if (!user) throw fieldError(caller.lang, { sub: { message: messages.noUser } });
+  if (!user.wallet) throw fieldError(caller.lang, { sub: { message: messages.noWallet } }, { message: 'no wallet' });
+  const job = await db.transaction((tx) => chainMintJob.submit(tx, { ip: ip.key, sub: input.sub, by: caller.sub }));
+  const outcome = await runJobNow(db, chainMintJob, job.key, MINT_WAIT_MS);
+  const [row] = await db.select().from(chainMints).where(eq(chainMints.ip, ip.key));
+  // Minted "by this call": it wrote the job (others joined it) and the job sent the transaction,
+  // whichever worker ran it.
+  if (outcome.state === 'done' && row) return recordOf(row, job.created && outcome.result?.minted === true);
+  console.error(`[chain] mint of IP ${ip.key} did not finish: ${outcome.lastError ?? outcome.state}`);
+  throw fieldError(caller.lang, { ip_id: { message: messages.unavailable } }, { conflict: true, message: 'mint failed' });
 }
 
 /** GET /api/eth/mintwrapper?ip_id=: the recorded token of an IP or null; to holder roles and the IP's owner. */

@@ -28,8 +28,13 @@ export interface ContractAttributes {
   revision: number;
   lang: string;
   state: string;
-  sha256: string;
+  /** Null while the revision is being prepared. */
+  sha256: string | null;
   finalSha256: string | null;
+  /** The PDF of this revision is being made (a job after the step that asked for it); pages poll until it is there. */
+  preparing: boolean;
+  /** Countersigned, and the signed agreement is being made. */
+  finalPreparing: boolean;
   demo: boolean;
   voided: boolean;
   voidedAt: string | null;
@@ -104,6 +109,8 @@ export async function contractAttributes(db: Db, viewer: Viewer, view: ContractI
     state: contract.state,
     sha256: contract.sha256,
     finalSha256: contract.finalFile,
+    preparing: !contract.file && !contract.voidedAt,
+    finalPreparing: contract.state === 'countersigned' && !contract.finalFile && !contract.voidedAt,
     demo: isDemo(contract),
     voided: contract.voidedAt !== null,
     voidedAt: iso(contract.voidedAt),
@@ -113,7 +120,7 @@ export async function contractAttributes(db: Db, viewer: Viewer, view: ContractI
     termsChanged: license ? termsHashOf(license) !== contract.termsHash : false,
     signatures: signatures.map(signatureAttributes),
     nextParty: next,
-    canSign: next !== null && (await mayGive(db, viewer, next, license)),
+    canSign: next !== null && contract.file !== null && (await mayGive(db, viewer, next, license)),
     revisions: isDemo(contract) ? [] : revisions.map((r) => ({ ...r, voidedAt: iso(r.voidedAt) })),
   };
 }

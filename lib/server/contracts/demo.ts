@@ -9,7 +9,7 @@ import { contentDisposition } from '../storage/send-file';
 import { contractInView } from './access';
 import { contractAttributes, type ContractAttributes } from './attributes';
 import type { ContractLang, ContractTerms } from './contract-data';
-import { createContract } from './store';
+import { recordContract, renderContract } from './store';
 import { termsHashOf, termsVersionsInForce } from './terms';
 
 /** The prefix of the license keys demo contracts are filed under: no real license has such a key. */
@@ -74,15 +74,19 @@ export async function createDemoContract(db: Db, caller: Caller, body: unknown):
   const input = validateInput(demoLangInput, body ?? {}, caller.lang);
   const lang = langOf(input.lang, caller);
   const viewer = await viewerOf(db, caller);
-  const contract = await db.transaction(async (tx) => {
-    const terms = await sampleTerms(tx, lang);
-    // Each demo contract files under a license key of its own, so each is a first revision.
-    return createContract(tx, {
-      license: `${DEMO_LICENSE}-${newKey(10)}`,
-      terms,
-      termsHash: termsHashOf(terms as unknown as Record<string, unknown>),
-      lang,
-    });
-  });
+  const terms = await sampleTerms(db, lang);
+  // Each demo contract files under a license key of its own, so each is a first revision. It is
+  // rendered before its (short) transaction: no lock is held while the PDF is made.
+  const draft = {
+    key: newKey(),
+    license: `${DEMO_LICENSE}-${newKey(10)}`,
+    revision: 1,
+    generatedAt: new Date(),
+    terms,
+    termsHash: termsHashOf(terms as unknown as Record<string, unknown>),
+    lang,
+  };
+  const bytes = await renderContract(draft);
+  const contract = await db.transaction((tx) => recordContract(tx as unknown as Db, draft, bytes));
   return contractAttributes(db, viewer, await contractInView(db, viewer, contract.key));
 }

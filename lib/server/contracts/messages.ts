@@ -10,6 +10,10 @@ export const contractMessages = {
     jp: 'ライセンスの条件が変更されたため、これまでの署名は無効になりました。新しい版の契約書を確認してから署名してください。',
     en: 'The license terms changed, so the earlier signatures are void. Review the new revision of the contract, then sign.',
   },
+  preparing: {
+    jp: '契約書を作成中です。まもなく表示されますので、内容を確認してから署名してください。',
+    en: 'The contract is being prepared. It appears shortly; review it, then sign.',
+  },
   notYourTurn: {
     jp: 'この契約書は現在あなたの署名を待っていません。',
     en: 'This contract is not waiting for your signature.',

@@ -1,7 +1,9 @@
 import type { Db } from '../db/client';
 import { StepRefused } from '../flow/errors';
+import { contractFinalizeJob } from '../jobs/kinds/contract-finalize';
 import { contractMessages } from './messages';
-import { currentContract, ensureLicenseContract, finalizeContract, signaturesOf, voidContract } from './store';
+import { requestLicenseContract } from './request';
+import { currentContract, signaturesOf, voidContract } from './store';
 
 /**
  * The license moves to signed and to active only with the party's e-signature on the current
@@ -16,33 +18,24 @@ async function requireSignature(tx: Db, license: string, party: 'licensee' | 'ho
 }
 
 /**
- * What a license entering a state means for its contract, in the transaction of the move:
- * approval generates the contract PDF (from the license's terms, in the licensee owner's
- * language); sending makes sure the contract of the current terms exists; becoming active makes
- * the signed agreement (signature page and audit trail); signed and active need the party's
- * e-signature; termination before countersigning voids the unsigned contract.
+ * What a license entering a state means for its contract, in the transaction of the move. PDFs
+ * are never rendered here (that would hold the license's row lock for seconds): approval and
+ * sending ask for the contract of the current terms (a contract.generate job, run after commit);
+ * becoming active asks for the signed agreement (a contract.finalize job); signed and active
+ * need the party's e-signature; termination before countersigning voids the unsigned contract.
  */
 export async function contractOnLicenseState(tx: Db, license: string, to: string): Promise<void> {
   switch (to) {
     case 'approved':
-      // A savepoint: should rendering fail, the approval still stands and sending generates it again.
-      try {
-        await tx.transaction(async (sp) => {
-          await ensureLicenseContract(sp as unknown as Db, license);
-        });
-      } catch (err) {
-        console.error(`[contracts] generating the contract of license ${license} failed:`, err);
-      }
-      return;
     case 'contract_sent':
-      await ensureLicenseContract(tx, license);
+      await requestLicenseContract(tx, license);
       return;
     case 'signed':
       await requireSignature(tx, license, 'licensee');
       return;
     case 'active': {
       const contract = await requireSignature(tx, license, 'holder');
-      if (!contract.finalFile) await finalizeContract(tx, contract);
+      if (!contract.finalFile) await contractFinalizeJob.enqueue(tx, { contract: contract.key });
       return;
     }
     case 'terminated': {

@@ -13,6 +13,11 @@ import { ipImageFor, readBlobIfStored, signaturesOf, type ContractRow } from './
 import { sha256Hex } from './terms';
 import { tamperedCopy, verifySignature } from './verify';
 
+/** A revision whose PDF is still being made (its contract.render job has not run). */
+function beingPrepared(): never {
+  throw new AppError('not_found', 'the contract is being prepared; try again shortly');
+}
+
 /** Missing bytes are "not found"; a store that cannot be reached stays an error of its own (503). */
 function orContractNotFound(bytes: Buffer | null): Buffer {
   if (!bytes) throw new AppError('not_found', 'contract file not found');
@@ -30,7 +35,7 @@ async function referenceCopy(db: Db, contract: ContractRow, lang: ContractLang):
     terms,
     lang,
     ipImage: await ipImageFor(terms.ip?.image ?? null),
-    reference: { lang: contract.lang === 'en' ? 'en' : 'jp', sha256: contract.sha256 },
+    reference: { lang: contract.lang === 'en' ? 'en' : 'jp', sha256: contract.sha256 ?? '' },
   });
 }
 
@@ -50,6 +55,7 @@ export async function sendContractPdf(
   const viewer = await viewerOf(db, caller);
   const { contract } = await contractInView(db, viewer, id);
   const wantFinal = final === '1' || final === 'true';
+  if (!contract.file) beingPrepared();
   const hash = wantFinal ? contract.finalFile : contract.file;
   if (!hash) throw new AppError('not_found', 'the signed agreement does not exist yet');
   const translated = !wantFinal && (langParam === 'jp' || langParam === 'en') && langParam !== contract.lang;
@@ -91,6 +97,7 @@ export async function verifyContract(db: Db, caller: Caller, id: unknown, body: 
   const input = validateInput(verifyInput, body ?? {}, caller.lang);
   const viewer = await viewerOf(db, caller);
   const { contract } = await contractInView(db, viewer, id);
+  if (!contract.file || !contract.sha256) beingPrepared();
   const original = orContractNotFound(await readBlobIfStored(contract.file));
   const bytes = input.tamper ? tamperedCopy(original) : original;
   const signatures = await signaturesOf(db, contract.key);

@@ -16,7 +16,9 @@ import { licenseRow } from './contract-data';
 import { licenseStepInTx, reopenForSigning } from './flow-step';
 import { contractMessages } from './messages';
 import type { RequestMeta } from './request-meta';
-import { currentContract, ensureLicenseContract, finalizeContract, signaturesOf, type ContractRow } from './store';
+import { contractFinalizeJob } from '../jobs/kinds/contract-finalize';
+import { requestLicenseContract } from './request';
+import { currentContract, signaturesOf, type ContractRow } from './store';
 import { termsHashOf } from './terms';
 
 /** Body of POST /api/pdf/sign/{id}. */
@@ -30,7 +32,12 @@ export const signInput = z
     signature: z
       .string()
       .max(600_000)
-      .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/),
+      .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/)
+      .meta({
+        examples: [
+          'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+        ],
+      }),
     consent: z.literal(true),
   })
   .strict();
@@ -70,11 +77,10 @@ async function signInTx(
   const signatures = await signaturesOf(tx, contract.key);
   if (signatures.some((s) => s.party === input.party && !s.voidedAt)) refuse(lang, 'party', contractMessages.alreadySigned);
   if (nextPartyOf(contract, license, signatures) !== input.party) refuse(lang, 'party', contractMessages.notYourTurn);
-  // The terms signed must be the license's terms now: otherwise every signature is void and a new revision is made.
+  // The terms signed must be the license's terms now: otherwise every signature is void and a new
+  // revision is prepared (a job renders it after this transaction; nothing is rendered here).
   if (license && termsHashOf(license) !== contract.termsHash) {
-    const { contract: revised } = await ensureLicenseContract(tx, String(license.key), {
-      lang: contract.lang === 'en' ? 'en' : 'jp',
-    });
+    const revised = await requestLicenseContract(tx, String(license.key), contract.lang === 'en' ? 'en' : 'jp');
     if (license.state === 'signed')
       await reopenForSigning(tx, String(license.key), {
         voided: contract.key,
@@ -83,6 +89,8 @@ async function signInTx(
       });
     return { kind: 'revised', contract: revised };
   }
+  // Nobody signs a revision whose PDF is still being made: there are no bytes to sign yet.
+  if (!contract.file || !contract.sha256) refuse(lang, 'sha256', contractMessages.preparing);
   if (input.sha256 !== contract.sha256) refuse(lang, 'sha256', contractMessages.shaMismatch);
 
   const image = await saveFile(tx, { bytes: png, name: `signature-${input.party}.png`, owner: viewer.sub, lang });
@@ -111,7 +119,7 @@ async function signInTx(
     // (the license's arrival in active makes the signed agreement).
     await licenseStepInTx(tx, viewer, String(license.key), input.party === 'licensee' ? 'sign' : 'countersign', data);
   } else if (input.party === 'holder') {
-    await finalizeContract(tx, updated!);
+    await contractFinalizeJob.enqueue(tx, { contract: updated!.key });
   }
   return { kind: 'signed' };
 }
@@ -146,7 +154,7 @@ export async function signContract(
       {
         conflict: true,
         message: contractMessages.termsChanged.en,
-        extra: { contract: outcome.contract.key, revision: outcome.contract.revision },
+        extra: { contract: outcome.contract.key, revision: outcome.contract.revision, preparing: true },
       },
     );
   }

@@ -10,7 +10,9 @@ import { saveFile } from '../storage/save-file';
 import { isBlobNotFound } from '../storage/blob-errors';
 import { blobKey, isHash } from '../storage/blob-keys';
 import { getBlobStore } from '../storage/blob-store';
-import { contractDataOf, licenseRow, withReferences, type ContractLang, type ContractTerms } from './contract-data';
+import { contractDataOf, withReferences, type ContractLang, type ContractTerms } from './contract-data';
+
+type Row = Record<string, unknown>;
 // The PDF renderer (React PDF and its fonts) loads on the first contract, not with every flow import.
 import type { AuditEvent, SignatureEntry } from './contract-pdf';
 import { termsHashOf } from './terms';
@@ -75,48 +77,63 @@ export async function signaturesOf(db: Db, contract: string): Promise<SignatureR
     .orderBy(asc(contractSignatures.signedAt));
 }
 
-/** Renders a contract revision, stores the PDF in the file store and records it. */
-export async function createContract(
-  tx: Db,
-  input: { license: string; terms: ContractTerms; termsHash: string; lang: ContractLang },
-): Promise<ContractRow> {
-  const [last] = await tx
+export interface ContractDraft {
+  key: string;
+  license: string;
+  revision: number;
+  generatedAt: Date;
+  terms: ContractTerms;
+  termsHash: string;
+  lang: ContractLang;
+}
+
+/**
+ * The PDF of a contract revision (no database: runs outside any transaction). Its number is the
+ * license's reference, which the draft's terms carry (see withReferences for older revisions).
+ */
+export async function renderContract(draft: ContractDraft): Promise<Buffer> {
+  const { renderContractPdf } = await import('./contract-pdf');
+  return renderContractPdf({
+    contractNumber: draft.terms.reference ?? '',
+    revision: draft.revision,
+    generatedAt: draft.generatedAt,
+    terms: draft.terms,
+    lang: draft.lang,
+    ipImage: await ipImageFor(draft.terms.ip.image),
+  });
+}
+
+/** The next revision number of a license's contracts. */
+export async function nextRevision(db: Db, license: string): Promise<number> {
+  const [last] = await db
     .select({ revision: max(contracts.revision) })
     .from(contracts)
-    .where(eq(contracts.license, input.license));
-  const revision = (last?.revision ?? 0) + 1;
-  const key = newKey();
-  const generatedAt = new Date();
-  const terms = await withReferences(tx, input.terms);
-  const { renderContractPdf } = await import('./contract-pdf');
-  const bytes = await renderContractPdf({
-    contractNumber: terms.reference,
-    revision,
-    generatedAt,
-    terms: input.terms,
-    lang: input.lang,
-    ipImage: await ipImageFor(input.terms.ip.image),
-  });
+    .where(eq(contracts.license, license));
+  return (last?.revision ?? 0) + 1;
+}
+
+/** Stores a rendered revision in the file store and records it, in the caller's (short) transaction. */
+export async function recordContract(tx: Db, draft: ContractDraft, bytes: Buffer): Promise<ContractRow> {
   const saved = await saveFile(tx, {
     bytes,
-    name: `contract-${terms.reference}-r${revision}.pdf`,
+    name: `contract-${draft.terms.reference ?? draft.key}-r${draft.revision}.pdf`,
     owner: SYSTEM_OWNER,
-    lang: input.lang,
+    lang: draft.lang,
   });
   const [row] = await tx
     .insert(contracts)
     .values({
-      key,
-      license: input.license,
-      revision,
-      lang: input.lang,
+      key: draft.key,
+      license: draft.license,
+      revision: draft.revision,
+      lang: draft.lang,
       state: 'generated',
       file: saved.hash,
       sha256: saved.hash,
-      terms: terms as unknown as Record<string, unknown>,
-      termsHash: input.termsHash,
-      dateCreated: generatedAt,
-      dateUpdated: generatedAt,
+      terms: draft.terms as unknown as Record<string, unknown>,
+      termsHash: draft.termsHash,
+      dateCreated: draft.generatedAt,
+      dateUpdated: draft.generatedAt,
     })
     .returning();
   return row!;
@@ -132,31 +149,80 @@ export async function voidContract(tx: Db, contract: ContractRow): Promise<void>
     .where(and(eq(contractSignatures.contract, contract.key), isNull(contractSignatures.voidedAt)));
 }
 
+/** How a recording step is committed: in a transaction of its own, or with a job's completion. */
+export type Commit<T> = (record: (tx: Db) => Promise<T>) => Promise<T>;
+
+function ownTransaction<T>(db: Db): Commit<T> {
+  return (record) => db.transaction((tx) => record(tx as unknown as Db));
+}
+
 /**
- * The contract of the license's current terms: the one in force when its terms hash still
- * matches, else a new revision (the old one voided with its signatures). The license row
- * keeps the key of the contract in force.
+ * Renders a revision that is being prepared and records its PDF (the contract.render job): the
+ * PDF is made with no lock held, from the terms recorded when the revision was asked for; one
+ * short step then locks the row and fills it in, unless it was voided or filled in meanwhile.
  */
-export async function ensureLicenseContract(
-  tx: Db,
-  licenseKey: string,
-  options: { lang?: ContractLang } = {},
-): Promise<{ contract: ContractRow; created: boolean; voided: ContractRow | null }> {
-  const license = await licenseRow(tx, licenseKey);
-  const hash = termsHashOf(license);
-  const current = await currentContract(tx, licenseKey);
-  if (current && current.termsHash === hash && (!options.lang || options.lang === current.lang))
-    return { contract: current, created: false, voided: null };
-  if (current) await voidContract(tx, current);
-  const data = await contractDataOf(tx, license);
-  const contract = await createContract(tx, {
-    license: licenseKey,
-    terms: data.terms,
-    termsHash: hash,
-    lang: options.lang ?? data.lang,
+export async function renderPreparedContract(
+  db: Db,
+  key: string,
+  commit?: Commit<ContractRow | null>,
+): Promise<ContractRow | null> {
+  const [row] = await db.select().from(contracts).where(eq(contracts.key, key));
+  if (!row || row.voidedAt || row.file) return row ?? null;
+  const terms = await withReferences(db, row.terms as unknown as ContractTerms);
+  const bytes = await renderContract({
+    key: row.key,
+    license: row.license,
+    revision: row.revision,
+    generatedAt: row.dateCreated,
+    terms,
+    termsHash: row.termsHash,
+    lang: row.lang === 'en' ? 'en' : 'jp',
   });
-  await tx.update(licenses).set({ contract: contract.key }).where(eq(licenses.key, licenseKey));
-  return { contract, created: true, voided: current };
+  return (commit ?? ownTransaction<ContractRow | null>(db))(async (tx) => {
+    const [locked] = await tx.select().from(contracts).where(eq(contracts.key, key)).for('update');
+    if (!locked || locked.voidedAt || locked.file) return locked ?? null;
+    const saved = await saveFile(tx, {
+      bytes,
+      name: `contract-${terms.reference}-r${row.revision}.pdf`,
+      owner: SYSTEM_OWNER,
+      lang: row.lang === 'en' ? 'en' : 'jp',
+    });
+    const [filled] = await tx
+      .update(contracts)
+      .set({ file: saved.hash, sha256: saved.hash, state: 'generated', dateUpdated: new Date() })
+      .where(eq(contracts.key, key))
+      .returning();
+    return filled!;
+  });
+}
+
+/**
+ * A new revision of a license's contract, being prepared: its key, number, language and terms
+ * are fixed now, in the caller's transaction (the license row is locked by the step that asks);
+ * the PDF follows from a contract.render job after the commit.
+ */
+export async function prepareContract(tx: Db, license: Row, lang?: ContractLang): Promise<ContractRow> {
+  const licenseKey = String(license.key);
+  const data = await contractDataOf(tx, license);
+  const now = new Date();
+  const [row] = await tx
+    .insert(contracts)
+    .values({
+      key: newKey(),
+      license: licenseKey,
+      revision: await nextRevision(tx, licenseKey),
+      lang: lang ?? data.lang,
+      state: 'preparing',
+      file: null,
+      sha256: null,
+      terms: data.terms as unknown as Record<string, unknown>,
+      termsHash: termsHashOf(license),
+      dateCreated: now,
+      dateUpdated: now,
+    })
+    .returning();
+  await tx.update(licenses).set({ contract: row!.key }).where(eq(licenses.key, licenseKey));
+  return row!;
 }
 
 async function peopleNames(tx: Db, subs: string[]): Promise<Map<string, string>> {
@@ -175,14 +241,18 @@ async function peopleNames(tx: Db, subs: string[]): Promise<Map<string, string>>
 }
 
 /**
- * The signed agreement: the exact pages that were signed, then a signature page (both
- * signatures with their images, names, times and addresses) and the audit trail.
+ * The bytes of the signed agreement: the exact pages that were signed, then a signature page
+ * (both signatures with their images, names, times and addresses) and the audit trail; null
+ * while a signature is missing. Reads and renders only (outside any transaction).
  */
-export async function finalizeContract(tx: Db, contract: ContractRow): Promise<ContractRow> {
+export async function finalContractBytes(
+  tx: Db,
+  contract: ContractRow,
+): Promise<{ bytes: Buffer; lang: ContractLang; now: Date; reference: string } | null> {
   const signatures = (await signaturesOf(tx, contract.key)).filter((s) => !s.voidedAt);
   const licensee = signatures.find((s) => s.party === 'licensee');
   const holder = signatures.find((s) => s.party === 'holder');
-  if (!licensee || !holder) return contract;
+  if (!licensee || !holder) return null;
   const sends = contract.license
     ? await tx
         .select({ time: logWorkflow.time, sub: logWorkflow.sub })
@@ -234,21 +304,37 @@ export async function finalizeContract(tx: Db, contract: ContractRow): Promise<C
   const appendix = await renderSignaturePages({
     contractNumber: reference,
     revision: contract.revision,
-    sha256: contract.sha256,
+    sha256: contract.sha256!,
     lang,
     signatures: entries,
     events,
   });
-  const merged = await PDFDocument.load(await readBlob(contract.file));
+  const merged = await PDFDocument.load(await readBlob(contract.file!));
   const extra = await PDFDocument.load(appendix);
   for (const page of await merged.copyPages(extra, extra.getPageIndices())) merged.addPage(page);
   merged.setModificationDate(now);
   const bytes = Buffer.from(await merged.save());
-  const saved = await saveFile(tx, { bytes, name: `contract-${reference}-signed.pdf`, owner: SYSTEM_OWNER, lang });
-  const [row] = await tx
-    .update(contracts)
-    .set({ finalFile: saved.hash, state: 'countersigned', dateUpdated: now })
-    .where(eq(contracts.key, contract.key))
-    .returning();
-  return row!;
+  return { bytes, lang, now, reference };
+}
+
+/**
+ * Makes the signed agreement of a countersigned contract (the contract.finalize job): rendered
+ * with no lock held, recorded in one short step that keeps a signed agreement made meanwhile.
+ */
+export async function finalizeContract(db: Db, contract: ContractRow, commit?: Commit<ContractRow>): Promise<ContractRow> {
+  if (contract.finalFile) return contract;
+  const final = await finalContractBytes(db, contract);
+  if (!final) return contract;
+  const { bytes, lang, now, reference } = final;
+  return (commit ?? ownTransaction<ContractRow>(db))(async (tx) => {
+    const [locked] = await tx.select().from(contracts).where(eq(contracts.key, contract.key)).for('update');
+    if (!locked || locked.finalFile || locked.voidedAt) return locked ?? contract;
+    const saved = await saveFile(tx, { bytes, name: `contract-${reference}-signed.pdf`, owner: SYSTEM_OWNER, lang });
+    const [row] = await tx
+      .update(contracts)
+      .set({ finalFile: saved.hash, state: 'countersigned', dateUpdated: now })
+      .where(eq(contracts.key, contract.key))
+      .returning();
+    return row!;
+  });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './schema';
 
@@ -31,6 +32,49 @@ export const emailOutbox = pgTable(
     sentAt: ts('sent_at'),
   },
   (t) => [index('email_outbox_due_idx').on(t.state, t.nextAttemptAt), index('email_outbox_created_idx').on(t.dateCreated)],
+);
+
+/**
+ * Durable jobs (heavy or outside work that follows a command: contract PDFs, credentials, mail,
+ * mints): written in the transaction of the command that causes them, run after it commits by
+ * the job worker of any replica (claimed with FOR UPDATE SKIP LOCKED), retried with backoff, and
+ * kept as dead letters when they cannot succeed. `subject` names what a job is about (a license,
+ * a contract, an outbox message) so pages can say "being prepared"; `once` keeps one pending job
+ * per subject and kind.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    key: text('key').primaryKey(),
+    kind: text('kind').notNull(),
+    subject: text('subject'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    // queued → running → done; dead after the last attempt or a permanent failure (retryable by hand).
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    // null: retried for ever (mail is never given up on while the server may come back).
+    maxAttempts: integer('max_attempts'),
+    // When it is due; while running, when its lease ends (a worker that died lets it run again).
+    runAt: ts('run_at').notNull().defaultNow(),
+    // The token of the claim that runs it: only that claim may record its outcome.
+    claim: text('claim'),
+    once: text('once'),
+    lastError: text('last_error'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    dateCreated: ts('date_created').notNull().defaultNow(),
+    dateUpdated: ts('date_updated').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`state in ('queued', 'running')`),
+    index('jobs_subject_idx').on(t.subject, t.kind),
+    index('jobs_created_idx').on(t.dateCreated),
+    uniqueIndex('jobs_once_idx')
+      .on(t.once)
+      .where(sql`state in ('queued', 'running')`),
+  ],
 );
 
 /**
@@ -78,11 +122,12 @@ export const contracts = pgTable(
     license: text('license').notNull(),
     revision: integer('revision').notNull().default(1),
     lang: text('lang').notNull().default('jp'),
-    // generated → licensee_signed → countersigned; void when the terms changed after signing.
+    // preparing → generated → licensee_signed → countersigned; void when the terms changed after signing.
     state: text('state').notNull().default('generated'),
     // The unsigned contract PDF and, once countersigned, the final one with signature page and audit trail.
-    file: text('file').notNull(),
-    sha256: text('sha256').notNull(),
+    // Null while the revision is being prepared (its contract.render job has not run yet).
+    file: text('file'),
+    sha256: text('sha256'),
     finalFile: text('final_file'),
     // The license terms and terms-document versions the PDF was made from.
     terms: jsonb('terms').$type<Record<string, unknown>>().notNull().default({}),
@@ -226,4 +271,39 @@ export const referenceCounters = pgTable(
     dateUpdated: ts('date_updated').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.holder, t.kind, t.period] })],
+);
+
+/**
+ * Evidence of every terms acceptance: who accepted which version of which kind, on which record,
+ * and when (server time). Rows are only ever added: a record's accepted_terms_version holds the
+ * latest value, this table the whole history, and a withdrawn version keeps its acceptances.
+ */
+export const termsAcceptances = pgTable(
+  'terms_acceptances',
+  {
+    key: text('key').primaryKey(),
+    sub: text('sub').notNull(),
+    kind: text('kind').notNull(),
+    version: text('version').notNull(),
+    // Designer, Licensee or User: where the accepted version is kept and compared.
+    recordType: text('record_type').notNull(),
+    recordKey: text('record_key').notNull(),
+    acceptedAt: ts('accepted_at').notNull().defaultNow(),
+  },
+  (t) => [index('terms_acceptances_version_idx').on(t.kind, t.version), index('terms_acceptances_sub_idx').on(t.sub)],
+);
+
+/**
+ * First-party page-view counts: a page's route pattern (never its address), language and UTC day,
+ * with a count. No person, address, cookie or device is stored.
+ */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    day: text('day').notNull(),
+    page: text('page').notNull(),
+    lang: text('lang').notNull(),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.page, t.lang] })],
 );

@@ -32,6 +32,9 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // Terms accepted by a person who has no designer or licensee record to keep them on (SPEC §4):
+    // the same shape as those records' accepted_terms_version.
+    accepted_terms_version: jsonb('accepted_terms_version').$type<Record<string, string>>().notNull().default({}),
     status: integer('status').notNull().default(0),
     dateCreated: ts('date_created').notNull().defaultNow(),
     dateUpdated: ts('date_updated').notNull().defaultNow(),

@@ -4,6 +4,7 @@ import { fieldError } from '../common/field-error';
 import type { Db } from '../db/client';
 import { holders, licenses, products, usages } from '../db/entities-schema';
 import { assertReferenceFormats } from '../refs/config';
+import { users } from '../db/schema';
 import { royaltyOf } from '../royalty/royalty';
 import type { EntityDef } from './definitions';
 import type { Viewer } from './viewer';
@@ -102,6 +103,20 @@ export async function deriveOnCreate(db: Db, def: EntityDef, viewer: Viewer, bod
       // Organisations are created by the holder; their first owner arrives by invitation.
       values.owner = null;
       break;
+    case 'Designer': {
+      // Terms a designer accepted before having this record were kept on their own user record
+      // (lib/terms/wall.ts): the new record starts from them, so the wall does not ask again.
+      const [user] = await db
+        .select({ accepted: users.accepted_terms_version })
+        .from(users)
+        .where(eq(users.sub, viewer.sub))
+        .limit(1);
+      const carried = user?.accepted ?? {};
+      if (Object.keys(carried).length) {
+        values.accepted_terms_version = { ...carried, ...((body.accepted_terms_version as Row | undefined) ?? {}) };
+      }
+      break;
+    }
     case 'Product':
       Object.assign(values, await productFacts(db, viewer, body));
       break;
@@ -129,8 +144,29 @@ export async function deriveOnCreate(db: Db, def: EntityDef, viewer: Viewer, bod
  * organisation and designer when its license changes; a sales report's royalty (and organisation
  * and IP) when its net amount, license or product changes.
  */
+/** Terms versions are evidence (issue #22): a Holder change may add to the lists, never drop or rewrite a version. */
+function assertTermsKept(viewer: Viewer, current: Row, next: unknown): void {
+  const before = (current.terms ?? {}) as Record<string, unknown[]>;
+  const after = (next ?? {}) as Record<string, unknown[]>;
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  for (const [kind, versions] of Object.entries(before)) {
+    if (!Array.isArray(versions)) continue;
+    const kept = Array.isArray(after[kind]) ? after[kind] : [];
+    if (versions.every((v) => kept.some((k) => same(k, v)))) continue;
+    throw fieldError(viewer.lang, {
+      terms: {
+        message: {
+          jp: '公開済みの規約の版は削除・変更できません。新しい版の公開と取り下げは規約ページで行ってください。',
+          en: 'Published terms versions cannot be removed or changed; publish or withdraw versions on the terms pages.',
+        },
+      },
+    });
+  }
+}
+
 export async function deriveOnPatch(db: Db, def: EntityDef, viewer: Viewer, current: Row, changes: Row): Promise<Row> {
   if (def.name === 'Holder') assertReferenceFormats(changes.config, viewer.lang);
+  if (def.name === 'Holder' && changes.terms !== undefined) assertTermsKept(viewer, current, changes.terms);
   if (def.name === 'Product' && changes.license !== undefined) {
     return { ...changes, ...(await productFacts(db, viewer, changes)) };
   }

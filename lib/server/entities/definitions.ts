@@ -150,14 +150,21 @@ export const entities: Record<EntityName, EntityDef> = {
       document: z.array(z.object({ image: z.string().max(128), desc: z.string().max(500) })).max(20),
       perferred_contact: r.shortText(50),
       email: r.email(),
-      tel: r.shortText(40),
-      fax: r.shortText(40),
+      tel: r.phone(),
+      fax: r.phone(),
       location: r.shortText(100),
-      address: z.object({ city: r.shortText(100).optional(), country: r.shortText(100).optional() }).strict(),
+      address: z
+        .object({
+          city: r.shortText(100).optional(),
+          country: r.shortText(100).optional(),
+          postal_code: r.postalCode().optional(),
+        })
+        .strict(),
       corporate_name: r.shortText(200),
-      br: r.shortText(60),
+      // 法人番号, as the Japanese screens have always labelled it; a company without one leaves it empty.
+      br: r.corporateNumber(),
       responsible_person: r.shortText(100),
-      invno: r.shortText(60),
+      invno: r.invoiceNumber(),
       affiliation: r.shortText(200),
       linked: r.shortText(500),
       name: z.object({ first: r.shortText(100).optional(), last: r.shortText(100).optional() }).strict(),
@@ -172,12 +179,17 @@ export const entities: Record<EntityName, EntityDef> = {
     refine: {
       name: r.requiredText(200),
       email: r.email(),
-      tel: r.shortText(40),
+      tel: r.phone(),
       country: r.shortText(100),
       address: z
-        .object({ city: r.shortText(100).optional(), country: r.shortText(100).optional(), line: r.shortText(300).optional() })
+        .object({
+          city: r.shortText(100).optional(),
+          country: r.shortText(100).optional(),
+          line: r.shortText(300).optional(),
+          postal_code: r.postalCode().optional(),
+        })
         .strict(),
-      br: r.shortText(60),
+      br: r.corporateNumber(),
       website: r.shortText(300),
       accepted_terms_version: r.stringMap(),
       tags: r.keyList(50),

@@ -12,6 +12,7 @@ import { nextReference } from '../refs/allocate';
 import { referenceKindOf } from '../refs/entity-kind';
 import { looksLikeReference, normaliseReference } from '../refs/format';
 import { rollupOnReportState } from '../stats/on-report-state';
+import { recordAcceptances } from '../terms/acceptances';
 import { validationMessage } from '../../validation/messages';
 import { deriveOnCreate, deriveOnPatch } from './create-hooks';
 import type { EntityDef } from './definitions';
@@ -105,7 +106,24 @@ export async function createRecord(db: Db, def: EntityDef, viewer: Viewer, body:
     const tx = txAny as unknown as Db;
     const row = await insertOne(tx, def, values);
     await openInitialStage(tx, viewer, def.name, row);
+    await keepAcceptanceEvidence(tx, def, viewer, null, parsed, row);
     return present(def, viewer, row);
+  });
+}
+
+/**
+ * Terms a change accepts on a Designer or Licensee record (SPEC §4 "Accepting patches the record")
+ * are written down as evidence with the record, in its transaction. Only what the body itself
+ * sets counts: versions carried over from the person's own record were recorded when accepted.
+ */
+async function keepAcceptanceEvidence(tx: Db, def: EntityDef, viewer: Viewer, before: Row | null, body: Row, row: Row) {
+  if ((def.name !== 'Designer' && def.name !== 'Licensee') || body.accepted_terms_version === undefined) return;
+  await recordAcceptances(tx, {
+    sub: viewer.sub,
+    recordType: def.name,
+    recordKey: String(row.key),
+    before: (before?.accepted_terms_version ?? null) as Row | null,
+    after: body.accepted_terms_version as Row,
   });
 }
 
@@ -118,6 +136,7 @@ export async function createBatch(db: Db, def: EntityDef, viewer: Viewer, bodies
     for (const body of parsed) {
       const row = await insertOne(tx as unknown as Db, def, await deriveOnCreate(tx as unknown as Db, def, viewer, body));
       await openInitialStage(tx as unknown as Db, viewer, def.name, row);
+      await keepAcceptanceEvidence(tx as unknown as Db, def, viewer, null, body, row);
       created.push(row);
     }
     return created.map((row) => present(def, viewer, row));
@@ -146,18 +165,23 @@ export async function patchRecord(db: Db, def: EntityDef, viewer: Viewer, key: s
   const conditions: SQL[] = [eq(keyColumn(def), key)];
   if (version !== undefined) conditions.push(eq(versionColumn(def), version));
   let updated: Row[];
-  const write = async (tx: Db) => {
-    const rows = (await tx
-      .update(def.table as PgTable)
-      .set({ ...values, version: sql`${versionColumn(def)} + 1`, dateUpdated: new Date() } as never)
-      .where(and(...conditions))
-      .returning()) as Row[];
-    // An organisation's profile and the holder's settings are administrative: logged with the change.
-    if (rows[0]) await logRecordEdit(tx, viewer.sub, def.name, current, rows[0]);
-    return rows;
-  };
   try {
-    updated = AUDITED_EDITS[def.name] ? await db.transaction((tx) => write(tx as unknown as Db)) : await write(db);
+    const write = async (tx: Db) => {
+      const rows = (await tx
+        .update(def.table as PgTable)
+        .set({ ...values, version: sql`${versionColumn(def)} + 1`, dateUpdated: new Date() } as never)
+        .where(and(...conditions))
+        .returning()) as Row[];
+      if (rows[0]) {
+        await keepAcceptanceEvidence(tx, def, viewer, current, values, rows[0]);
+        // An organisation's profile and the holder's settings are administrative: logged with the change.
+        await logRecordEdit(tx, viewer.sub, def.name, current, rows[0]);
+      }
+      return rows;
+    };
+    // A change that writes a second row (terms evidence, an admin-log entry) needs the transaction.
+    const second = values.accepted_terms_version !== undefined || AUDITED_EDITS[def.name];
+    updated = second ? await db.transaction((tx) => write(tx as unknown as Db)) : await write(db);
   } catch (err) {
     // A constraint the schema cannot see (a duplicate name, say): status 4 as on create, nothing written.
     const cause = ((err as { cause?: unknown }).cause ?? err) as Error;

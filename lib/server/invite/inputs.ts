@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, key, requiredText, shortText } from '../entities/field-rules';
+import { email, key, phone, requiredText, shortText } from '../entities/field-rules';
 
 const lang = () => z.enum(['jp', 'en']);
 
@@ -9,7 +9,7 @@ export const inviteLicenseeOwnerInput = z
     email: email(),
     lang: lang().default('jp'),
     name: requiredText(200),
-    tel: shortText(50).optional(),
+    tel: phone().optional(),
     website: shortText(300).optional(),
     country: shortText(100).optional(),
     message: shortText(1000).optional(),

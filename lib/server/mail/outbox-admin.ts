@@ -6,7 +6,8 @@ import { validateInput } from '../common/validate-input';
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/platform-schema';
 import { mailKeyInput, mailListInput, mailRetryInput } from './inputs';
-import { MAIL_CHANNEL } from './outbox';
+import { mailJob } from '../jobs/kinds/mail';
+import { retryJobNow } from '../jobs/retry';
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -98,8 +99,8 @@ export async function getOutboxMail(db: Db, caller: Caller, query: unknown): Pro
 }
 
 /**
- * POST /api/core/mail/{key}/retry: a queued, failed or kept message is due now (the worker is
- * woken through ipl_mail); a sent one is refused, so nothing goes out twice by a click.
+ * POST /api/core/mail/{key}/retry: a queued, failed or kept message is due now (its delivery job
+ * is queued again and the worker woken); a sent one is refused, so nothing goes out twice by a click.
  */
 export async function retryOutboxMail(db: Db, caller: Caller, query: unknown, body: unknown): Promise<OutboxSummary> {
   const { key } = validateInput(mailKeyInput, query, caller.lang);
@@ -119,7 +120,7 @@ export async function retryOutboxMail(db: Db, caller: Caller, query: unknown, bo
         { conflict: true },
       );
     }
-    await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, ${key})`);
+    await retryJobNow(tx as unknown as Db, mailJob, { outbox: key });
     return summary(row);
   });
 }

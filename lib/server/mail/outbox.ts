@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/platform-schema';
+import { mailJob } from '../jobs/kinds/mail';
 import { newKey } from '../keys';
 
 export interface OutgoingMail {
@@ -12,12 +12,10 @@ export interface OutgoingMail {
   lang?: 'jp' | 'en';
 }
 
-/** Channel the outbox worker listens on, so a queued message goes out without waiting for a poll. */
-export const MAIL_CHANNEL = 'ipl_mail';
-
 /**
- * Queues a message in the caller's transaction: if the command that causes the mail rolls back,
- * no mail is sent; if it commits, the worker delivers it even after a restart.
+ * Queues a message in the caller's transaction (the outbox row and its delivery job): if the
+ * command that causes the mail rolls back, no mail is sent; if it commits, the job worker
+ * delivers it even after a restart.
  */
 export async function enqueueMail(tx: Db, mail: OutgoingMail): Promise<string> {
   const key = newKey();
@@ -30,6 +28,6 @@ export async function enqueueMail(tx: Db, mail: OutgoingMail): Promise<string> {
     template: mail.template ?? null,
     lang: mail.lang ?? 'jp',
   });
-  await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, ${key})`);
+  await mailJob.enqueue(tx, { outbox: key });
   return key;
 }

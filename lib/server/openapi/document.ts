@@ -3,6 +3,8 @@ import packageJson from '../../../package.json';
 import { getConfig } from '../../config';
 import { entities, ENTITY_NAMES } from '../entities/definitions';
 import { entityComponents, inputSchema, type JsonSchema } from './entity-schemas';
+import { addExamples } from './examples';
+import { operationIdOf } from './operation-id';
 import { otherRoutes } from './other-routes';
 import type { RouteDoc } from './route-docs';
 
@@ -12,24 +14,35 @@ function envelope(data: JsonSchema): JsonSchema {
   return { type: 'object', required: ['status', 'data'], properties: { status: { type: 'integer', const: 0 }, data } };
 }
 
+const errorBody = (example: unknown) => ({ 'application/json': { schema: ref('ErrorEnvelope'), example } });
+
+/** The error answers of SPEC §8, once in components and referenced by every operation. */
 const errorResponses = {
-  '400': {
+  Invalid: {
     description: 'Validation failed: status 5 (one record), 15 (a batch), 4 (creation failed) or -1',
-    content: { 'application/json': { schema: ref('ErrorEnvelope') } },
+    content: errorBody({ status: 5, data: { errors: { name: 'Enter a name.' }, codes: { name: { code: 'required' } } } }),
   },
-  '401': {
+  Unauthenticated: {
     description: "status 8 'invalid session' (no credentials) or 7 (token invalid or expired)",
-    content: { 'application/json': { schema: ref('ErrorEnvelope') } },
+    content: errorBody({ status: 8, data: 'invalid session' }),
   },
-  '403': { description: 'Permission denied', content: { 'application/json': { schema: ref('ErrorEnvelope') } } },
-  '404': {
+  Forbidden: { description: 'Permission denied', content: errorBody({ status: 3, data: 'permission denied' }) },
+  NotFound: {
     description: 'Not found (also for records of other organisations)',
-    content: { 'application/json': { schema: ref('ErrorEnvelope') } },
+    content: errorBody({ status: 2, data: 'not found' }),
   },
-  '409': {
+  Conflict: {
     description: "Stale version: status 5 with a 'version' error",
-    content: { 'application/json': { schema: ref('ErrorEnvelope') } },
+    content: errorBody({ status: 5, data: { errors: { version: 'The record was changed by someone else.' } } }),
   },
+};
+
+const errorRefs = {
+  '400': { $ref: '#/components/responses/Invalid' },
+  '401': { $ref: '#/components/responses/Unauthenticated' },
+  '403': { $ref: '#/components/responses/Forbidden' },
+  '404': { $ref: '#/components/responses/NotFound' },
+  '409': { $ref: '#/components/responses/Conflict' },
 };
 
 function operation(doc: RouteDoc) {
@@ -40,7 +53,7 @@ function operation(doc: RouteDoc) {
     security: doc.public ? [] : undefined,
     responses: {
       '200': { description: 'status 0', content: { 'application/json': { schema: envelope(doc.output ?? {}) } } },
-      ...errorResponses,
+      ...errorRefs,
     },
   };
   if (doc.input) {
@@ -183,23 +196,42 @@ function routePaths(): Record<string, Record<string, unknown>> {
   return paths;
 }
 
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** Every operation gets its operationId from its method and path: new routes need nothing to get one. */
+function addOperationIds(paths: Record<string, Partial<Record<(typeof METHODS)[number], Record<string, unknown>>>>): void {
+  for (const [path, item] of Object.entries(paths)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (op) op.operationId = operationIdOf(method, path);
+    }
+  }
+}
+
 let cached: Record<string, unknown> | undefined;
 
 /** OpenAPI 3.1 of every route that exists, built from the schemas the server validates with. */
 export function openApiDocument(): Record<string, unknown> {
   if (cached) return cached;
   const config = getConfig();
-  cached = {
+  const paths = { ...entityPaths(), ...routePaths() };
+  addOperationIds(paths);
+  const doc: Record<string, unknown> = {
     openapi: '3.1.0',
     info: {
       title: `${config.systemTitle} API`,
       version: packageJson.version,
       description: 'Answers are `{ status, data }`; status 0 is success. Send `Authorization: Bearer <access token>`.',
+      termsOfService: `${config.appUrl}/en/terms`,
+      // The API is the platform's own, offered under its terms of use, not under an open licence.
+      license: { name: 'Proprietary: the terms of use of the platform', url: `${config.appUrl}/en/terms` },
     },
-    servers: [{ url: config.appUrl }],
+    // Relative: the API is on the host that serves this document, whatever name it is reached by.
+    servers: [{ url: '/', description: config.appUrl }],
     security: [{ bearer: [] }, { session: [] }],
-    paths: { ...entityPaths(), ...routePaths() },
+    paths,
     components: {
+      responses: errorResponses,
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer' },
         session: { type: 'apiKey', in: 'cookie', name: 'next-auth.session-token' },
@@ -227,5 +259,7 @@ export function openApiDocument(): Record<string, unknown> {
       },
     },
   };
+  addExamples(doc);
+  cached = doc;
   return cached;
 }

@@ -6,7 +6,15 @@ export type JsonSchema = Record<string, unknown>;
 
 /** JSON Schema of what a client sends, generated from the same zod schema the server validates with. */
 export function inputSchema(schema: z.ZodType): JsonSchema {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const json = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    // A date column drizzle-zod derives as z.date() travels as an ISO string in JSON.
+    override: (ctx) => {
+      if (ctx.zodSchema._zod.def.type === 'date') Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' });
+    },
+  }) as JsonSchema;
   delete json.$schema;
   return json;
 }

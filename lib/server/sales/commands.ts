@@ -11,8 +11,14 @@ import { createReport } from './report';
 import { licenseTotals } from './totals';
 
 const key = z.string().min(1).max(64);
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const mapping = z.partialRecord(z.enum(ROW_FIELDS), z.string().max(200));
+// Examples for /openapi.json where a sampler cannot build a valid value from the pattern alone.
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .meta({ examples: ['2026-04-01'] });
+const mapping = z
+  .partialRecord(z.enum(ROW_FIELDS), z.string().max(200))
+  .meta({ examples: [{ license: 'License', product: 'Product', units: 'Units', net_sales: 'Net sales' }] });
 /** A sales file up to about 30 MB once decoded (100,000 rows of CSV are about 8 MB). */
 const content = z.string().min(1).max(40_000_000);
 

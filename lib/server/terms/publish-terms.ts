@@ -68,8 +68,8 @@ export async function publishTerms(
       throw fieldError(caller.lang, {
         'termsData.version': {
           message: {
-            jp: `版は${MAX_VERSIONS}件までです。古い版を削除してください。`,
-            en: `At most ${MAX_VERSIONS} versions are kept; delete an old one first.`,
+            jp: `ひとつの規約に公開できる版は${MAX_VERSIONS}件までです。`,
+            en: `At most ${MAX_VERSIONS} versions can be published for one kind of terms.`,
           },
         },
       });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../api/errors';
 import type { Db } from '../db/client';
 import { holders } from '../db/entities-schema';
-import type { TermsKind, TermsVersion } from '../../terms/kinds';
+import { latestInForce, type TermsKind, type TermsVersion } from '../../terms/kinds';
 
 /**
  * Terms documents live on the holder record (SPEC §3 "Holder: … terms lists"): `terms[kind]` is
@@ -35,6 +35,7 @@ export function versionsOf(row: HolderRow, kind: TermsKind): TermsVersion[] {
       published: typeof v.metadata.published === 'string' ? v.metadata.published : '',
       format: v.metadata.format === 'text' ? 'text' : 'html',
       ...(typeof v.metadata.document === 'string' && v.metadata.document ? { document: v.metadata.document } : {}),
+      ...(typeof v.metadata.withdrawn === 'string' && v.metadata.withdrawn ? { withdrawn: v.metadata.withdrawn } : {}),
     },
     content: v.content,
   }));
@@ -50,10 +51,14 @@ export async function saveVersions(db: Db, row: HolderRow, kind: TermsKind, vers
 export interface TermsDocument {
   type: TermsKind;
   entity: string;
+  /** Every version ever published, oldest first, withdrawn ones included (marked). */
   versions: TermsVersion[];
+  /** The version in force: the newest not withdrawn. */
   latest: TermsVersion | null;
+  /** For holder staff only: how many acceptances each version has. */
+  acceptances?: Record<string, number>;
 }
 
 export function documentOf(row: HolderRow, kind: TermsKind, versions = versionsOf(row, kind)): TermsDocument {
-  return { type: kind, entity: row.key, versions, latest: versions[versions.length - 1] ?? null };
+  return { type: kind, entity: row.key, versions, latest: latestInForce(versions) };
 }

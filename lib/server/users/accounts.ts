@@ -19,6 +19,7 @@ const publicColumns = {
   wallet: users.wallet,
   bio: users.bio,
   mailOff: users.mailOff,
+  accepted_terms_version: users.accepted_terms_version,
   status: users.status,
   dateCreated: users.dateCreated,
   dateUpdated: users.dateUpdated,

@@ -15,6 +15,8 @@ export interface OwnProfile {
   /** Kinds of notification the person does not want mailed. */
   mail_off: string[];
   access: string[];
+  /** Terms accepted on the person's own record (SPEC §4, for users whose version is compared here). */
+  accepted_terms_version: Record<string, string>;
 }
 
 /** GET /api/core/users/profile: the caller's own profile. */
@@ -32,5 +34,6 @@ export async function getOwnProfile(db: Db, caller: Caller): Promise<OwnProfile>
     wallet: row.wallet,
     mail_off: row.mailOff,
     access: caller.access,
+    accepted_terms_version: row.accepted_terms_version ?? {},
   };
 }

@@ -1,10 +1,54 @@
 import { sysPeopleInput } from '../../maintenance/people-by-sub';
 import { usersAclDecideInput } from '../../users/decide-acl-request';
+import { jobListInput, jobRetryInput } from '../../jobs/inputs';
+import { pageViewInput } from '../../analytics/page-views';
 import type { RouteDoc } from '../route-docs';
 
 /** Routes of the system area, documented with the zod schemas their handlers validate with. */
 export function systemRoutes(): RouteDoc[] {
   return [
+    {
+      path: '/api/analytics/view',
+      method: 'post',
+      summary:
+        'Counts one view of a screen (its route pattern from the screen table, e.g. `/holder/ip`) in a language for today (Japan date): `{counted}`. Public, no cookie needed; nothing about the viewer is stored. `counted: false` when ANALYTICS_FIRST_PARTY=false',
+      tag: 'system',
+      input: pageViewInput,
+      public: true,
+    },
+    {
+      path: '/api/sys/analytics',
+      method: 'get',
+      summary:
+        'First-party page-view counts of the last `days` days (default 30, at most 366): `{from, to, total, days: [{day, views}], pages: [{page, title, views, jp, en}]}`',
+      tag: 'system',
+      acl: 'calbee:admin',
+    },
+    {
+      path: '/api/core/jobs/list',
+      method: 'get',
+      summary:
+        'Durable jobs (mail, contract PDFs, signed agreements, credentials, mints) newest first: `state` (queued, running, done, dead), `kind`, `subject`, `limit`, `cursor` (the last key seen); with the counts by state and the known kinds',
+      tag: 'system',
+      input: jobListInput,
+      acl: 'calbee:admin',
+    },
+    {
+      path: '/api/core/jobs/{key}',
+      method: 'get',
+      summary: 'One job with its payload, attempts, last error and result',
+      tag: 'system',
+      acl: 'calbee:admin',
+    },
+    {
+      path: '/api/core/jobs/{key}/retry',
+      method: 'post',
+      summary:
+        'Make a dead job (or one waiting for its next attempt) due now; a mail job queues its message again. A job that is done or running answers status 5 (409)',
+      tag: 'system',
+      input: jobRetryInput,
+      acl: 'calbee:admin',
+    },
     {
       path: '/api/core/audit/log',
       method: 'get',

@@ -11,7 +11,7 @@ export function termsRoutes(): RouteDoc[] {
       path: '/api/terms',
       method: 'get',
       summary:
-        'The latest version of every terms kind (null when none is published); `?entity=` names the holder, default holder otherwise',
+        'The version in force of every terms kind (null when none is); `?entity=` names the holder, default holder otherwise',
       tag: 'terms',
       public: true,
     },
@@ -33,7 +33,7 @@ export function termsRoutes(): RouteDoc[] {
     {
       path: '/api/terms/{type}',
       method: 'get',
-      summary: `Every version of a terms document (${kinds}), oldest first, and the latest; \`?entity=\` names the holder`,
+      summary: `Every version of a terms document (${kinds}), oldest first, withdrawn ones marked (metadata.withdrawn), and the one in force; holder staff also get acceptance counts per version; \`?entity=\` names the holder`,
       tag: 'terms',
       public: true,
     },
@@ -49,7 +49,8 @@ export function termsRoutes(): RouteDoc[] {
     {
       path: '/api/terms/{type}',
       method: 'delete',
-      summary: 'Delete the latest version, or the one named by `?version=`; `?entity=` names the holder',
+      summary:
+        'Withdraw the version in force (or the one named by `?version=`, which must be in force): it stays in the history with its text and acceptances, and the version before it is in force again; nothing is deleted. `?entity=` names the holder',
       tag: 'terms',
       acl: staff,
     },

@@ -1,0 +1,122 @@
+/**
+ * bench/lighthouse: Lighthouse performance over help, the designer gallery, home and a list page,
+ * with the mobile and desktop presets, against the production build (`npx next build` first).
+ * Lighthouse 12.8.2 is pinned: it runs on Node 20 and 24 (13.x needs Node 22.19+). Chromium is
+ * Debian's (/usr/bin/chromium, or CHROME_PATH); the signed-in pages get the session cookie of a
+ * real sign-in through the provider.
+ *
+ *   npx tsx bench/lighthouse.ts            # LH_RUNS=3 for the median of three runs per page
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { startApp } from './lib/app-server';
+
+const PORT = Number(process.env.LH_PORT ?? 3260);
+const RUNS = Number(process.env.LH_RUNS ?? 1);
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const PASSWORD = 'bench-lighthouse';
+const PAGES = [
+  { name: 'help', path: '/jp/help' },
+  { name: 'gallery', path: '/jp/designer/gallery' },
+  { name: 'home', path: '/jp' },
+  { name: 'list (designer/iplist)', path: '/jp/designer/iplist' },
+];
+
+interface Measure {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+}
+
+/** The session cookie of the designer demo account, signed in through the embedded provider. */
+async function sessionCookie(base: string): Promise<string> {
+  const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox'] });
+  try {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${base}/jp/designer/gallery`);
+    await page.waitForURL(/\/interaction\//);
+    await page.locator('#email').fill('designer@example.com');
+    await page.locator('#password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+    const allow = page.getByTestId('consent-allow');
+    await Promise.race([allow.waitFor().then(() => allow.click()), page.waitForURL(/\/jp\/designer\/gallery$/)]);
+    await page.waitForURL(/\/jp\/designer\/gallery$/);
+    const cookies = await page.context().cookies(base);
+    return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  } finally {
+    await browser.close();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function main() {
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const { launch } = await import('chrome-launcher');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipl-lighthouse-'));
+  const app = await startApp(PORT, { DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD });
+  const chrome = await launch({
+    chromePath: CHROME,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const rows: string[] = [];
+  try {
+    const cookie = await sessionCookie(app.url);
+    for (const target of PAGES) {
+      for (const preset of ['mobile', 'desktop'] as const) {
+        // One warm-up load: the first request of a page compiles nothing in production, but fills caches.
+        await fetch(`${app.url}${target.path}`, { headers: { cookie } });
+        const runs: Measure[] = [];
+        for (let i = 0; i < RUNS; i += 1) {
+          const result = await lighthouse(
+            `${app.url}${target.path}`,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { cookie } },
+            preset === 'desktop' ? desktopConfig : undefined,
+          );
+          const lhr = result!.lhr;
+          const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+          runs.push({
+            score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+            lcp: audit('largest-contentful-paint'),
+            tbt: audit('total-blocking-time'),
+            cls: audit('cumulative-layout-shift'),
+            fcp: audit('first-contentful-paint'),
+          });
+        }
+        const m = (k: keyof Measure) => median(runs.map((r) => r[k]));
+        const row = `| ${target.name} | ${preset} | ${m('score')} | ${(m('fcp') / 1000).toFixed(2)} s | ${(m('lcp') / 1000).toFixed(2)} s | ${Math.round(m('tbt'))} ms | ${m('cls').toFixed(3)} |`;
+        console.log(row);
+        rows.push(row);
+      }
+    }
+  } finally {
+    await chrome.kill();
+    await app.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const text = [
+    '## Lighthouse (performance)',
+    '',
+    `Lighthouse 12.8.2, Chromium at ${CHROME}, ${RUNS} run(s) per page and preset (median), on ${os.cpus().length} cores; the machine is shared, so compare within one run.`,
+    '',
+    '| page | preset | performance | FCP | LCP | TBT | CLS |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...rows,
+  ].join('\n');
+  fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });
+  fs.writeFileSync(path.join(__dirname, 'results', 'lighthouse.md'), `${text}\n`);
+  console.log(`\n${text}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

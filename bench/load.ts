@@ -1,0 +1,227 @@
+/**
+ * bench/load: the mixed load of tests/system/load.test.ts as a benchmark, on PGlite and on
+ * PostgreSQL: BENCH_CONNECTIONS (200) clients for BENCH_DURATION (30) seconds creating IPs,
+ * querying them, approving usage permits (brand) and giving licenses their final approval (boss,
+ * which asks for the contract PDF). Reports p50/p99 per kind, errors, requests/s, and how long
+ * after the run the contracts asked for were all made (job lag). Writes bench/results/load-<db>.md.
+ *
+ *   npx tsx bench/load.ts            (BENCH_DB=pglite|postgres|both, BENCH_PORT for the app)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startApp } from '../tests/system/app';
+import { call, percentile, SECRET, sessionCookie, type Answer } from '../tests/system/client';
+import { createDatabase, type Sql, type TestDatabase } from '../tests/system/database';
+import { publishedIp, subOf } from '../tests/system/people';
+
+const SECONDS = Number(process.env.BENCH_DURATION ?? 30);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
+const PERMITS = Number(process.env.BENCH_PERMITS ?? 400);
+const LICENSES = Number(process.env.BENCH_LICENSES ?? 60);
+const PORT = Number(process.env.BENCH_PORT ?? 3252);
+const KINDS = ['query', 'create', 'approve permit', 'approve license'] as const;
+type Kind = (typeof KINDS)[number];
+
+interface Sample {
+  kind: Kind;
+  answer: Answer;
+}
+
+async function ok(base: string, method: string, url: string, cookie: string, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await call(base, method, url, cookie, body, 120_000);
+  if (res.status !== 0) throw new Error(`${method} ${url}: ${JSON.stringify(res).slice(0, 300)}`);
+  return res.data ?? {};
+}
+
+/** In lanes, so setup does not wait on one request at a time. */
+async function inLanes<T>(n: number, lanes: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      for (let i = lane; i < n; i += lanes) out.push(await make(i));
+    }),
+  );
+  return out;
+}
+
+async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
+  const db: TestDatabase = await createDatabase(kind);
+  const env = { ...db.env, NEXTAUTH_SECRET: SECRET, DEMO_PASSWORD: 'bench-demo-password', AUTH_CACHE_MS: '2000' };
+  // PGlite has one owner: the app migrates and seeds it, then the bench reads it through the API only.
+  let app = await startApp(PORT, env);
+  const cookies: Record<string, string> = {};
+  let ip = '';
+  let org = '';
+  try {
+    if (kind === 'pglite') {
+      await app.stop();
+      await db.use(async (sql) => {
+        await readPeople(sql, cookies);
+        ip = await publishedIp(sql, 'Load bench character');
+        org = await demoOrg(sql);
+      });
+      app = await startApp(PORT, env);
+    } else {
+      await db.use(async (sql) => {
+        await readPeople(sql, cookies);
+        ip = await publishedIp(sql, 'Load bench character');
+        org = await demoOrg(sql);
+      });
+    }
+    const t0 = Date.now();
+    const permits = await inLanes(PERMITS, 8, async (i) =>
+      String((await ok(app.url, 'POST', '/api/v1/Usage', cookies.designer!, { ip, purpose: `bench permit ${i}` })).key),
+    );
+    // Licenses approved by legal and cfl: the boss's approval during the run is the final one.
+    const licenses = await inLanes(LICENSES, 4, async (i) => {
+      const key = String(
+        (
+          await ok(app.url, 'POST', '/api/v1/License', cookies.owner!, {
+            ip,
+            licensee: org,
+            territory: ['JP'],
+            term_start: '2027-01-01',
+            term_end: '2027-12-31',
+            royalty_rate_bp: 800 + i,
+            currency: 'JPY',
+          })
+        ).key,
+      );
+      await ok(app.url, 'POST', `/api/v1/License/${key}/start_review`, cookies.owner!);
+      for (const who of ['legal', 'cfl'])
+        await ok(app.url, 'POST', `/api/v1/Holder/approve/licenses/${key}`, cookies[who]!, { decision: 'approved' });
+      return key;
+    });
+    const setupSeconds = (Date.now() - t0) / 1000;
+
+    const samples: Sample[] = [];
+    const permitQueue = [...permits];
+    const licenseQueue = [...licenses];
+    const run = Math.random().toString(36).slice(2, 8);
+    const until = Date.now() + SECONDS * 1000;
+    const worker = async (n: number) => {
+      for (let i = 0; Date.now() < until; i++) {
+        const pick = (n * 7 + i) % 20;
+        if (pick < 4) {
+          samples.push({
+            kind: 'create',
+            answer: await call(app.url, 'POST', '/api/v1/IP', cookies.holder!, {
+              name: `load-${run}-${n}-${i}`,
+              kind: 'primary',
+            }),
+          });
+        } else if (pick < 6 && permitQueue.length) {
+          const key = permitQueue.shift()!;
+          samples.push({
+            kind: 'approve permit',
+            answer: await call(app.url, 'POST', `/api/v1/Holder/approve/usages/${key}`, cookies.brand!, { decision: 'approved' }),
+          });
+        } else if (pick === 6 && licenseQueue.length) {
+          const key = licenseQueue.shift()!;
+          samples.push({
+            kind: 'approve license',
+            answer: await call(app.url, 'POST', `/api/v1/Holder/approve/licenses/${key}`, cookies.boss!, {
+              decision: 'approved',
+            }),
+          });
+        } else {
+          const body = { filter: { kind: 'primary', name: { $contains: 'load' } }, limit: 20 };
+          samples.push({ kind: 'query', answer: await call(app.url, 'POST', '/api/v1/IP/query', cookies.holder!, body) });
+        }
+      }
+    };
+    const started = Date.now();
+    await Promise.all(Array.from({ length: CONNECTIONS }, (_, n) => worker(n)));
+    const elapsed = (Date.now() - started) / 1000;
+    const approvedLicenses = samples.filter((s) => s.kind === 'approve license' && s.answer.status === 0).length;
+
+    // Every license approved in the run has its contract once the jobs have caught up.
+    const lagStart = Date.now();
+    let lag: number | null = null;
+    for (;;) {
+      const ready = await Promise.all(
+        licenses.slice(0, LICENSES - licenseQueue.length).map(async (key) => {
+          const attr = await call(app.url, 'GET', `/api/pdf/attr/${key}`, cookies.owner!);
+          return attr.status === 0 && attr.data?.sha256 ? 1 : 0;
+        }),
+      );
+      if (ready.reduce<number>((a, b) => a + b, 0) >= approvedLicenses) {
+        lag = (Date.now() - lagStart) / 1000;
+        break;
+      }
+      if (Date.now() - lagStart > 300_000) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+
+    const rows = [...KINDS, 'all' as const].map((k) => {
+      const list = k === 'all' ? samples : samples.filter((s) => s.kind === k);
+      const ms = list.map((s) => s.answer.ms);
+      const errors = list.filter((s) => s.answer.http !== 200 || s.answer.status !== 0).length;
+      return `| ${k} | ${list.length} | ${errors} | ${percentile(ms, 50).toFixed(0)} | ${percentile(ms, 99).toFixed(0)} |`;
+    });
+    return [
+      `## Mixed load: ${CONNECTIONS} connections, ${elapsed.toFixed(0)} s, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
+      '',
+      `Setup through the API (${PERMITS} usage permits, ${LICENSES} licenses approved by legal and cfl) took ${setupSeconds.toFixed(0)} s. Load average at the start of the run: ${os.loadavg()[0]!.toFixed(2)}.`,
+      '',
+      '| kind | requests | errors | p50 ms | p99 ms |',
+      '|---|---:|---:|---:|---:|',
+      ...rows,
+      '',
+      `${(samples.length / elapsed).toFixed(1)} requests/s overall. ${approvedLicenses} licenses got their final approval; ${
+        lag === null
+          ? 'their contracts were not all made within 300 s after the run'
+          : `their contracts were all made ${lag.toFixed(1)} s after the run ended`
+      }.`,
+    ].join('\n');
+  } catch (err) {
+    console.error(`the app's last output:\n${app.log().slice(-4000)}`);
+    throw err;
+  } finally {
+    await app.stop();
+    await db.dispose();
+  }
+}
+
+async function readPeople(sql: Sql, cookies: Record<string, string>): Promise<void> {
+  for (const [who, email] of [
+    ['holder', 'holder@example.com'],
+    ['brand', 'brand@example.com'],
+    ['designer', 'designer@example.com'],
+    ['owner', 'licensee@example.com'],
+    ['legal', 'legal@example.com'],
+    ['cfl', 'cfl@example.com'],
+    ['boss', 'boss@example.com'],
+  ] as const) {
+    cookies[who] = await sessionCookie(await subOf(sql, email));
+  }
+}
+
+async function demoOrg(sql: Sql): Promise<string> {
+  const [org] = await sql.query<{ key: string }>(
+    `select l.key from licensees l join users u on u.sub = l.owner where u.email = 'licensee@example.com' limit 1`,
+  );
+  if (!org) throw new Error('the demo licensee organisation is missing');
+  return org.key;
+}
+
+async function main() {
+  const which = process.env.BENCH_DB ?? 'both';
+  const kinds = which === 'both' ? (['postgres', 'pglite'] as const) : ([which] as const);
+  const sections: string[] = [];
+  for (const kind of kinds) {
+    console.log(`\n== mixed load on ${kind} ==`);
+    const section = await runOn(kind as 'pglite' | 'postgres');
+    console.log(section);
+    sections.push(section);
+    const file = path.join(__dirname, 'results', `load-${kind}.md`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `# ${section.replace(/^## /, '')}\n`);
+  }
+}
+
+void main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

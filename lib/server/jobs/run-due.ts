@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { jobs } from '../db/platform-schema';
+import { isPermanent, type JobContext, type JobKind, type JobRow, type JobServices } from './define';
+
+export interface RunOptions {
+  /** The kinds this run may take (a lane's); all registered kinds when absent. */
+  kinds: readonly JobKind[];
+  services?: JobServices;
+  /** Jobs claimed per round (several rounds per run until none is due). */
+  batch?: number;
+  /** Most jobs one run takes, so a large backlog cannot starve the process. */
+  maxPerRun?: number;
+  /** Only this job (a request that waits for the job it wrote runs it itself). */
+  only?: string;
+}
+
+export interface RunResult {
+  done: number;
+  retrying: number;
+  dead: number;
+  /** Done jobs by the `outcome` they reported (mail: sent, kept, skipped). */
+  outcomes: Record<string, number>;
+}
+
+/** The wait after the n-th failed attempt: the kind's schedule, its last step repeating. */
+export function backoffOf(kind: Pick<JobKind, 'backoffMs'>, attempts: number): number {
+  const steps = kind.backoffMs;
+  return steps[Math.min(Math.max(attempts, 1), steps.length) - 1] ?? 60_000;
+}
+
+/** Thrown when a job's claim was taken over (its lease ran out): its outcome is not recorded. */
+class LeaseLost extends Error {}
+
+/**
+ * Claims due jobs (queued, or running under a lease that ran out: their worker died) with
+ * FOR UPDATE SKIP LOCKED in one short transaction, marking them running under a new claim token
+ * and a lease. Other workers skip them until the lease ends.
+ */
+async function claim(db: Db, kinds: readonly JobKind[], now: Date, limit: number, only?: string): Promise<JobRow[]> {
+  const names = kinds.map((k) => k.kind);
+  const leases = new Map(kinds.map((k) => [k.kind, k.leaseMs]));
+  return db.transaction(async (tx) => {
+    const due = await tx.execute<{ key: string; kind: string; state: string }>(sql`
+      select key, kind, state from jobs
+      where state in ('queued', 'running') and run_at <= ${now}
+        and kind in (${sql.join(
+          names.map((n) => sql`${n}`),
+          sql`, `,
+        )})
+        ${only ? sql`and key = ${only}` : sql``}
+      order by run_at
+      limit ${limit}
+      for update skip locked`);
+    const claimed: JobRow[] = [];
+    for (const row of due.rows) {
+      // A job found running under a lease that ran out: its worker died, which counts as an attempt.
+      const [job] = await tx
+        .update(jobs)
+        .set({
+          ...(row.state === 'running'
+            ? { attempts: sql`${jobs.attempts} + 1`, lastError: 'the worker stopped while running it' }
+            : {}),
+          state: 'running',
+          claim: randomUUID(),
+          runAt: new Date(now.getTime() + (leases.get(row.kind) ?? 60_000)),
+          dateUpdated: now,
+        })
+        .where(eq(jobs.key, row.key))
+        .returning();
+      claimed.push(job!);
+    }
+    return claimed;
+  });
+}
+
+async function finish(tx: Db, job: JobRow, result: Record<string, unknown> | null): Promise<void> {
+  const done = await tx
+    .update(jobs)
+    .set({
+      state: 'done',
+      attempts: sql`${jobs.attempts} + 1`,
+      lastError: null,
+      result,
+      finishedAt: new Date(),
+      dateUpdated: new Date(),
+    })
+    .where(and(eq(jobs.key, job.key), eq(jobs.claim, job.claim!), eq(jobs.state, 'running')))
+    .returning({ key: jobs.key });
+  if (!done.length) throw new LeaseLost(`job ${job.key} was claimed by another worker`);
+}
+
+async function fail(db: Db, kind: JobKind, job: JobRow, now: Date, err: unknown): Promise<'retrying' | 'dead'> {
+  const attempts = job.attempts + 1;
+  const error = String((err as Error)?.message ?? err).slice(0, 2000);
+  const dead = isPermanent(err) || (job.maxAttempts !== null && attempts >= job.maxAttempts);
+  const runAt = new Date(now.getTime() + backoffOf(kind, attempts));
+  await db.transaction(async (txAny) => {
+    const tx = txAny as unknown as Db;
+    const updated = await tx
+      .update(jobs)
+      .set({
+        state: dead ? 'dead' : 'queued',
+        attempts,
+        lastError: error,
+        runAt,
+        dateUpdated: new Date(),
+        ...(dead ? { finishedAt: new Date() } : {}),
+      })
+      .where(and(eq(jobs.key, job.key), eq(jobs.claim, job.claim!)))
+      .returning({ key: jobs.key });
+    if (updated.length && kind.onFailure) await kind.onFailure(tx, job, { error, dead, runAt, attempts });
+  });
+  return dead ? 'dead' : 'retrying';
+}
+
+type Outcome = { state: 'done'; outcome: string | null } | { state: 'retrying' | 'dead' };
+
+async function execute(db: Db, kind: JobKind, job: JobRow, now: Date, services: JobServices): Promise<Outcome> {
+  let completed = false;
+  let outcome: string | null = null;
+  const ctx: JobContext = {
+    db,
+    now,
+    job,
+    services,
+    async complete(effect, result) {
+      const value = await db.transaction(async (txAny) => {
+        const tx = txAny as unknown as Db;
+        const out = effect ? await effect(tx) : (undefined as never);
+        const recorded = result ? result(out) : null;
+        await finish(tx, job, recorded);
+        if (typeof recorded?.outcome === 'string') outcome = recorded.outcome;
+        return out;
+      });
+      completed = true;
+      return value;
+    },
+  };
+  try {
+    const payload = kind.payload.parse(job.payload);
+    await kind.run(payload, ctx);
+    if (!completed) await ctx.complete();
+    return { state: 'done', outcome };
+  } catch (err) {
+    if (err instanceof LeaseLost) return { state: 'retrying' };
+    console.error(`[jobs] ${job.kind} ${job.key} failed:`, err instanceof Error ? err.message : err);
+    return { state: await fail(db, kind, job, now, err) };
+  }
+}
+
+/**
+ * One run of the worker over some kinds: claims due jobs and runs them one after another, each
+ * ending done, queued again with a backed-off time, or dead. Never throws for a job's failure.
+ */
+export async function runDueJobs(db: Db, now: Date, options: RunOptions): Promise<RunResult> {
+  const result: RunResult = { done: 0, retrying: 0, dead: 0, outcomes: {} };
+  if (options.kinds.length === 0) return result;
+  const byName = new Map(options.kinds.map((k) => [k.kind, k]));
+  const batch = options.batch ?? 10;
+  const maxPerRun = options.maxPerRun ?? 200;
+  let handled = 0;
+  while (handled < maxPerRun) {
+    const claimed = await claim(db, options.kinds, now, Math.min(batch, maxPerRun - handled), options.only);
+    if (claimed.length === 0) break;
+    handled += claimed.length;
+    for (const job of claimed) {
+      const outcome = await execute(db, byName.get(job.kind)!, job, now, options.services ?? {});
+      result[outcome.state]++;
+      if (outcome.state === 'done' && outcome.outcome)
+        result.outcomes[outcome.outcome] = (result.outcomes[outcome.outcome] ?? 0) + 1;
+    }
+    if (options.only) break;
+  }
+  return result;
+}
