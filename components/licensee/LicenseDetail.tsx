@@ -12,7 +12,7 @@ import { useDialogs } from '@/components/dialogs/DialogProvider';
 import Form from 'react-bootstrap/Form';
 import { productApi } from '@/lib/client/fetcher';
 import { takeStep, useHistory, useRecordActions, type HistoryReview } from '@/lib/client/flow';
-import { percentToBp } from '@/components/license/money';
+import { percentToBp } from '@/lib/format/money';
 import { useShell } from '@/lib/client/settings-context';
 import { LicenseContract } from '@/components/contracts/LicenseContract';
 import { ContractCell } from './ContractCell';
@@ -65,7 +65,7 @@ export function LicenseDetail({
 
   const save = async () => {
     const bp = percentToBp(rate);
-    if (bp === null) {
+    if (bp === null || bp === undefined) {
       setProblem(t('apply.errors.rate'));
       return;
     }

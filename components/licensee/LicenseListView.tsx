@@ -1,6 +1,6 @@
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
@@ -45,15 +45,11 @@ export function LicenseListView({ title }: ScreenViewProps) {
   const ipNames = useIpNames(ipKeys);
   const orgNames = new Map(organisations.map((o) => [o.key, o.name]));
   const several = organisations.length > 1;
-  const current = licenses.find((l) => l.key === open) ?? null;
   // A link from a notification or a mail opens its license by reference (?open=LIC-2026-0042).
   const router = useRouter();
   const wanted = typeof router.query.open === 'string' ? router.query.open : null;
-  useEffect(() => {
-    if (!wanted) return;
-    const found = licenses.find((l) => l.reference === wanted);
-    if (found) setOpen(text(found.key));
-  }, [wanted, licenses]);
+  const linked = wanted ? licenses.find((l) => l.reference === wanted) : undefined;
+  const current = licenses.find((l) => l.key === (open ?? linked?.key)) ?? null;
   const close = () => {
     setOpen(null);
     if (!wanted) return;
