@@ -66,7 +66,7 @@ export function LicenseDetail({
   const save = async () => {
     const bp = percentToBp(rate);
     if (bp === null || bp === undefined) {
-      setProblem(t('apply.errors.rate'));
+      setProblem(t('detail.rateInvalid'));
       return;
     }
     setPending(true);
