@@ -124,6 +124,7 @@ async function child(kind: string, ROWS: number): Promise<void> {
       designerRole: false,
       licensees: [orgKey],
       licenseeAdmin: [orgKey],
+      licenseeStaff: [orgKey],
       designers: [],
     },
     {

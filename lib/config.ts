@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './server/api/trust-proxy';
 
 /** Every environment setting of the platform, parsed once, each with a working default. */
 const flag = z
@@ -58,7 +59,8 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
-  TRUST_PROXY: flag,
+  // Proxies whose X-Forwarded-For is believed: true (any), false, or addresses and CIDR ranges (lib/server/api/client-address.ts).
+  TRUST_PROXY: z.string().optional(),
   REVIEW_SLA_BUSINESS_DAYS: z.coerce.number().int().min(1).max(365).default(10),
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
@@ -71,6 +73,10 @@ const envSchema = z.object({
     .default(10 * 1024 * 1024),
   // Royalty reports for a calendar month are due this many days after the month ends (Holder.config 'sales.due_days' overrides).
   SALES_REPORT_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  // Royalty files (CSV, XLSX): refused past these, before or while parsing (never after).
+  SALES_IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(200_000),
+  SALES_IMPORT_MAX_COLUMNS: z.coerce.number().int().min(1).max(16_384).default(64),
+  SALES_IMPORT_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(4096).default(64),
   // Outgoing mail: without SMTP_URL the outbox keeps messages (state 'kept', readable in /sys/mail).
   SMTP_URL: optionalText,
   MAIL_FROM: optionalText,
@@ -81,6 +87,15 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(168),
+  // The certificate sealing final contracts (PAdES): a PKCS#12 file and its passphrase; unset: generated into DATA_DIR/keys.
+  CONTRACT_SEAL_P12: optionalText,
+  CONTRACT_SEAL_PASSPHRASE: z.string().optional(),
+  // An RFC 3161 timestamp authority: set, seals are PAdES B-T (a trusted time), else B-B.
+  CONTRACT_SEAL_TSA_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
+    .pipe(z.url({ protocol: /^https?$/ }).optional()),
   // An external EVM JSON-RPC endpoint; unset: an embedded dev chain (anvil) starts on first use.
   CHAIN_RPC_URL: optionalText,
   // The minting account's private key (0x + 64 hex); unset: generated into DATA_DIR/keys.
@@ -195,13 +210,18 @@ export function buildConfig(env: NodeJS.ProcessEnv) {
     analyticsSrc: e.ANALYTICS_SRC,
     analyticsFirstParty: e.ANALYTICS_FIRST_PARTY,
     demo: { seed: e.SEED_DEMO, password: e.DEMO_PASSWORD },
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     reviewSlaBusinessDays: e.REVIEW_SLA_BUSINESS_DAYS,
     authCacheMs: e.AUTH_CACHE_MS,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_SECONDS },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     salesReportDueDays: e.SALES_REPORT_DUE_DAYS,
+    salesImport: {
+      maxRows: e.SALES_IMPORT_MAX_ROWS,
+      maxColumns: e.SALES_IMPORT_MAX_COLUMNS,
+      maxUnpackedBytes: e.SALES_IMPORT_MAX_UNPACKED_MB * 1024 * 1024,
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `"${e.SYSTEM_TITLE}" <no-reply@${e.DOMAIN ?? new URL(appUrl).hostname}>` },
     chain: {
       rpcUrl: e.CHAIN_RPC_URL,
@@ -210,6 +230,11 @@ export function buildConfig(env: NodeJS.ProcessEnv) {
       embeddedPort: e.CHAIN_PORT,
     },
     inviteTtlHours: e.INVITE_TTL_HOURS,
+    contractSeal: {
+      p12Path: e.CONTRACT_SEAL_P12 ? path.resolve(e.CONTRACT_SEAL_P12) : undefined,
+      passphrase: e.CONTRACT_SEAL_PASSPHRASE,
+      tsaUrl: e.CONTRACT_SEAL_TSA_URL,
+    },
     storage: storageConfig(e),
   };
 }

@@ -88,6 +88,8 @@ const list: Screen[] = [
   { path: '/sys/pdf/demo', title: 'sys.pdfDemo', acl: 'system', section: 'system' },
   // The e-mail outbox: every message the platform sent or keeps (the embedded default has no SMTP).
   { path: '/sys/mail', title: 'sys.mail', acl: 'system', section: 'system' },
+  // Sign-in throttles: failing sources being slowed down, and accounts whose owner was told; admins clear them.
+  { path: '/sys/throttles', title: 'sys.throttles', acl: 'system', section: 'system' },
   // Durable jobs (mail, contract PDFs, credentials, mints): dead letters are run again from here.
   { path: '/sys/jobs', title: 'sys.jobs', acl: 'system', section: 'system' },
   // The platform's own page-view counts (SPEC §9 analytics; no cookies, no personal data).
@@ -108,6 +110,8 @@ const list: Screen[] = [
   // Invitations: the link in the e-mail lands here; the signed-in user's own invitations.
   { path: '/invite/accept', title: 'inviteAccept', acl: 'signedIn', section: 'other' },
   { path: '/invite', title: 'invite', acl: 'signedIn', section: 'other' },
+  // The link of a contact e-mail confirmation mail lands here (signed in as the person who asked).
+  { path: '/verify-contact', title: 'verifyContact', acl: 'signedIn', section: 'other' },
   // Public check that a product is licensed (the QR code on each approved product points here).
   { path: '/verify/[id]', title: 'verify', acl: 'public', section: 'other' },
 ];

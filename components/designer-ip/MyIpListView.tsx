@@ -11,7 +11,7 @@ import type { ScreenViewProps } from '@/components/page/withPage';
 import { useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 import { text, type Row } from '@/components/approval/subject';
-import { DesignerProfileForm } from './DesignerProfileForm';
+import { NoDesignerProfile } from './NoDesignerProfile';
 import { IpForm } from './IpForm';
 import { MyIpDetail } from './MyIpDetail';
 import { MyIpTable } from './MyIpTable';
@@ -81,7 +81,7 @@ export function MyIpListView({ title }: ScreenViewProps) {
         )}
       </div>
       {!designer ? (
-        <DesignerProfileForm onCreated={() => void designers.mutate()} />
+        <NoDesignerProfile />
       ) : (
         <>
           <p className="text-muted">{t('list.intro', { name: text(designer.creator_name) })}</p>

@@ -23,7 +23,7 @@ export function DesignerEditForm({
   onCancel,
 }: {
   designer: DesignerRecord;
-  onSaved(): void;
+  onSaved(saved: DesignerRecord | null): void;
   onCancel(): void;
 }) {
   const { t } = useTranslation('designer-profile');
@@ -36,22 +36,23 @@ export function DesignerEditForm({
   const [pending, setPending] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<'stale' | 'failed' | 'invalid' | null>(null);
+  const pendingEmail = designer.pending_verification?.email;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!schema) return;
     setPending(true);
     setProblem(null);
+    // The type is not sent: it changes only through a designer application.
     const body = {
       ...profileBody(values, { keepEmpty: true }),
-      role: values.role,
       document: documents,
       version: designer.version,
     };
     const result = await patchEntity<DesignerRecord>('Designer', designer.key, body, schema, lang, session?.accessToken);
     setPending(false);
     setErrors(result.errors);
-    if (result.status === 0) onSaved();
+    if (result.status === 0) onSaved(result.data);
     else if (result.errors.version) setProblem('stale');
     else setProblem(Object.keys(result.errors).length ? 'invalid' : 'failed');
   };
@@ -69,7 +70,18 @@ export function DesignerEditForm({
             error={errors.photo}
             onBusy={setBusy}
           />
-          <ProfileFields values={values} onChange={setValues} errors={errors} />
+          {pendingEmail && (
+            <Alert variant="info" className="py-2" data-testid="designer-email-pending">
+              {t('edit.pendingEmail', { email: pendingEmail, current: designer.email ?? '' })}
+            </Alert>
+          )}
+          <ProfileFields
+            values={values}
+            onChange={setValues}
+            errors={errors}
+            roleEditable={false}
+            hints={{ email: t('edit.emailHint') }}
+          />
           <DocumentsInput documents={documents} onChange={setDocuments} isPublic errors={errors} onBusy={setBusy} />
           {problem === 'stale' && (
             <Alert variant="warning" className="d-flex align-items-center gap-2" data-testid="designer-edit-stale">

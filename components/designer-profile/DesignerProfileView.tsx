@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { DesignerProfileForm } from '@/components/designer-ip/DesignerProfileForm';
+import { NoDesignerProfile } from '@/components/designer-ip/NoDesignerProfile';
 import type { ScreenViewProps } from '@/components/page/withPage';
 import { DesignerEditForm } from './DesignerEditForm';
 import { DesignerSections } from './DesignerSections';
@@ -19,7 +19,7 @@ export function DesignerProfileView({ title }: ScreenViewProps) {
   const router = useRouter();
   const { data: designer, error, isLoading, mutate } = useOwnDesigner();
   const [editing, setEditing] = useState<boolean | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<{ pendingEmail?: string } | null>(null);
   const isEditing = editing ?? router.query.edit === '1';
 
   const stopEditing = () => {
@@ -31,15 +31,15 @@ export function DesignerProfileView({ title }: ScreenViewProps) {
   let body;
   if (error) body = <Alert variant="danger">{t('view.loadFailed')}</Alert>;
   else if (isLoading || designer === undefined) body = <Spinner animation="border" size="sm" data-testid="designer-loading" />;
-  else if (designer === null) body = <DesignerProfileForm onCreated={() => void mutate()} />;
+  else if (designer === null) body = <NoDesignerProfile />;
   else if (isEditing)
     body = (
       <DesignerEditForm
         key={`${designer.key}-${designer.version}`}
         designer={designer}
         onCancel={stopEditing}
-        onSaved={() => {
-          setSaved(true);
+        onSaved={(record) => {
+          setSaved({ pendingEmail: record?.pending_verification?.email });
           stopEditing();
           void mutate();
         }}
@@ -49,8 +49,8 @@ export function DesignerProfileView({ title }: ScreenViewProps) {
     body = (
       <>
         {saved && (
-          <Alert variant="success" dismissible onClose={() => setSaved(false)} data-testid="designer-saved">
-            {t('edit.saved')}
+          <Alert variant="success" dismissible onClose={() => setSaved(null)} data-testid="designer-saved">
+            {saved.pendingEmail ? t('edit.savedPending', { email: saved.pendingEmail }) : t('edit.saved')}
           </Alert>
         )}
         <DesignerSections
@@ -62,7 +62,7 @@ export function DesignerProfileView({ title }: ScreenViewProps) {
                 size="sm"
                 className="text-nowrap"
                 onClick={() => {
-                  setSaved(false);
+                  setSaved(null);
                   setEditing(true);
                 }}
                 data-testid="designer-edit"

@@ -34,6 +34,18 @@ export function DesignerSections({ designer, actions }: { designer: DesignerReco
   const fullName = (lang === 'jp' ? [designer.name?.last, designer.name?.first] : [designer.name?.first, designer.name?.last])
     .filter(Boolean)
     .join(' ');
+  // Another designer's record comes without its private fields (the server's field policy): its public profile.
+  if (designer.email === undefined) {
+    return (
+      <div data-testid="designer-view" data-key={designer.key} data-role={designer.role} data-public-only="true">
+        <DesignerHeader designer={designer} actions={actions} />
+        <p className="text-muted small" data-testid="designer-public-only">
+          {t('view.publicOnly')}
+        </p>
+        <DesignerIpTable designerKey={designer.key} />
+      </div>
+    );
+  }
   return (
     <div data-testid="designer-view" data-key={designer.key} data-role={designer.role}>
       <DesignerHeader designer={designer} actions={actions} />

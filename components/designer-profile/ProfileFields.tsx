@@ -32,6 +32,8 @@ export function ProfileFields({
   errors,
   prefix = '',
   only,
+  roleEditable = true,
+  hints = {},
 }: {
   values: ProfileValues;
   onChange(values: ProfileValues): void;
@@ -39,6 +41,10 @@ export function ProfileFields({
   prefix?: string;
   /** Limit the form to these fields (the application form asks for fewer). */
   only?: readonly ProfileField[];
+  /** The type is chosen in an application only; a profile shows it without a choice. */
+  roleEditable?: boolean;
+  /** A line of help under a field. */
+  hints?: Partial<Record<ProfileField, string>>;
 }) {
   const { t } = useTranslation('designer-profile');
   const set = (field: keyof ProfileValues, value: string) => onChange({ ...values, [field]: value });
@@ -76,6 +82,11 @@ export function ProfileFields({
             onChange={(e) => set(field, e.target.value)}
           />
         )}
+        {hints[field] && (
+          <Form.Text className="d-block" data-testid={`${id}-hint`}>
+            {hints[field]}
+          </Form.Text>
+        )}
         <Form.Control.Feedback type="invalid" data-testid={`${id}-error`}>
           {errorOf(field)}
         </Form.Control.Feedback>
@@ -85,20 +96,28 @@ export function ProfileFields({
 
   return (
     <>
-      <Form.Group className="mb-3" controlId="profile-role">
-        <Form.Label>{t('fields.role')}</Form.Label>
-        <Form.Select
-          value={values.role}
-          onChange={(e) => onChange({ ...values, role: e.target.value === 'corporate' ? 'corporate' : 'personal' })}
-          isInvalid={Boolean(errors.role)}
-          data-testid="profile-role"
-          style={{ maxWidth: 320 }}
-        >
-          <option value="personal">{t('role.personal')}</option>
-          <option value="corporate">{t('role.corporate')}</option>
-        </Form.Select>
-        <Form.Control.Feedback type="invalid">{errors.role}</Form.Control.Feedback>
-      </Form.Group>
+      {roleEditable ? (
+        <Form.Group className="mb-3" controlId="profile-role">
+          <Form.Label>{t('fields.role')}</Form.Label>
+          <Form.Select
+            value={values.role}
+            onChange={(e) => onChange({ ...values, role: e.target.value === 'corporate' ? 'corporate' : 'personal' })}
+            isInvalid={Boolean(errors.role)}
+            data-testid="profile-role"
+            style={{ maxWidth: 320 }}
+          >
+            <option value="personal">{t('role.personal')}</option>
+            <option value="corporate">{t('role.corporate')}</option>
+          </Form.Select>
+          <Form.Control.Feedback type="invalid">{errors.role}</Form.Control.Feedback>
+        </Form.Group>
+      ) : (
+        <div className="mb-3" data-testid="profile-role-fixed">
+          <div className="form-label mb-1">{t('fields.role')}</div>
+          <div className="fw-semibold">{t(`role.${values.role}`)}</div>
+          <div className="form-text">{t('edit.roleFixed')}</div>
+        </div>
+      )}
       {GROUPS.map((group) => {
         if (group.title === 'sections.corporate' && values.role !== 'corporate') return null;
         const fields = group.fields.filter((f) => !only || only.includes(f));

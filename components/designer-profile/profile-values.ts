@@ -92,7 +92,7 @@ export function profileOf(designer: DesignerRecord): ProfileValues {
   return {
     role: designer.role,
     creator_name: designer.creator_name,
-    email: designer.email,
+    email: designer.email ?? '',
     name_last: text(designer.name?.last),
     name_first: text(designer.name?.first),
     cat: text(designer.cat),

@@ -15,7 +15,8 @@ export interface DesignerRecord {
   accepted_terms_version?: Record<string, string>;
   document?: DesignerDocument[];
   perferred_contact?: string | null;
-  email: string;
+  /** Absent for readers who are not the designer or holder staff (the public profile). */
+  email?: string;
   tel?: string | null;
   fax?: string | null;
   location?: string | null;
@@ -30,6 +31,8 @@ export interface DesignerRecord {
   creator_name: string;
   owner?: string | null;
   mine?: boolean;
+  /** For the designer's own record: addresses sent for confirmation and not yet in use, by field. */
+  pending_verification?: Record<string, string>;
 }
 
 export interface DesignerDocument {

@@ -71,6 +71,11 @@ export function LicenseView({ title }: ScreenViewProps) {
             <p className="text-muted mb-0" data-testid="license-no-ips">
               {t('license.noIps')} <Link href={`/${lang}/designer/iplist`}>{t('license.toIplist')}</Link>
             </p>
+          ) : (organisations.data ?? []).length === 0 ? (
+            // Only the organisations the designer works with (or was invited by) are offered.
+            <p className="text-muted mb-0" data-testid="license-no-organisations">
+              {t('license.noOrganisations')} <Link href={`/${lang}/invite`}>{t('license.toInvitations')}</Link>
+            </p>
           ) : (
             <>
               <Form.Group className="mb-3" controlId="license-ip">

@@ -51,6 +51,8 @@ function ProfileForm({ record, editable, onSaved }: { record: Row; editable: boo
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<'saved' | 'failed' | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const pendingEmail = (record.pending_verification as Record<string, string> | undefined)?.email;
 
   const set = (field: keyof Values, value: string) => setValues((v) => ({ ...v, [field]: value }));
   const submit = async (event: FormEvent) => {
@@ -85,6 +87,7 @@ function ProfileForm({ record, editable, onSaved }: { record: Row; editable: boo
     setErrors(result.errors);
     if (result.status === 0) {
       setOutcome('saved');
+      setSentTo((result.data?.pending_verification as Record<string, string> | undefined)?.email ?? null);
       onSaved();
     } else if (!Object.keys(result.errors).some((f) => Object.values(ERROR_FIELD).includes(f))) {
       setOutcome('failed');
@@ -125,9 +128,14 @@ function ProfileForm({ record, editable, onSaved }: { record: Row; editable: boo
         {field('website', 4, 'url')}
       </RowGrid>
       <RowGrid>{field('line', 12)}</RowGrid>
+      {pendingEmail && outcome !== 'saved' && (
+        <Alert variant="info" className="py-2" data-testid="org-email-pending">
+          {t('admin.profile.pendingEmail', { email: pendingEmail })}
+        </Alert>
+      )}
       {outcome === 'saved' && (
         <Alert variant="success" className="py-2" data-testid="org-saved">
-          {t('admin.profile.saved')}
+          {sentTo ? t('admin.profile.savedPending', { email: sentTo }) : t('admin.profile.saved')}
         </Alert>
       )}
       {outcome === 'failed' && (

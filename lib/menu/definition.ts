@@ -62,6 +62,7 @@ export const menuGroups: MenuGroup[] = [
       { name: 'sys.contractDemo', path: '/sys/contract/demo', acl: 'system' },
       { name: 'sys.pdfDemo', path: '/sys/pdf/demo', acl: 'system' },
       { name: 'sys.mail', path: '/sys/mail', acl: 'system' },
+      { name: 'sys.throttles', path: '/sys/throttles', acl: 'system' },
       { name: 'sys.jobs', path: '/sys/jobs', acl: 'system' },
       { name: 'sys.analytics', path: '/sys/analytics', acl: 'system' },
     ],

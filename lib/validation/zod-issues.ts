@@ -48,13 +48,25 @@ export function toFieldError(issue: z.core.$ZodIssue, body: unknown): FieldError
   }
 }
 
-/** Field paths like `address.city` or, in a batch, `3.name`. Unknown keys are reported under their own names. */
-export function collect(issues: readonly z.core.$ZodIssue[], body: unknown, prefix = ''): Record<string, FieldError> {
+/**
+ * Field paths like `address.city` or, in a batch, `3.name`. Unknown keys are reported under their
+ * own names; a top-level one the server or a flow owns (`refused`, known to the server's schemas
+ * only) is named with that reason.
+ */
+export function collect(
+  issues: readonly z.core.$ZodIssue[],
+  body: unknown,
+  prefix = '',
+  refused?: (field: string) => 'serverOwned' | 'reviewed' | undefined,
+): Record<string, FieldError> {
   const errors: Record<string, FieldError> = {};
   for (const issue of issues) {
     const base = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
-      for (const name of issue.keys) errors[[prefix, base, name].filter(Boolean).join('.')] ??= { code: 'unknownField' };
+      for (const name of issue.keys) {
+        const owned = base === '' ? refused?.(name) : undefined;
+        errors[[prefix, base, name].filter(Boolean).join('.')] ??= { code: owned ?? 'unknownField' };
+      }
       continue;
     }
     errors[[prefix, base].filter(Boolean).join('.') || '_'] ??= toFieldError(issue, body);

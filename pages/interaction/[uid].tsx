@@ -17,9 +17,11 @@ interface InteractionProps extends PageProps {
   csrf: string;
   prompt: Prompt;
   error: string | null;
+  /** Seconds a throttled source still waits (error 'throttled'). */
+  retry: number | null;
 }
 
-const ERRORS = ['invalid', 'locked', 'csrf', 'expired', 'taken', 'email', 'name', 'weak', 'mismatch'];
+const ERRORS = ['invalid', 'throttled', 'csrf', 'expired', 'taken', 'email', 'name', 'weak', 'mismatch'];
 
 /** Creating an account (an invitee without one): name, e-mail, password twice; then straight on as signed in. */
 function SignupForm({
@@ -116,13 +118,13 @@ function SignupForm({
   );
 }
 
-function InteractionView({ uid, csrf, prompt, error, lang }: Omit<InteractionProps, 'settings'>) {
+function InteractionView({ uid, csrf, prompt, error, retry, lang }: Omit<InteractionProps, 'settings'>) {
   const { t } = useTranslation('idp');
   const base = `/interaction/${encodeURIComponent(uid)}`;
   const alert =
     error && ERRORS.includes(error) ? (
       <div className="alert alert-danger" role="alert" data-testid="idp-error" data-error={error}>
-        {t(`errors.${error}`)}
+        {t(`errors.${error}`, { seconds: retry ?? 1 })}
       </div>
     ) : null;
 
@@ -241,6 +243,8 @@ export const getServerSideProps: GetServerSideProps<InteractionProps> = async (c
   await ensureReady();
   const uid = String(ctx.params?.uid ?? '');
   const error = typeof ctx.query.error === 'string' ? ctx.query.error : null;
+  const retryText = typeof ctx.query.retry === 'string' ? Number(ctx.query.retry) : NaN;
+  const retry = Number.isInteger(retryText) && retryText > 0 && retryText < 86_400 ? retryText : null;
   let prompt: Prompt = { kind: 'expired' };
   let lang = await storedLang(ctx);
   try {
@@ -274,6 +278,7 @@ export const getServerSideProps: GetServerSideProps<InteractionProps> = async (c
       csrf: prompt.kind === 'expired' ? '' : interactionCsrfToken(uid),
       prompt,
       error,
+      retry,
     },
   };
 };

@@ -14,7 +14,7 @@ import { userAccess, users } from '@/lib/server/db/schema';
 import { newKey } from '@/lib/server/keys';
 import { grantPermit } from './permits';
 import { serveEntityApi, type EntityApi } from './entity-api';
-import { issueAccessToken, subOf } from './tokens';
+import { designerKeyOf, issueAccessToken, subOf } from './tokens';
 import { fixtureReference } from './references';
 
 type Rec = Record<string, unknown>;
@@ -131,6 +131,8 @@ const MATRIX: Record<Target, Record<Role, string>> = {
     staff: '   see  403  200  403  403  see  see',
     user: '    see  403  200  403  403  see  see',
   },
+  // Designer records are made by the designer application (admin keeps data maintenance): a
+  // designer neither creates another nor deletes its own; it changes its own profile.
   Designer: {
     admin: '   see  200  200  200  200  see  see',
     boss: '    see  403  200  200  200  see  see',
@@ -138,8 +140,8 @@ const MATRIX: Record<Target, Record<Role, string>> = {
     legal: '   see  403  200  200  200  see  see',
     brand: '   see  403  200  200  200  see  see',
     cfl: '     see  403  200  200  200  see  see',
-    designer: 'see  200  200  200  200  see  see',
-    studio: '  see  200  200  403  403  see  see',
+    designer: 'see  403  200  200  403  see  see',
+    studio: '  see  403  200  403  403  see  see',
     owner: '   see  403  200  403  403  see  see',
     staff: '   see  403  200  403  403  see  see',
     user: '    see  403  200  403  403  see  see',
@@ -157,6 +159,7 @@ const MATRIX: Record<Target, Record<Role, string>> = {
     staff: '   see  403  200  403  403  see  see',
     user: '    hide 403  404  404  404  hide hide',
   },
+  // A designer names only an organisation it belongs to or was invited by: A is neither (status 5, licensee).
   License: {
     admin: '   see  200  200  200  200  see  see',
     boss: '    see  200  200  200  200  see  see',
@@ -164,8 +167,8 @@ const MATRIX: Record<Target, Record<Role, string>> = {
     legal: '   see  200  200  200  200  see  see',
     brand: '   see  200  200  200  200  see  see',
     cfl: '     see  200  200  200  200  see  see',
-    designer: 'see  200  200  403  403  see  see',
-    studio: '  hide 200  404  404  404  hide hide',
+    designer: 'see  400  200  403  403  see  see',
+    studio: '  hide 400  404  404  404  hide hide',
     owner: '   see  200  200  200  200  see  see',
     staff: '   see  200  200  200  200  see  see',
     user: '    hide 403  404  404  404  hide hide',
@@ -364,8 +367,9 @@ const FACTORIES: Record<Target, () => Promise<string>> = {
     await publish(key);
     return key;
   },
+  // One designer record per person: a further one is data maintenance's, owned by nobody yet.
   Designer: async () =>
-    String((await make('Designer', 'designer', { email: 'designer@example.com', creator_name: `Sho ${n()}` })).key),
+    String((await make('Designer', 'admin', { email: 'someone@example.com', creator_name: `Sho ${n()}` })).key),
   Licensee: async () => {
     // A new organisation whose owner and staff are A's owner and staff, as they are of A.
     const key = String((await make('Licensee', 'holder', { name: `org ${n()}` })).key);
@@ -383,9 +387,7 @@ const FACTORIES: Record<Target, () => Promise<string>> = {
   Product: async () => String((await make('Product', 'owner', { license: target.License, name: `p ${n()}`, sku: 'S' })).key),
   Invoice: async () => String((await make('Invoice', 'owner', invoiceBody(fx.licenseeA))).key),
   Review: async () =>
-    String(
-      (await make('Review', 'cfl', { subject_type: 'sales', subject_key: target.Sales, group: 'cfl', state: 'pending' })).key,
-    ),
+    String((await make('Review', 'cfl', { subject_type: 'sales', subject_key: target.Sales, group: 'cfl' })).key),
 };
 
 /** The route entity of a target row, and a valid create body as this role would send it. */
@@ -421,7 +423,7 @@ function createBody(t: Target, role: Role): Rec {
     case 'Invoice':
       return invoiceBody(fx.licenseeA);
     case 'Review':
-      return { subject_type: 'sales', subject_key: target.Sales, group: 'cfl', state: 'pending' };
+      return { subject_type: 'sales', subject_key: target.Sales, group: 'cfl' };
   }
 }
 
@@ -491,10 +493,9 @@ beforeAll(async () => {
     .from(licensees)
     .where(eq(licensees.name, 'Demo Snacks Manufacturing Co.'));
   fx.licenseeA = org!.key;
-  fx.D1 = String((await make('Designer', 'designer', { email: 'designer@example.com', creator_name: 'Sho' })).key);
-  fx.D2 = String(
-    (await make('Designer', 'studio', { email: 'studio@example.com', creator_name: 'Kawaii', role: 'corporate' })).key,
-  );
+  // The demo designers' records, as their designer applications issued them.
+  fx.D1 = await designerKeyOf(ROLES.designer);
+  fx.D2 = await designerKeyOf(ROLES.studio);
   fx.ipPublished = await FACTORIES['IP·published']();
   // Secondary IPs are made from a primary IP their designer holds an approved permit for.
   await grantPermit(sub.designer, fx.ipPublished, fx.D1);

@@ -3,10 +3,21 @@
  * bytes they saw, the holder countersigns, the signed agreement gets a signature page and an
  * audit trail; a change of terms voids the signatures; outsiders neither read nor sign.
  */
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import forge from 'node-forge';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfigForTests } from '@/lib/config';
 import { ensureReady } from '@/lib/server/boot';
+import { der, fromDer, OID, signedData, toDer } from '@/lib/server/contracts/seal/cms';
+import { generateSeal, readP12 } from '@/lib/server/contracts/seal/seal-certificate';
 import { verifySignature } from '@/lib/server/contracts/verify';
 import { getDb } from '@/lib/server/db/client';
 import { holders, licensees, licenses } from '@/lib/server/db/entities-schema';
@@ -77,11 +88,33 @@ async function attributes(id: string, who: Who) {
   return attr.request<Envelope<Attr>>('GET', `/api/pdf/attr/${id}`, auth(who));
 }
 
-async function signAs(id: string, who: Who, body: Rec) {
+async function signAs(id: string, who: Who, body: Rec, headers: Record<string, string> = {}) {
   return sign.request<Envelope<Attr & { errors?: Record<string, string> }>>('POST', `/api/pdf/sign/${id}`, {
-    ...auth(who),
+    headers: { ...auth(who).headers, ...headers },
     body: { typedName: `${who} signer`, signature: png, consent: true, ...body },
   });
+}
+
+/** What poppler's pdfsig (an independent verifier) says of a PDF's signatures. */
+function pdfsig(bytes: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdfsig-'));
+  const file = path.join(dir, 'contract.pdf');
+  fs.writeFileSync(file, bytes);
+  const run = spawnSync('pdfsig', [file], { encoding: 'utf8' });
+  fs.rmSync(dir, { recursive: true, force: true });
+  return `${run.stdout}${run.stderr}`;
+}
+
+/** A license signed by both parties through the e-signature, with these headers on the licensee's request. */
+async function signedLicense(headers: Record<string, string> = {}): Promise<{ license: string; attr: Attr }> {
+  const license = await approvedLicense();
+  await sendContract(license);
+  const contract = (await attributes(license, 'owner')).json.data;
+  const signed = await signAs(license, 'owner', { party: 'licensee', sha256: contract.sha256 }, headers);
+  expect(signed.json.status, JSON.stringify(signed.json)).toBe(0);
+  const done = await signAs(license, 'holder', { party: 'holder', sha256: contract.sha256 });
+  expect(done.json.status, JSON.stringify(done.json)).toBe(0);
+  return { license, attr: done.json.data };
 }
 
 async function pdfBytes(id: string, who: Who, final = false): Promise<{ status: number; bytes: Buffer }> {
@@ -301,6 +334,125 @@ describe('the contract of a license, from approval to the signed agreement', () 
     expect(tampered.json.data.verified).toBe(false);
     // Nobody signs an active license's contract again.
     expect((await signAs(license, 'holder', { party: 'holder', sha256: contract.sha256 })).json.status).toBe(5);
+  });
+});
+
+describe('the signed agreement, sealed for anyone to check', () => {
+  const spoofed = { 'x-forwarded-for': '203.0.113.66, 10.0.0.1', 'user-agent': 'SpoofedAgent/1.0' };
+
+  afterAll(() => {
+    delete process.env.TRUST_PROXY;
+    delete process.env.CONTRACT_SEAL_TSA_URL;
+    resetConfigForTests();
+  });
+
+  it('carries a PAdES signature over the whole file that pdfsig shows valid; one byte changed breaks it', async () => {
+    const { license } = await signedLicense();
+    const final = await pdfBytes(license, 'owner', true);
+    expect(final.status).toBe(200);
+    const report = pdfsig(final.bytes);
+    expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+    expect(report).toContain('Total document signed');
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('contract seal');
+    // A byte of the agreement's text changed: the seal no longer holds.
+    const altered = Buffer.from(final.bytes);
+    const at = altered.indexOf('/Producer');
+    expect(at).toBeGreaterThan(0);
+    altered[at + 2] = altered[at + 2]! ^ 0x01;
+    expect(pdfsig(altered)).not.toContain('Signature is Valid.');
+    // So does a byte in the middle of the document, wherever it falls outside the signature itself.
+    const middle = Buffer.from(final.bytes);
+    const contents = middle.indexOf('/Contents <');
+    const target = contents > middle.length / 2 ? 100 : middle.length - 100;
+    middle[target] = middle[target]! ^ 0x20;
+    expect(pdfsig(middle)).not.toContain('Signature is Valid.');
+  });
+
+  it('records the socket address of the signer unless TRUST_PROXY names the proxy that forwarded it', async () => {
+    const addressOf = async (headers: Record<string, string>) => {
+      const { license } = await signedLicense(headers);
+      const signatures = (await attributes(license, 'owner')).json.data.signatures;
+      return signatures.find((s) => s.party === 'licensee')!;
+    };
+    // No TRUST_PROXY: X-Forwarded-For is the client's own claim and is not believed.
+    delete process.env.TRUST_PROXY;
+    resetConfigForTests();
+    const plain = await addressOf(spoofed);
+    expect(plain.ip).toBe('127.0.0.1');
+    // The socket is a trusted proxy: its hop (10.0.0.1) is believed, the claim beyond it is not.
+    process.env.TRUST_PROXY = '127.0.0.1';
+    resetConfigForTests();
+    expect((await addressOf(spoofed)).ip).toBe('10.0.0.1');
+    // Both proxies are named: the client behind them is recorded.
+    process.env.TRUST_PROXY = '127.0.0.1, 10.0.0.0/8';
+    resetConfigForTests();
+    expect((await addressOf(spoofed)).ip).toBe('203.0.113.66');
+    // The account and the exact bytes stand beside it in the audit trail.
+    expect(plain.signer).toBe(sub.owner);
+    expect(plain.sha256).toMatch(/^[0-9a-f]{64}$/);
+    delete process.env.TRUST_PROXY;
+    resetConfigForTests();
+  });
+
+  it('adds an RFC 3161 timestamp (PAdES B-T) when a timestamp authority is configured', async () => {
+    // A timestamp authority of our own, answering with a token signed by its own certificate.
+    const generated = generateSeal({ commonName: 'Test TSA', organization: 'Test' });
+    const tsa = readP12(Buffer.from(generated.p12, 'base64'), generated.passphrase);
+    let asked = 0;
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        void (async () => {
+          asked += 1;
+          const request = fromDer(Buffer.concat(chunks)).value as forge.asn1.Asn1[];
+          const imprint = request[1]!;
+          const nonce = request[2]!;
+          const tstInfo = toDer(
+            der.seq([
+              der.small(1),
+              der.oid('1.3.6.1.4.1.99999.1'),
+              imprint,
+              der.small(asked),
+              forge.asn1.create(
+                forge.asn1.Class.UNIVERSAL,
+                forge.asn1.Type.GENERALIZEDTIME,
+                false,
+                forge.asn1.dateToGeneralizedTime(new Date()),
+              ),
+              nonce,
+            ]),
+          );
+          const token = await signedData({
+            digest: crypto.createHash('sha256').update(tstInfo).digest(),
+            contentType: OID.tstInfo,
+            content: tstInfo,
+            signer: tsa,
+          });
+          const reply = toDer(der.seq([der.seq([der.small(0)]), fromDer(token)]));
+          res.writeHead(200, { 'content-type': 'application/timestamp-reply' });
+          res.end(reply);
+        })();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    process.env.CONTRACT_SEAL_TSA_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/tsa`;
+    resetConfigForTests();
+    try {
+      const { license } = await signedLicense();
+      const final = (await pdfBytes(license, 'owner', true)).bytes;
+      expect(asked).toBe(1);
+      expect(pdfsig(final)).toContain('Signature Validation: Signature is Valid.');
+      // The CMS in /Contents carries the token as the signature-time-stamp unsigned attribute.
+      const hex = /\/Contents <([0-9a-f]+)>/.exec(final.toString('latin1'))![1]!;
+      const cms = Buffer.from(hex, 'hex');
+      expect(cms.includes(Buffer.from(forge.asn1.oidToDer(OID.signatureTimeStampToken).getBytes(), 'binary'))).toBe(true);
+    } finally {
+      delete process.env.CONTRACT_SEAL_TSA_URL;
+      resetConfigForTests();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 

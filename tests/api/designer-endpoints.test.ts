@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReady } from '@/lib/server/boot';
 import { getDb } from '@/lib/server/db/client';
-import { licenses, reviews } from '@/lib/server/db/entities-schema';
+import { licensees, licenses, reviews } from '@/lib/server/db/entities-schema';
+import { invitations } from '@/lib/server/db/platform-schema';
+import { userAccess } from '@/lib/server/db/schema';
 import { newKey } from '@/lib/server/keys';
 import * as ipsRoute from '@/pages/api/v1/Designer/ips/[id]';
 import * as licenseesRoute from '@/pages/api/v1/Designer/licensees/[id]';
@@ -11,7 +13,7 @@ import * as productsRoute from '@/pages/api/v1/Designer/products/[id]';
 import * as usagesRoute from '@/pages/api/v1/Designer/usages/[id]';
 import { serveFlowApi, type FlowApi } from './flow-api';
 import { serveRoute, type RouteServer } from './harness';
-import { issueAccessToken, subOf } from './tokens';
+import { designerKeyOf, issueAccessToken, subOf } from './tokens';
 import { fixtureReference } from './references';
 
 type Envelope<T = Record<string, unknown>> = { status: number; data: T };
@@ -77,11 +79,8 @@ beforeAll(async () => {
   };
   for (const [name, email] of Object.entries(people)) token[name] = await issueAccessToken(await subOf(email));
 
-  keys.designer = (await ok('POST', '/api/v1/Designer', 'designer', { email: 'designer@example.com', creator_name: 'Sho' }))
-    .key as string;
-  keys.other = (
-    await ok('POST', '/api/v1/Designer', 'other', { email: 'studio@example.com', creator_name: 'Studio', role: 'corporate' })
-  ).key as string;
+  keys.designer = await designerKeyOf(people.designer);
+  keys.other = await designerKeyOf(people.other);
   keys.primary = (await ok('POST', '/api/v1/IP', 'holder', { name: 'Designer endpoints primary', kind: 'primary' }))
     .key as string;
   await ok('POST', `/api/v1/IP/${keys.primary}/publish`, 'holder');
@@ -102,6 +101,12 @@ beforeAll(async () => {
   // The organisation the licensee belongs to, and the designer's license application for it.
   const orgs = await ok<{ items: Rec[] }>('POST', '/api/v1/Licensee/query', 'licensee', {});
   keys.licensee = String(orgs.items[0]!.key);
+  // The designer works with that organisation (a designer member, as its invitation made it).
+  const db = await getDb();
+  await db
+    .insert(userAccess)
+    .values({ sub: await subOf(people.designer), entry: `calbee:designer:licensee:${keys.licensee}`, grantedBy: 'test' });
+  token.designer = await issueAccessToken(await subOf(people.designer));
   keys.license = (
     await ok('POST', '/api/v1/License', 'designer', {
       ip: keys.approvedIp,
@@ -207,11 +212,60 @@ describe('GET /api/v1/Designer/{usages,ips,products,licenses,licensees}/{id}', (
     expect((await designerCall('licenses', 'nosuchdesigner', 'designer')).status).toBe(2);
   });
 
-  it('licensees: the organisations as {key, name} for the owner; others are refused', async () => {
+  it('licensees: only the organisations the designer belongs to or was invited by, as {key, name}; others are refused', async () => {
+    const db = await getDb();
+    const unrelated = newKey();
+    const inviting = newKey();
+    await db.insert(licensees).values([
+      { key: unrelated, name: 'Unrelated Org' },
+      { key: inviting, name: 'Inviting Org' },
+    ]);
+    const options = async () =>
+      (await designerCall<{ key: string; name: string }[]>('licensees', keys.designer, 'designer')).data.map((o) => o.key);
     const answer = await designerCall<{ key: string; name: string }[]>('licensees', keys.designer, 'designer');
     expect(answer.status).toBe(0);
-    expect(answer.data.map((o) => o.key)).toContain(keys.licensee);
+    expect(answer.data.map((o) => o.key)).toEqual([keys.licensee]);
     expect(Object.keys(answer.data[0]!).sort()).toEqual(['key', 'name']);
+    // A pending invitation to the designer's address adds its organisation; an expired one does not.
+    const invite = {
+      kind: 'licensee-designer',
+      email: 'DESIGNER@example.com',
+      role: 'designer',
+      tokenHash: newKey(),
+      invitedBy: await subOf('licensee@example.com'),
+    };
+    await db.insert(invitations).values([
+      { key: newKey(), reference: 'INV-2026-9001', ...invite, entity: inviting, expiresAt: new Date(Date.now() + 3600_000) },
+      {
+        key: newKey(),
+        reference: 'INV-2026-9002',
+        ...invite,
+        tokenHash: newKey(),
+        entity: unrelated,
+        expiresAt: new Date(Date.now() - 1000),
+      },
+    ]);
+    expect((await options()).sort()).toEqual([keys.licensee, inviting].sort());
+    // Holder staff reading the designer's options see the designer's, not every organisation.
+    expect((await designerCall<{ key: string }[]>('licensees', keys.designer, 'holder')).data.map((o) => o.key).sort()).toEqual(
+      [keys.licensee, inviting].sort(),
+    );
+    // Naming an unrelated organisation in an application is refused as a reference that does not exist.
+    const application = {
+      ip: keys.approvedIp,
+      designer: keys.designer,
+      territory: ['JP'],
+      term_start: '2027-01-01',
+      term_end: '2027-12-31',
+      royalty_rate_bp: 1000,
+    };
+    const refused = await api.call<Envelope<{ errors: Rec }>>('POST', '/api/v1/License', token.designer, {
+      ...application,
+      licensee: unrelated,
+    });
+    expect([refused.status, refused.json.status, Object.keys(refused.json.data.errors)]).toEqual([400, 5, ['licensee']]);
+    const invited = await api.call<Envelope>('POST', '/api/v1/License', token.designer, { ...application, licensee: inviting });
+    expect(invited.json.status).toBe(0);
     expect((await designerCall('licensees', keys.designer, 'other')).status).toBe(3);
     expect((await designerCall('licensees', keys.designer, 'user')).status).toBe(3);
     expect((await designerCall('licensees', 'nosuchdesigner', 'designer')).status).toBe(2);

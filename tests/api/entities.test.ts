@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReady } from '@/lib/server/boot';
 import { serveEntityApi, type EntityApi } from './entity-api';
-import { issueAccessToken, subOf } from './tokens';
+import { issueAccessToken, designerKeyOf, subOf } from './tokens';
 
 type Envelope<T = Record<string, unknown>> = { status: number; data: T };
 
@@ -114,21 +114,24 @@ describe('SPEC §5/§8/§9 entity routes: keys of 48 characters, status 5/15 per
     expect(check.json.data.items).toHaveLength(0);
   });
 
-  it('sets owner from the caller and flags the designer record as mine', async () => {
-    const res = await api.call<Envelope>('POST', '/api/v1/Designer', token.designer, {
-      email: 'designer@example.com',
-      creator_name: 'Sho',
-      role: 'personal',
-    });
+  it("flags the designer's own record as mine; designers do not create designer records themselves", async () => {
+    const own = await designerKeyOf('designer@example.com');
+    const res = await api.call<Envelope>('GET', `/api/v1/Designer/${own}`, token.designer);
     expect(res.json.status).toBe(0);
     expect(res.json.data.owner).toBe(await subOf('designer@example.com'));
     expect(res.json.data.mine).toBe(true);
-    const seenByOther = await api.call<Envelope>('GET', `/api/v1/Designer/${res.json.data.key}`, token.studio);
+    const seenByOther = await api.call<Envelope>('GET', `/api/v1/Designer/${own}`, token.studio);
     expect(seenByOther.json.data.mine).toBe(false);
-    const patchByOther = await api.call<Envelope>('PATCH', `/api/v1/Designer/${res.json.data.key}`, token.studio, {
+    const patchByOther = await api.call<Envelope>('PATCH', `/api/v1/Designer/${own}`, token.studio, {
       pr: 'hijack',
     });
     expect(patchByOther.status).toBe(403);
+    // A second record for the same person (or a first one outside the designer application) is refused.
+    const another = await api.call<Envelope>('POST', '/api/v1/Designer', token.designer, {
+      email: 'designer@example.com',
+      creator_name: 'Sho again',
+    });
+    expect([another.status, another.json.status]).toEqual([403, 3]);
   });
 
   it('answers 401 status 8 without credentials and 404 for unknown entities', async () => {

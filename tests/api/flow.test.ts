@@ -5,7 +5,7 @@ import { getDb } from '@/lib/server/db/client';
 import { reviews } from '@/lib/server/db/entities-schema';
 import { logWorkflow, notifications } from '@/lib/server/db/schema';
 import { serveFlowApi, type FlowApi } from './flow-api';
-import { issueAccessToken, subOf } from './tokens';
+import { issueAccessToken, designerKeyOf, subOf } from './tokens';
 
 type Envelope<T = Record<string, unknown>> = { status: number; data: T };
 type Rec = Record<string, unknown>;
@@ -39,19 +39,8 @@ beforeAll(async () => {
     user: 'user@example.com',
   };
   for (const [name, email] of Object.entries(people)) token[name] = await issueAccessToken(await subOf(email));
-  designerKey = String(
-    (await api.call<Envelope>('POST', '/api/v1/Designer', token.designer, { email: 'designer@example.com', creator_name: 'Sho' }))
-      .json.data.key,
-  );
-  otherDesignerKey = String(
-    (
-      await api.call<Envelope>('POST', '/api/v1/Designer', token.studio, {
-        email: 'studio@example.com',
-        creator_name: 'Studio',
-        role: 'corporate',
-      })
-    ).json.data.key,
-  );
+  designerKey = await designerKeyOf(people.designer);
+  otherDesignerKey = await designerKeyOf(people.studio);
   // The designer's secondary IPs are made from a primary IP with an approved usage permit.
   const primary = await api.call<Envelope>('POST', '/api/v1/IP', token.holder, { name: 'Permitted primary', kind: 'primary' });
   permittedPrimary = String(primary.json.data.key);

@@ -10,7 +10,7 @@ import * as homeRoute from '@/pages/api/home';
 import { eq } from 'drizzle-orm';
 import { serveFlowApi, type FlowApi } from './flow-api';
 import { serveRoute, type RouteServer } from './harness';
-import { issueAccessToken, subOf } from './tokens';
+import { designerKeyOf, issueAccessToken, subOf } from './tokens';
 import { fixtureReference } from './references';
 
 interface Envelope<T = Record<string, unknown>> {
@@ -77,10 +77,7 @@ describe('GET /api/home', () => {
   });
 
   it('brand sees a pending usage review once a designer asks for a permit; legal does not', async () => {
-    const designerKey = String(
-      (await api.call<Envelope>('POST', '/api/v1/Designer', token.designer, { email: people.designer, creator_name: 'Sho' })).json
-        .data.key,
-    );
+    const designerKey = await designerKeyOf(people.designer);
     const primary = await api.call<Envelope>('POST', '/api/v1/IP', token.holder, { name: 'Home primary', kind: 'primary' });
     const primaryKey = String(primary.json.data.key);
     await api.call('POST', `/api/v1/IP/${primaryKey}/publish`, token.holder);

@@ -139,11 +139,15 @@ describe('SPEC §4/§7 liquid applications: the state is set by a post with a st
       3,
     );
     expectStatus(await call('POST', `/api/liquid/issue/${key}`, { as: 'user@example.com', body: {} }), 403, 3);
+    // Authorization comes before any lookup: someone who moves no application is refused as such.
     expectStatus(
       await call('POST', `/api/liquid/state/${key}`, { as: 'licensee@example.com', body: { state: 'reviewing' } }),
-      404,
-      2,
+      403,
+      3,
     );
+    expectStatus(await call('POST', '/api/liquid/issue/%00', { as: 'user@example.com', body: {} }), 403, 3);
+    expectStatus(await call('POST', '/api/liquid/issue/%00', { as: 'holder@example.com', body: {} }), 404, 2);
+    expectStatus(await call('GET', '/api/liquid/query/%00', { as: 'user@example.com' }), 404, 2);
   });
 
   it('refuses moves the flow does not allow with status 5 and a message, changing nothing', async () => {

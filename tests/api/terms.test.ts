@@ -13,9 +13,12 @@ import * as termsByType from '@/pages/api/terms/[type]';
 import * as termsIndex from '@/pages/api/terms/index';
 import * as profileUpdate from '@/pages/api/core/users/profile/update';
 import * as profileRead from '@/pages/api/core/users/profile/index';
+import * as liquidApply from '@/pages/api/liquid/apply';
+import * as liquidIssue from '@/pages/api/liquid/issue/[id]';
+import * as liquidState from '@/pages/api/liquid/state/[id]';
 import { serveEntityApi, type EntityApi } from './entity-api';
 import { matchRoute, serveRoute, type RouteServer } from './harness';
-import { issueAccessToken, subOf } from './tokens';
+import { issueAccessToken, designerKeyOf, subOf } from './tokens';
 
 interface Envelope<T = unknown> {
   status: number;
@@ -63,6 +66,9 @@ describe('SPEC §7/§8 terms API: /api/terms and /api/terms/{type}', () => {
     servers.push(['/api/terms', await serveRoute(termsIndex, '/api/terms')]);
     servers.push(['/api/core/users/profile/update', await serveRoute(profileUpdate, '/api/core/users/profile/update')]);
     servers.push(['/api/core/users/profile', await serveRoute(profileRead, '/api/core/users/profile')]);
+    servers.push(['/api/liquid/apply', await serveRoute(liquidApply, '/api/liquid/apply')]);
+    servers.push(['/api/liquid/state/[id]', await serveRoute(liquidState, '/api/liquid/state/[id]')]);
+    servers.push(['/api/liquid/issue/[id]', await serveRoute(liquidIssue, '/api/liquid/issue/[id]')]);
     entityApi = await serveEntityApi();
     for (const account of demoAccounts) tokens[account.id] = await issueAccessToken(await subOf(account.email));
     const db = await getDb();
@@ -238,13 +244,7 @@ describe('SPEC §7/§8 terms API: /api/terms and /api/terms/{type}', () => {
 
   it('accepting patches the designer and licensee records with a +00:00 timestamp', async () => {
     const db = await getDb();
-    const designerKey = newKey();
-    await db.insert(designers).values({
-      key: designerKey,
-      email: 'designer@example.com',
-      creator_name: 'Terms Tester',
-      owner: await subOf('designer@example.com'),
-    });
+    const designerKey = await designerKeyOf('designer@example.com');
     const accepted = acceptedAfter({}, [{ field: 'ipl_version', version: '2026.2' }], new Date('2026-11-22T10:00:00Z'));
     expect(accepted).toEqual({ ipl_version: '2026.2', updated: '2026-11-22T10:00:00.000+00:00' });
     const patched = await entityApi.call<Envelope<{ accepted_terms_version: Record<string, string> }>>(
@@ -331,23 +331,38 @@ describe('SPEC §7/§8 terms API: /api/terms and /api/terms/{type}', () => {
     expect(bad.json.status).toBe(5);
   });
 
-  it('a designer who accepted before having a Designer record keeps it on the new record', async () => {
+  it('a person who accepted before having a Designer record keeps it on the record its application issues', async () => {
     const db = await getDb();
-    const sub = await subOf('studio@example.com');
+    const sub = await subOf('user@example.com');
     await db
       .update(users)
       .set({ accepted_terms_version: { ipl_version: '2026.2', designer_version: 'D1' } })
       .where(eq(users.sub, sub));
-    const created = await entityApi.call<Envelope<{ key: string; accepted_terms_version: Record<string, string> }>>(
-      'POST',
-      '/api/v1/Designer',
-      tokens['corporate-designer'],
-      { role: 'corporate', email: 'studio@example.com', creator_name: 'Carry Over' },
-    );
-    expect(created.json.status, JSON.stringify(created.json)).toBe(0);
-    expect(created.json.data.accepted_terms_version).toMatchObject({ ipl_version: '2026.2', designer_version: 'D1' });
+    // A person's Designer record comes from the designer application (issue #23), not from POST.
+    const applied = await call<{ key: string }>('POST', '/api/liquid/apply', {
+      as: 'user',
+      body: {
+        applicant_id: sub,
+        role: 'personal',
+        profile: { creator_name: 'Carry Over', email: 'user@example.com' },
+        documents: [{ image: 'a'.repeat(64), desc: 'portfolio' }],
+      },
+    });
+    expect(applied.json.status, JSON.stringify(applied.json)).toBe(0);
+    const key = applied.json.data.key;
+    for (const [as, state] of [
+      ['holder', 'reviewing'],
+      ['admin', 'approved'],
+    ] as const) {
+      const moved = await call('POST', `/api/liquid/state/${key}`, { as, body: { state } });
+      expect(moved.json.status, JSON.stringify(moved.json)).toBe(0);
+    }
+    const issued = await call<{ designer: string }>('POST', `/api/liquid/issue/${key}`, { as: 'admin', body: {} });
+    expect(issued.json.status, JSON.stringify(issued.json)).toBe(0);
+    const [made] = await db.select().from(designers).where(eq(designers.key, issued.json.data.designer));
+    expect(made!.accepted_terms_version).toMatchObject({ ipl_version: '2026.2', designer_version: 'D1' });
     // Carried over, not accepted anew: no second evidence row with a new time.
-    expect(await db.select().from(termsAcceptances).where(eq(termsAcceptances.recordKey, created.json.data.key))).toHaveLength(0);
+    expect(await db.select().from(termsAcceptances).where(eq(termsAcceptances.recordKey, made!.key))).toHaveLength(0);
   });
 
   it('versions and acceptances cannot be removed another way: a Holder PATCH dropping a version is refused, evidence rows refuse changes', async () => {

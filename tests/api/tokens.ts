@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
+import { designers } from '@/lib/server/db/entities-schema';
 import { getProvider, SCOPES } from '@/lib/server/idp/provider';
 
 export interface IssueOptions {
@@ -40,4 +41,16 @@ export async function subOf(email: string): Promise<string> {
   const [row] = await db.select({ sub: users.sub }).from(users).where(eq(users.email, email));
   if (!row) throw new Error(`no user ${email}`);
   return row.sub;
+}
+
+/**
+ * The designer record a demo designer holds (seeded as the designer application issues it: one
+ * per person; designers never create their own).
+ */
+export async function designerKeyOf(email: string): Promise<string> {
+  const db = await getDb();
+  const owner = await subOf(email);
+  const [row] = await db.select({ key: designers.key }).from(designers).where(eq(designers.owner, owner));
+  if (!row) throw new Error(`no designer record for ${email}`);
+  return row.key;
 }

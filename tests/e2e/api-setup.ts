@@ -80,3 +80,17 @@ export async function signAndCountersign(
   const countersigned = await eSign(holder, license, 'holder');
   return String(countersigned.licenseState);
 }
+
+/**
+ * The signed-in designer's own record: the demo designers hold one each, issued as the designer
+ * application issues it (designers never create their own).
+ */
+export async function ownDesignerKey(page: Page): Promise<string> {
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { sub: string } };
+  const own = await api<{ items: Rec[] }>(page, 'POST', '/api/v1/Designer/query', {
+    filter: { owner: session.user.sub },
+    limit: 1,
+  });
+  expect(own.items, 'the designer holds its record').toHaveLength(1);
+  return String(own.items[0]!.key);
+}

@@ -12,7 +12,6 @@ interface Designer {
 }
 
 const corporate = {
-  role: 'corporate',
   creator_name: 'Studio Sakura',
   email: 'studio@example.com',
   cat: 'イラスト',
@@ -37,7 +36,6 @@ const corporate = {
 };
 
 const personal = {
-  role: 'personal',
   creator_name: 'Aoi Designs',
   email: 'designer@example.com',
   cat: 'キャラクター',
@@ -46,13 +44,16 @@ const personal = {
   address: { city: '大阪市', country: '日本' },
 };
 
-/** The signed-in person's Designer record with these fields: created, or patched when it exists. */
+/**
+ * The signed-in person's Designer record (issued by the designer application; the demo designers
+ * hold one each), with these profile fields. The type is not among them: it changes only through
+ * an application.
+ */
 async function ensureDesigner(page: Page, sub: string, body: Record<string, unknown>): Promise<Designer> {
   const found = await page.request.post('/api/v1/Designer/query', { data: { filter: { owner: sub }, limit: 1 } });
   const existing = ((await found.json()) as Envelope<{ items: Designer[] }>).data.items[0];
-  const res = existing
-    ? await page.request.patch(`/api/v1/Designer/${existing.key}`, { data: body })
-    : await page.request.post('/api/v1/Designer', { data: body });
+  expect(existing, 'the demo designer holds its record').toBeTruthy();
+  const res = await page.request.patch(`/api/v1/Designer/${existing!.key}`, { data: body });
   const answer = (await res.json()) as Envelope<Designer>;
   expect(answer.status, JSON.stringify(answer)).toBe(0);
   return answer.data;
@@ -150,10 +151,19 @@ test('SPEC §2 Designer view page: a personal designer page hides Corporate, and
   const studio = await ensureDesigner(studioPage, await subOfSession(studioPage), corporate);
   await studioContext.close();
 
-  // The personal designer opens the studio's page: everything shows, but it is not theirs to edit.
+  // The personal designer opens the studio's page: its public profile only, not theirs to edit.
   await page.goto(`/jp/designer/${studio.key}`);
   await expect(page.getByTestId('designer-display-name')).toHaveText('株式会社スタジオさくら');
-  await expect(page.getByTestId('section-corporate')).toBeVisible();
+  await expect(page.getByTestId('designer-type')).toHaveText('法人デザイナー');
+  await expect(page.getByTestId('designer-pr')).toHaveText(corporate.pr);
+  await expect(page.getByTestId('designer-public-only')).toBeVisible();
+  for (const section of ['basic', 'terms', 'documents', 'contact', 'location', 'corporate']) {
+    await expect(page.getByTestId(`section-${section}`)).toHaveCount(0);
+  }
+  const body = await page.locator('main').innerText();
+  for (const secret of ['03-1234-5678', '1234567890123', 'T1234567890123', '山田 花子', 'studio@example.com']) {
+    expect(body).not.toContain(secret);
+  }
   await expect(page.getByTestId('designer-edit')).toHaveCount(0);
 });
 
@@ -175,12 +185,81 @@ test('editing with a bad email shows the message under the field and changes not
   expect(after.data.email).toBe('studio@example.com');
   expect(after.data.tel).toBe('03-1234-5678');
 
-  // A personal designer's form has no corporate fields; a good edit saves.
+  // A good edit saves.
   await page.getByTestId('profile-email').fill('studio@example.com');
   await page.getByTestId('designer-edit-save').click();
   await expect(page.getByTestId('designer-saved')).toBeVisible();
   await expect(page.getByTestId('section-contact').getByTestId('field-tel')).toHaveText('099-999-9999');
-  await page.getByTestId('designer-edit').click();
-  await page.getByTestId('profile-role').selectOption('personal');
-  await expect(page.getByTestId('fieldset-corporate')).toHaveCount(0);
 });
+
+test('the profile form offers no type switch, and a new contact e-mail waits for its confirmation link', async ({ page }) => {
+  await signInAt(page, 'designer', '/jp/designer/profile');
+  const before = await ensureDesigner(page, await subOfSession(page), { ...personal, email: 'designer@example.com' });
+  await page.reload();
+  await page.getByTestId('designer-edit').click();
+  await expect(page.getByTestId('designer-edit-form')).toBeVisible();
+  // The type is shown, with where it changes, but there is nothing to choose.
+  await expect(page.getByTestId('profile-role')).toHaveCount(0);
+  await expect(page.getByTestId('profile-role-fixed')).toContainText('個人デザイナー');
+  await expect(page.getByTestId('profile-role-fixed')).toContainText('申請');
+  await expect(page.getByTestId('profile-email-hint')).toContainText('確認用のリンク');
+  await page.screenshot({ path: 'test-results/designer-profile-edit.png', fullPage: true });
+
+  const wanted = `aoi-${Date.now()}@example.net`;
+  await page.getByTestId('profile-email').fill(wanted);
+  await page.getByTestId('designer-edit-save').click();
+  await expect(page.getByTestId('designer-saved')).toContainText(wanted);
+  // Until the link is followed the old address stays in use.
+  await expect(page.getByTestId('section-contact').getByTestId('field-email')).toHaveText('designer@example.com');
+  const stored = (await (await page.request.get(`/api/v1/Designer/${before.key}`)).json()) as Envelope<
+    Designer & { pending_verification?: Record<string, string> }
+  >;
+  expect(stored.data.email).toBe('designer@example.com');
+  expect(stored.data.pending_verification).toEqual({ email: wanted });
+  await page.getByTestId('designer-edit').click();
+  await expect(page.getByTestId('designer-email-pending')).toContainText(wanted);
+  await page.getByTestId('designer-edit-cancel').click();
+
+  // The confirmation mail went to the new address (read as the outbox shows it to an administrator).
+  const link = await confirmationLink(page, wanted);
+  await page.goto(link);
+  await expect(page.getByTestId('verify-contact')).toBeVisible();
+  await page.getByTestId('verify-contact-confirm').click();
+  await expect(page.getByTestId('verify-contact-done')).toContainText(wanted);
+  await page.screenshot({ path: 'test-results/verify-contact-done.png' });
+  await page.goto('/jp/designer/profile');
+  await expect(page.getByTestId('section-contact').getByTestId('field-email')).toHaveText(wanted);
+  // The link works once.
+  await page.goto(link);
+  await page.getByTestId('verify-contact-confirm').click();
+  await expect(page.getByTestId('verify-contact-error')).toContainText('使用済み');
+  // Back to the account's own address: used at once, no confirmation needed.
+  const own = (await (await page.request.get(`/api/v1/Designer/${before.key}`)).json()) as Envelope<Designer>;
+  const reset = await page.request.patch(`/api/v1/Designer/${before.key}`, {
+    data: { email: 'designer@example.com', version: own.data.version },
+  });
+  expect(((await reset.json()) as Envelope<Designer>).data.email).toBe('designer@example.com');
+});
+
+/** The link of the newest confirmation mail to `to`, from the outbox an administrator reads. */
+async function confirmationLink(page: Page, to: string): Promise<string> {
+  const admin = await page.context().browser()!.newContext();
+  const adminPage = await admin.newPage();
+  await signInAt(adminPage, 'admin', '/jp/sys/mail');
+  let text = '';
+  await expect
+    .poll(async () => {
+      const list = (await (await adminPage.request.get('/api/core/mail/list?limit=50')).json()) as Envelope<{
+        items: { key: string; to: string; template: string | null }[];
+      }>;
+      const mail = list.data.items.find((m) => m.to === to && m.template === 'contact-verify');
+      if (!mail) return '';
+      const full = (await (await adminPage.request.get(`/api/core/mail/${mail.key}`)).json()) as Envelope<{ text: string }>;
+      text = full.data.text;
+      return text;
+    })
+    .toContain('/verify-contact?token=');
+  await admin.close();
+  const url = new URL(/https?:\/\/\S+\/verify-contact\?token=[A-Za-z0-9_-]+/.exec(text)![0]);
+  return `${url.pathname}${url.search}`;
+}

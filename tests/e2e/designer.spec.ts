@@ -53,12 +53,8 @@ test('[jp] the designer journey: permit, secondary IP, gallery2, license applica
 
   // The designer registers their profile (if needed) and asks for a permit from the gallery.
   const designer = await personaAt(browser, 'designer', '/jp/designer/iplist');
-  await expect(designer.getByTestId('designer-profile-form').or(designer.getByTestId('ip-new'))).toBeVisible();
-  if (await designer.getByTestId('designer-profile-form').isVisible()) {
-    await designer.getByTestId('designer-creator-name').fill('Sho Sosaku');
-    await designer.getByTestId('designer-save').click();
-    await expect(designer.getByTestId('ip-new')).toBeVisible();
-  }
+  // The demo designer holds its designer record (issued by its designer application).
+  await expect(designer.getByTestId('ip-new')).toBeVisible();
   await designer.goto('/jp/designer/gallery');
   await designer.getByTestId('gallery-search').fill(stamp);
   const card = designer.getByTestId('ip-card').filter({ hasText: primaryName });
@@ -124,6 +120,18 @@ test('[jp] the designer journey: permit, secondary IP, gallery2, license applica
   await expect(secondaryCard).toHaveCount(1);
   await expect(secondaryCard.getByTestId('ip-card-designer-link')).toHaveAttribute('href', /^\/jp\/designer\/[A-Za-z0-9]+$/);
   await expect(secondaryCard.getByTestId('ip-card-image')).toHaveJSProperty('complete', true);
+
+  // The demo organisation invites the designer as its designer: only then is it offered in an application.
+  const inviter = await personaAt(browser, 'licenseeOwner', '/jp/licensee/admin/profile');
+  const demoOrg = await api<{ items: { key: string }[] }>(inviter, 'POST', '/api/v1/Licensee/query', {
+    filter: { name: DEMO_ORG },
+  });
+  await api(inviter, 'POST', '/api/invite/licensee-designer', {
+    email: 'designer@example.com',
+    licensee: demoOrg.items[0]!.key,
+    lang: 'jp',
+  });
+  await inviter.context().close();
 
   // The designer applies for a license for the demo organisation.
   await designer.goto('/jp/designer/license');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { api, call, personaAt, signAndCountersign, type Rec } from './api-setup';
+import { api, call, personaAt, signAndCountersign, type Rec, ownDesignerKey } from './api-setup';
 import { expect, test, type Persona } from './fixtures';
 
 const sessions = new Map<Persona, Page>();
@@ -29,13 +29,7 @@ async function approvedSales(browser: Browser, owner: Page, stamp: string): Prom
   await api(holder, 'POST', `/api/v1/IP/${String(primary.key)}/publish`);
 
   const designer = await personaAt(browser, 'designer', '/en/designer/iplist');
-  const created = await call<Rec>(designer, 'POST', '/api/v1/Designer', { email: 'designer@example.com', creator_name: 'Sho' });
-  const designerKey =
-    created.body?.status === 0
-      ? created.body.data.key
-      : (await api<{ items: Rec[] }>(designer, 'POST', '/api/v1/Designer/query', {})).items.find(
-          (d) => d.email === 'designer@example.com',
-        )?.key;
+  const designerKey = await ownDesignerKey(designer);
   const usage = await api<Rec>(designer, 'POST', '/api/v1/Usage', { ip: primary.key, designer: designerKey, purpose: 'Snacks' });
   await approve(browser, 'brand', 'usages', usage.key);
   const secondary = await api<Rec>(designer, 'POST', '/api/v1/IP', {

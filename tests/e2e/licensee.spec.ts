@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test, signInAt, type Persona } from './fixtures';
-import { signAndCountersign } from './api-setup';
+import { signAndCountersign, ownDesignerKey } from './api-setup';
 
 interface Envelope<T = Record<string, unknown>> {
   status: number;
@@ -42,14 +42,7 @@ async function png(r: number, g: number, b: number): Promise<Buffer> {
  */
 async function licensableIp(browser: Browser, name: string) {
   const designer = await personaAt(browser, 'designer', '/jp/designer/profile');
-  const existing = await api<{ items: { key: string }[] }>(designer, 'POST', '/api/v1/Designer/query', {
-    filter: { email: 'designer@example.com' },
-    limit: 1,
-  });
-  const designerKey =
-    existing.items[0]?.key ??
-    (await api<{ key: string }>(designer, 'POST', '/api/v1/Designer', { email: 'designer@example.com', creator_name: 'Sho' }))
-      .key;
+  const designerKey = await ownDesignerKey(designer);
   const holder = await personaAt(browser, 'holder', '/jp/holder/ip');
   const image = await api<{ hash: string }>(holder, 'POST', '/api/core/public/save', {
     name: 'character.png',

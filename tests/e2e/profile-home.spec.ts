@@ -1,12 +1,6 @@
 import type { Page } from '@playwright/test';
-import { api, personaAt } from './api-setup';
+import { api, personaAt, ownDesignerKey } from './api-setup';
 import { expect, test, personas } from './fixtures';
-
-async function sessionSub(page: Page): Promise<string> {
-  const res = await page.request.get('/api/auth/session');
-  const session = (await res.json()) as { user: { sub: string } };
-  return session.user.sub;
-}
 
 async function badges(page: Page): Promise<string[]> {
   const list = page.getByTestId('profile-badges');
@@ -79,19 +73,7 @@ test('home shows brand@ a pending usage review after a designer asks for a permi
   // A published primary IP, the designer's record, and a permit request.
   const ip = await api<{ key: string }>(holder, 'POST', '/api/v1/IP', { name: `Home primary ${stamp}`, kind: 'primary' });
   await api(holder, 'POST', `/api/v1/IP/${ip.key}/publish`);
-  const sub = await sessionSub(designer);
-  const own = await api<{ items: { key: string }[] }>(designer, 'POST', '/api/v1/Designer/query', {
-    filter: { owner: sub },
-    limit: 1,
-  });
-  const designerKey =
-    own.items[0]?.key ??
-    (
-      await api<{ key: string }>(designer, 'POST', '/api/v1/Designer', {
-        email: personas.designer,
-        creator_name: `Home ${stamp}`,
-      })
-    ).key;
+  const designerKey = await ownDesignerKey(designer);
   await api(designer, 'POST', '/api/v1/Usage', { ip: ip.key, designer: designerKey, purpose: `Home permit ${stamp}` });
 
   await brand.reload();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { api, call, personaAt, signAndCountersign, type Rec } from './api-setup';
+import { api, personaAt, signAndCountersign, type Rec, ownDesignerKey } from './api-setup';
 import { expect, test, type Persona } from './fixtures';
 
 async function approve(browser: Browser, persona: Persona, kind: string, key: unknown): Promise<void> {
@@ -21,13 +21,7 @@ async function reportable(browser: Browser, owner: Page, stamp: string): Promise
   await api(holder, 'POST', `/api/v1/IP/${String(primary.key)}/publish`);
 
   const designer = await personaAt(browser, 'designer', '/en/designer/iplist');
-  const created = await call<Rec>(designer, 'POST', '/api/v1/Designer', { email: 'designer@example.com', creator_name: 'Sho' });
-  const designerKey =
-    created.body?.status === 0
-      ? created.body.data.key
-      : (await api<{ items: Rec[] }>(designer, 'POST', '/api/v1/Designer/query', {})).items.find(
-          (d) => d.email === 'designer@example.com',
-        )?.key;
+  const designerKey = await ownDesignerKey(designer);
   const usage = await api<Rec>(designer, 'POST', '/api/v1/Usage', { ip: primary.key, designer: designerKey, purpose: 'Snacks' });
   await approve(browser, 'brand', 'usages', usage.key);
   const secondary = await api<Rec>(designer, 'POST', '/api/v1/IP', {

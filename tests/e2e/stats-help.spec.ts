@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { defaultFlows } from '../../lib/server/flow/definitions';
 import { CHART_IDS } from '../../lib/stats/chart-ids';
-import { api, call, personaAt, signAndCountersign, type Rec } from './api-setup';
+import { api, personaAt, signAndCountersign, type Rec, ownDesignerKey } from './api-setup';
 import { expect, test, type Persona } from './fixtures';
 
 /** Screenshots for a person to look at, when STATS_SHOTS names a directory. */
@@ -40,13 +40,7 @@ async function approvedSales(browser: Browser, stamp: string): Promise<{ ip: str
   await api(holder, 'POST', `/api/v1/IP/${String(primary.key)}/publish`);
 
   const designer = await crew.as('designer');
-  const created = await call<Rec>(designer, 'POST', '/api/v1/Designer', { email: 'designer@example.com', creator_name: 'Sho' });
-  const designerKey =
-    created.body?.status === 0
-      ? created.body.data.key
-      : (await api<{ items: Rec[] }>(designer, 'POST', '/api/v1/Designer/query', {})).items.find(
-          (d) => d.email === 'designer@example.com',
-        )?.key;
+  const designerKey = await ownDesignerKey(designer);
   const usage = await api<Rec>(designer, 'POST', '/api/v1/Usage', { ip: primary.key, designer: designerKey, purpose: 'Snacks' });
   await approve('brand', 'usages', usage.key);
   const secondary = await api<Rec>(designer, 'POST', '/api/v1/IP', {

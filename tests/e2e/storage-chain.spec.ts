@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { api, call, personaAt, type Rec } from './api-setup';
+import { api, personaAt, type Rec, ownDesignerKey } from './api-setup';
 import { expect, test, signInAt } from './fixtures';
 
 /** A distinct PNG per run, so its hash (and CID) is this run's own. */
@@ -27,14 +27,7 @@ async function approvedIp(browser: Browser, designer: Page, stamp: string): Prom
   await api(holder, 'POST', `/api/v1/IP/${String(primary.key)}/publish`);
   await holder.context().close();
 
-  const created = await call<Rec>(designer, 'POST', '/api/v1/Designer', { email: 'designer@example.com', creator_name: 'Sho' });
-  const designerKey = String(
-    created.body?.status === 0
-      ? created.body.data.key
-      : (await api<{ items: Rec[] }>(designer, 'POST', '/api/v1/Designer/query', {})).items.find(
-          (d) => d.email === 'designer@example.com',
-        )?.key,
-  );
+  const designerKey = await ownDesignerKey(designer);
   const usage = await api<Rec>(designer, 'POST', '/api/v1/Usage', { ip: primary.key, designer: designerKey, purpose: 'NFT' });
   await approve(browser, 'brand', 'usages', usage.key);
   const image = await api<{ hash: string }>(designer, 'POST', '/api/core/storage/save', {

@@ -133,6 +133,9 @@ const CASES: [string, string[]][] = [
 ];
 
 test.describe.serial('SPEC §2/§3/§4 terms documents and the terms wall', () => {
+  // Each test signs in several personas and publishes through the pages: on a loaded machine
+  // one of them took more than the default minute without failing any check.
+  test.describe.configure({ timeout: 180_000 });
   test.afterAll(async ({ browser }) => {
     await withdrawPublished(browser);
   });

@@ -55,11 +55,11 @@ describe('client-side validation (SPEC §5)', async () => {
   });
 
   it('agrees with the server on the same input', async () => {
-    const body = { email: 'x@y', creator_name: 'Z', role: 'robot' };
+    const body = { email: 'x@y', creator_name: 'Z', document: 'robot' };
     const client = await checkRecord(designer, body, 'en');
     const server = entities.Designer.create.safeParse(body);
     expect(server.success).toBe(false);
-    expect(Object.keys(client.errors).sort()).toEqual(['email', 'role']);
-    expect(server.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['email', 'role']);
+    expect(Object.keys(client.errors).sort()).toEqual(['document', 'email']);
+    expect(server.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['document', 'email']);
   });
 });

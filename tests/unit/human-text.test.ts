@@ -102,6 +102,15 @@ describe('every mail template', () => {
   // One sample per template: a template added to the registry does not compile here without one.
   const samples: { [T in TemplateId]: (notice: { subject: string; content: string }) => TemplateVars<T> } = {
     notification: (notice) => ({ ...notice, site: 'IPL', url: 'https://ipl.example/jp' }),
+    // The security mails name a person and an address, not a record: the notice's words stand in for the name.
+    'contact-verify': (notice) => ({ name: notice.subject, url: 'https://ipl.example/verify-contact?token=t0ken', hours: 24 }),
+    'login-failures': () => ({
+      email: 'designer@example.com',
+      failures: 6,
+      last: '2026-11-25 10:00',
+      sources: '203.0.113.66',
+      url: 'https://ipl.example/jp/profile',
+    }),
   };
 
   it(
@@ -243,6 +252,12 @@ const ADMIN_SAMPLES: Record<AdminLogAction, { ref: string | null; data: Record<s
   'terms.publish': { ref: HOLDER, data: { type: 'terms-licensee', version: '3', document: null } },
   'terms.delete': { ref: HOLDER, data: { type: 'terms-common', version: '2' } },
   'terms.withdraw': { ref: HOLDER, data: { type: 'terms-designer-personal', version: '1' } },
+  // The record confirmed is a Designer or Licensee, by key: the entry names the address instead.
+  'contact.verified': { ref: ORG, data: { entity: 'Licensee', record: ORG, field: 'email', after: 'new@example.com' } },
+  'throttle.clear': {
+    ref: 'guess@example.com',
+    data: { kind: 'pair', account: 'guess@example.com', source: '203.0.113.66', before: { failures: 6 }, after: null },
+  },
 };
 
 /** Names as lib/server/audit/readable.ts reads them; `known` false: every account and organisation gone. */

@@ -4,8 +4,9 @@ import { hasAccess } from '../../acl/match';
 import { ensureReady } from '../boot';
 import { authenticate, type Caller } from './authenticate';
 import { AppError, errorEnvelope } from './errors';
+import { checkRequestParams } from './params';
 import { mayWriteWithCookie } from './same-origin';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { isDatabaseUnavailable, sqlStateOf } from '../db/unavailable';
 import { isStorageUnavailable } from '../storage/blob-errors';
 import { getConfig } from '../../config';
 
@@ -25,6 +26,18 @@ interface RouteOptions<Auth extends boolean> {
   /** Access patterns (SPEC §6); any one grants the route. Empty or absent: any signed-in caller. */
   acl?: readonly string[] | (() => readonly string[]);
   methods: Partial<Record<Method, (ctx: RouteContext<Auth extends false ? Caller | null : Caller>) => Promise<unknown>>>;
+}
+
+function inputFault(err: unknown): AppError | null {
+  const state = sqlStateOf(err);
+  if (!state) return null;
+  if (state.startsWith('22')) return new AppError('validation', 'invalid input', { message: 'invalid input' });
+  if (state.startsWith('23')) return new AppError('conflict', 'conflict', { message: 'conflicts with an existing record' });
+  return null;
+}
+
+function langOf(req: NextApiRequest): 'jp' | 'en' {
+  return req.headers['x-lang'] === 'en' ? 'en' : 'jp';
 }
 
 /**
@@ -53,6 +66,8 @@ export function apiRoute<Auth extends boolean = true>(options: RouteOptions<Auth
       if (caller?.via === 'session' && !mayWriteWithCookie(req, getConfig().appUrl)) {
         throw new AppError('forbidden', 'cross-site request refused');
       }
+      // Identifiers are checked once access is settled and before any handler looks anything up.
+      checkRequestParams(req, caller?.lang ?? langOf(req));
       const data = await run({ req, res, caller: caller as Caller, query: req.query, body: req.body });
       if (!res.headersSent) res.status(200).json({ status: 0, data: data ?? null });
     } catch (err) {
@@ -70,6 +85,14 @@ export function apiRoute<Auth extends boolean = true>(options: RouteOptions<Auth
         console.warn(`[api] ${requestId} ${req.method} ${req.url}: ${unavailable} unavailable${detail}`);
         res.setHeader('Retry-After', '2');
         res.status(503).json({ status: 10, data: { message: `${unavailable} unavailable, retry shortly`, requestId } });
+        return;
+      }
+      const fault = inputFault(err);
+      if (fault) {
+        // A value the database refused (class 22: out of range, bad text; 23: a duplicate) is the
+        // request's fault: a 4xx in our words, never the database's message.
+        console.warn(`[api] ${requestId} ${req.method} ${req.url}: refused by the database (${sqlStateOf(err)})`);
+        res.status(fault.httpStatus).json(errorEnvelope(fault));
         return;
       }
       console.error(`[api] ${requestId} ${req.method} ${req.url}:`, err);

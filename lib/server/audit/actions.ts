@@ -30,6 +30,8 @@ export const ADMIN_LOG_ACTIONS = [
   'terms.publish',
   'terms.delete',
   'terms.withdraw',
+  'contact.verified',
+  'throttle.clear',
 ] as const;
 
 export type AdminLogAction = (typeof ADMIN_LOG_ACTIONS)[number];

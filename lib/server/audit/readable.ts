@@ -340,6 +340,11 @@ const DESCRIBE: Record<AdminLogAction, Describer> = {
   'terms.publish': terms,
   'terms.delete': terms,
   'terms.withdraw': terms,
+  'contact.verified': (entry) => ({ values: { address: str(entry.data.after) ?? '' }, changes: [] }),
+  'throttle.clear': (entry) => ({
+    values: { target: [str(entry.data.account), str(entry.data.source)].filter(Boolean).join(' / ') },
+    changes: [],
+  }),
 };
 
 /** One entry in words for a reader; an action no longer written reads by its name and its data. */

@@ -62,6 +62,7 @@ export async function reopenForSigning(tx: Db, key: string, data: Row): Promise<
     designerRole: false,
     licensees: [],
     licenseeAdmin: [],
+    licenseeStaff: [],
     designers: [],
   };
   const row = await lockSubject(tx, def, system, key);

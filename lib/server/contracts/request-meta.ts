@@ -1,16 +1,19 @@
 import type { IncomingMessage } from 'node:http';
+import { clientAddress } from '../api/client-address';
 
 export interface RequestMeta {
   ip: string | null;
   userAgent: string | null;
 }
 
-/** The signer's address (the first hop of X-Forwarded-For, else the socket's) and user agent. */
+/**
+ * The signer's address, as far as the trusted proxy chain vouches for it (TRUST_PROXY; without it
+ * the socket's peer, whatever X-Forwarded-For claims), and the user agent the browser sent. The
+ * agent is the client's own word and is recorded as such; the account, the time and the
+ * document's hash are what the signature rests on.
+ */
 export function requestMeta(req: IncomingMessage): RequestMeta {
-  const forwarded = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  // An IPv4 client seen through an IPv6 socket (::ffff:127.0.0.1) is shown as IPv4.
-  const ip = (first || req.socket?.remoteAddress || '').replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1').slice(0, 100) || null;
+  const ip = clientAddress(req).slice(0, 100);
   const agent = req.headers['user-agent'];
-  return { ip, userAgent: typeof agent === 'string' && agent ? agent.slice(0, 500) : null };
+  return { ip: ip && ip !== 'unknown' ? ip : null, userAgent: typeof agent === 'string' && agent ? agent.slice(0, 500) : null };
 }

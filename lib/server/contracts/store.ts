@@ -16,6 +16,8 @@ type Row = Record<string, unknown>;
 // The PDF renderer (React PDF and its fonts) loads on the first contract, not with every flow import.
 import type { AuditEvent, SignatureEntry } from './contract-pdf';
 import { termsHashOf } from './terms';
+import { sealPdf } from './seal/seal-pdf';
+import { getConfig } from '../../config';
 
 export type ContractRow = typeof contracts.$inferSelect;
 export type SignatureRow = typeof contractSignatures.$inferSelect;
@@ -313,7 +315,16 @@ export async function finalContractBytes(
   const extra = await PDFDocument.load(appendix);
   for (const page of await merged.copyPages(extra, extra.getPageIndices())) merged.addPage(page);
   merged.setModificationDate(now);
-  const bytes = Buffer.from(await merged.save());
+  // Sealed by the holder's certificate: checkable outside the platform, and any change breaks it.
+  const bytes = await sealPdf(merged, {
+    reason:
+      lang === 'jp'
+        ? `契約書 ${reference} 第${contract.revision}版 締結済み`
+        : `Contract ${reference} revision ${contract.revision}, signed`,
+    location: getConfig().appUrl,
+    contactInfo: getConfig().appUrl,
+    signingTime: now,
+  });
   return { bytes, lang, now, reference };
 }
 

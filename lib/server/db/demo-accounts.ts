@@ -14,6 +14,8 @@ export interface DemoAccount {
   access: (names: RoleNames, licenseeKey: string) => string[];
   approver?: ApproverGroup;
   manager?: ManagerGroup;
+  /** The designer record the account holds, as the designer application would have issued it. */
+  designer?: { role: 'personal' | 'corporate'; creator_name: string; corporate_name?: string };
 }
 
 const user = ({ client }: RoleNames) => `${client}:user`;
@@ -78,6 +80,7 @@ export const demoAccounts: DemoAccount[] = [
     lastName: '創作',
     lang: 'jp',
     access: (n) => [`${n.client}:designer`, user(n)],
+    designer: { role: 'personal', creator_name: 'Sho' },
   },
   {
     id: 'corporate-designer',
@@ -87,6 +90,7 @@ export const demoAccounts: DemoAccount[] = [
     lastName: 'Kawaii',
     lang: 'en',
     access: (n) => [`${n.client}:designer`, user(n)],
+    designer: { role: 'corporate', creator_name: 'Studio Kawaii', corporate_name: 'Studio Kawaii Ltd.' },
   },
   {
     id: 'licensee-owner',

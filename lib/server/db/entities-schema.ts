@@ -98,7 +98,8 @@ export const designers = pgTable(
     tags: text('tags').array().notNull().default([]),
     owner: text('owner'),
   },
-  (t) => [index('designers_owner_idx').on(t.owner), index('designers_creator_name_idx').on(t.creator_name)],
+  // One designer record per person (issue #23): the owner is unique where set.
+  (t) => [uniqueIndex('designers_owner_unique_idx').on(t.owner), index('designers_creator_name_idx').on(t.creator_name)],
 );
 
 export const licensees = pgTable(

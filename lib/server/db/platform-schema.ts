@@ -114,6 +114,34 @@ export const invitations = pgTable(
   ],
 );
 
+/**
+ * A contact e-mail waiting for its owner's confirmation (issue #23): a record's `verified` field
+ * (definitions.ts) changed to an address other than the account's keeps its old value until the
+ * link sent to the new address is followed. Only the sha-256 of the single-use token is kept.
+ */
+export const contactVerifications = pgTable(
+  'contact_verifications',
+  {
+    key: text('key').primaryKey(),
+    entity: text('entity').notNull(),
+    record: text('record').notNull(),
+    field: text('field').notNull(),
+    value: text('value').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    lang: text('lang').notNull().default('jp'),
+    // pending → verified | superseded (a newer request for the same field) | cancelled
+    state: text('state').notNull().default('pending'),
+    expiresAt: ts('expires_at').notNull(),
+    verifiedAt: ts('verified_at'),
+    dateCreated: ts('date_created').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contact_verifications_token_idx').on(t.tokenHash),
+    index('contact_verifications_record_idx').on(t.entity, t.record, t.field, t.state),
+  ],
+);
+
 /** One generated contract document of a license; a new version voids the signatures of the old. */
 export const contracts = pgTable(
   'contracts',

@@ -120,11 +120,28 @@ export const idpConsents = pgTable(
 );
 
 /** Failed sign-in attempts per address and account, shared by every server process. */
-export const loginAttempts = pgTable('login_attempts', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStart: ts('window_start').notNull().defaultNow(),
-});
+/**
+ * Failed sign-ins, kept in the database so that every server process slows down the same
+ * sources (lib/server/idp/rate-limit.ts): one row per (account, source) pair and per source
+ * slows further attempts from there; one row per account counts the failures from everywhere so
+ * its owner is told once per episode. Nothing here ever refuses a source that has not failed.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    key: text('key').primaryKey(),
+    // pair | source | account
+    kind: text('kind').notNull().default('source'),
+    account: text('account'),
+    source: text('source'),
+    failures: integer('failures').notNull().default(0),
+    windowStart: ts('window_start').notNull().defaultNow(),
+    lastFailureAt: ts('last_failure_at'),
+    blockedUntil: ts('blocked_until'),
+    notifiedAt: ts('notified_at'),
+  },
+  (t) => [index('login_attempts_kind_idx').on(t.kind, t.lastFailureAt)],
+);
 
 /** LogWorkflow of SPEC §3: one row per flow transition or workflow note. */
 export const logWorkflow = pgTable(

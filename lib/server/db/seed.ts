@@ -5,7 +5,7 @@ import { hashPassword } from '../users/password';
 import { findLoginByEmail } from '../users/accounts';
 import type { Db } from './client';
 import { demoAccounts, type DemoAccount } from './demo-accounts';
-import { holders, licensees } from './entities-schema';
+import { designers, holders, licensees } from './entities-schema';
 import { userAccess, users } from './schema';
 
 const DEMO_LICENSEE_NAME = 'Demo Snacks Manufacturing Co.';
@@ -45,6 +45,16 @@ async function placeInHolderGroups(db: Db, holderKey: string, account: DemoAccou
     if (!list.some((a) => a.sub === sub)) patch[column] = [...list, { sub }];
   }
   if (Object.keys(patch).length) await db.update(holders).set(patch).where(eq(holders.key, holderKey));
+}
+
+/** A demo designer's record, as the designer application issues it (one per person, idempotent). */
+async function ensureDemoDesigner(db: Db, account: DemoAccount, sub: string) {
+  const [existing] = await db.select({ key: designers.key }).from(designers).where(eq(designers.owner, sub)).limit(1);
+  if (existing || !account.designer) return;
+  await db
+    .insert(designers)
+    .values({ key: newKey(), ...account.designer, email: account.email, owner: sub })
+    .onConflictDoNothing();
 }
 
 export interface SeededAccount {
@@ -87,6 +97,7 @@ export async function seed(db: Db, password: string): Promise<SeededAccount[]> {
       }
     }
     await placeInHolderGroups(db, holderKey, account, sub);
+    if (account.designer) await ensureDemoDesigner(db, account, sub);
     seeded.push({ id: account.id, email: account.email, access });
   }
   return seeded;

@@ -39,3 +39,13 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/** The SQLSTATE of a database error (drizzle wraps the driver's error; causes are followed). */
+export function sqlStateOf(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = cause;
+  }
+  return undefined;
+}

@@ -2,9 +2,9 @@ import { and, eq, getTableColumns } from 'drizzle-orm';
 import { AppError } from '../api/errors';
 import { fieldError } from '../common/field-error';
 import type { Db } from '../db/client';
-import { holders, licenses, products, usages } from '../db/entities-schema';
+import { holders, ips, licenses, products, usages } from '../db/entities-schema';
+import { nameableLicensees } from '../designers/nameable-licensees';
 import { assertReferenceFormats } from '../refs/config';
-import { users } from '../db/schema';
 import { royaltyOf } from '../royalty/royalty';
 import type { EntityDef } from './definitions';
 import type { Viewer } from './viewer';
@@ -35,6 +35,15 @@ async function assertUsagePermit(db: Db, viewer: Viewer, parent: unknown): Promi
 }
 
 export { royaltyOf };
+
+/**
+ * The organisation of a license application: one the applicant belongs to or has been invited by
+ * (issue #17); any other is answered as a reference that does not exist, never listed or accepted.
+ */
+async function assertNameableLicensee(db: Db, viewer: Viewer, licensee: unknown): Promise<void> {
+  if (viewer.holder || viewer.licensees.includes(String(licensee))) return;
+  if (!(await nameableLicensees(db, viewer.sub, viewer.access)).includes(String(licensee))) missing('licensee', viewer.lang);
+}
 
 async function visibleLicense(db: Db, viewer: Viewer, key: string) {
   const [license] = await db.select().from(licenses).where(eq(licenses.key, key)).limit(1);
@@ -74,6 +83,16 @@ async function salesFacts(db: Db, viewer: Viewer, report: Row): Promise<Row> {
   return { licensee: license.licensee, ip: license.ip, royalty: royaltyOf(Number(report.net_sales), license.royalty_rate_bp) };
 }
 
+/** The holder of a new IP: its parent's for a secondary IP, else the default holder (never the body's). */
+async function holderOfNewIp(db: Db, body: Row): Promise<string | null> {
+  if (body.kind !== 'primary' && typeof body.parent === 'string' && body.parent) {
+    const [parent] = await db.select({ holder: ips.holder }).from(ips).where(eq(ips.key, body.parent)).limit(1);
+    if (parent?.holder) return parent.holder;
+  }
+  const [holder] = await db.select({ key: holders.key }).from(holders).where(eq(holders.is_default, true)).limit(1);
+  return holder?.key ?? null;
+}
+
 /**
  * Server-owned values of a new record: who made it, and the facts copied from the records it
  * points at (a product's IP and organisation come from its license, never from the body).
@@ -86,37 +105,28 @@ export async function deriveOnCreate(db: Db, def: EntityDef, viewer: Viewer, bod
       assertReferenceFormats(body.config, viewer.lang);
       break;
     case 'IP':
-      if (body.kind === 'primary' && !body.holder) {
-        const [holder] = await db.select({ key: holders.key }).from(holders).where(eq(holders.is_default, true)).limit(1);
-        values.holder = holder?.key ?? null;
-      }
+      values.holder = await holderOfNewIp(db, body);
       if (body.kind !== 'primary' && !viewer.holder) await assertUsagePermit(db, viewer, body.parent);
       break;
     case 'License':
+      await assertNameableLicensee(db, viewer, body.licensee);
+      values.applicant = viewer.sub;
+      break;
     case 'Usage':
       values.applicant = viewer.sub;
       break;
     case 'Review':
       values.reviewer = viewer.sub;
       break;
+    case 'Designer':
+      // The designer application makes a person's record (one each); a record made here is data
+      // maintenance's, owned by nobody until an administrator links it.
+      values.owner = null;
+      break;
     case 'Licensee':
       // Organisations are created by the holder; their first owner arrives by invitation.
       values.owner = null;
       break;
-    case 'Designer': {
-      // Terms a designer accepted before having this record were kept on their own user record
-      // (lib/terms/wall.ts): the new record starts from them, so the wall does not ask again.
-      const [user] = await db
-        .select({ accepted: users.accepted_terms_version })
-        .from(users)
-        .where(eq(users.sub, viewer.sub))
-        .limit(1);
-      const carried = user?.accepted ?? {};
-      if (Object.keys(carried).length) {
-        values.accepted_terms_version = { ...carried, ...((body.accepted_terms_version as Row | undefined) ?? {}) };
-      }
-      break;
-    }
     case 'Product':
       Object.assign(values, await productFacts(db, viewer, body));
       break;
@@ -144,29 +154,9 @@ export async function deriveOnCreate(db: Db, def: EntityDef, viewer: Viewer, bod
  * organisation and designer when its license changes; a sales report's royalty (and organisation
  * and IP) when its net amount, license or product changes.
  */
-/** Terms versions are evidence (issue #22): a Holder change may add to the lists, never drop or rewrite a version. */
-function assertTermsKept(viewer: Viewer, current: Row, next: unknown): void {
-  const before = (current.terms ?? {}) as Record<string, unknown[]>;
-  const after = (next ?? {}) as Record<string, unknown[]>;
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  for (const [kind, versions] of Object.entries(before)) {
-    if (!Array.isArray(versions)) continue;
-    const kept = Array.isArray(after[kind]) ? after[kind] : [];
-    if (versions.every((v) => kept.some((k) => same(k, v)))) continue;
-    throw fieldError(viewer.lang, {
-      terms: {
-        message: {
-          jp: '公開済みの規約の版は削除・変更できません。新しい版の公開と取り下げは規約ページで行ってください。',
-          en: 'Published terms versions cannot be removed or changed; publish or withdraw versions on the terms pages.',
-        },
-      },
-    });
-  }
-}
-
 export async function deriveOnPatch(db: Db, def: EntityDef, viewer: Viewer, current: Row, changes: Row): Promise<Row> {
+  if (def.name === 'License' && changes.licensee !== undefined) await assertNameableLicensee(db, viewer, changes.licensee);
   if (def.name === 'Holder') assertReferenceFormats(changes.config, viewer.lang);
-  if (def.name === 'Holder' && changes.terms !== undefined) assertTermsKept(viewer, current, changes.terms);
   if (def.name === 'Product' && changes.license !== undefined) {
     return { ...changes, ...(await productFacts(db, viewer, changes)) };
   }

@@ -4,6 +4,7 @@ import { createInsertSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import * as t from '../db/entities-schema';
 import * as r from './field-rules';
+import { registerRefusedFields } from './refused-fields';
 
 export const ENTITY_NAMES = [
   'Tag',
@@ -26,6 +27,26 @@ export const RECORD_FIELDS = ['key', 'dateCreated', 'dateUpdated', 'status', 've
 
 export type Scope = 'public' | 'holder' | 'owner' | 'designer' | 'licensee' | 'usage' | 'review';
 
+/**
+ * Who reads a field of a record the caller may see: `all` of them, or only the record's `party`
+ * (holder staff, the designer who owns it, the organisation's own staff). Others get the record
+ * without the field, can neither filter nor group on it, and cannot learn it any other way.
+ */
+export type ReadLevel = 'all' | 'party';
+
+/**
+ * How a field is written: by the `client` in a create or patch body; by the `server` alone (keys,
+ * dates, states, owners, derived facts); only through a `reviewed` flow (a designer's type moves
+ * with an application, never by a patch); or `verified` first (a contact e-mail other than the
+ * account's is used only once its owner followed the link sent to it).
+ */
+export type WriteRule = 'client' | 'server' | 'reviewed' | 'verified';
+
+export interface FieldPolicy {
+  read: ReadLevel;
+  write: WriteRule;
+}
+
 export interface EntityDef {
   name: EntityName;
   table: PgTable;
@@ -33,8 +54,10 @@ export interface EntityDef {
   create: z.ZodObject;
   /** Same fields, all optional, for PATCH. */
   patch: z.ZodObject;
-  /** Fields set by the server or by a flow, never taken from a request body. */
+  /** Fields set by the server or by a flow, never taken from a request body (write `server` or `reviewed`). */
   serverOwned: readonly string[];
+  /** Read and write rule of every column: the one place the field-level policy is declared. */
+  fields: Readonly<Record<string, FieldPolicy>>;
   /** Who sees which rows (object level, DESIGN §4). */
   scope: Scope;
   /** Fields a query may filter, sort and group on; everything else is refused by name. */
@@ -53,6 +76,12 @@ function define(
   options: {
     refine?: Record<string, z.ZodType>;
     serverOwned?: string[];
+    /** Changed only through their flow (an application and its review), refused in any body. */
+    reviewed?: string[];
+    /** Taken from a body, but used only once verified (see WriteRule). */
+    verified?: string[];
+    /** Read only by the record's party (see ReadLevel). */
+    partyOnly?: string[];
     scope: Scope;
     queryable: string[];
   },
@@ -61,7 +90,7 @@ function define(
   // A reference number is drawn by the server when the record is created (lib/server/refs) and
   // may be searched for like any declared field.
   const referenced = 'reference' in columns ? ['reference'] : [];
-  const serverOwned = [...RECORD_FIELDS, ...referenced, ...(options.serverOwned ?? [])];
+  const serverOwned = [...RECORD_FIELDS, ...referenced, ...(options.serverOwned ?? []), ...(options.reviewed ?? [])];
   const derived = createInsertSchema(table as never) as unknown as z.ZodObject;
   const shape: Record<string, z.ZodType> = {};
   for (const [field, column] of Object.entries(columns)) {
@@ -73,23 +102,64 @@ function define(
     shape[field] = fieldSchema;
   }
   const create = z.object(shape).strict();
-  for (const field of options.queryable) {
-    if (!(field in columns)) throw new Error(`${name}: queryable field ${field} is not a column`);
+  for (const field of [
+    ...options.queryable,
+    ...(options.reviewed ?? []),
+    ...(options.verified ?? []),
+    ...(options.partyOnly ?? []),
+  ]) {
+    if (!(field in columns)) throw new Error(`${name}: field ${field} is not a column`);
   }
+  const fields: Record<string, FieldPolicy> = {};
+  for (const field of Object.keys(columns)) {
+    const write: WriteRule = options.reviewed?.includes(field)
+      ? 'reviewed'
+      : serverOwned.includes(field)
+        ? 'server'
+        : options.verified?.includes(field)
+          ? 'verified'
+          : 'client';
+    fields[field] = { read: options.partyOnly?.includes(field) ? 'party' : 'all', write };
+  }
+  const patch = create
+    .partial()
+    .extend({ version: z.number().int().min(1).optional() })
+    .strict();
+  registerRefusedFields(create, fields);
+  registerRefusedFields(patch, fields);
   return {
     name,
     table,
     create,
-    patch: create
-      .partial()
-      .extend({ version: z.number().int().min(1).optional() })
-      .strict(),
+    patch,
     serverOwned,
+    fields,
     scope: options.scope,
     queryable: ['key', 'dateCreated', 'dateUpdated', 'status', ...referenced, ...options.queryable],
     taggable: 'tags' in columns,
   };
 }
+
+const DESIGNER_PRIVATE = [
+  'email',
+  'tel',
+  'fax',
+  'location',
+  'address',
+  'perferred_contact',
+  'name',
+  'br',
+  'responsible_person',
+  'invno',
+  'affiliation',
+  'linked',
+  'job_title',
+  'license',
+  'achievements',
+  'desc',
+  'document',
+  'accepted_terms_version',
+];
 
 const approverGroups = z.object({ legal: r.subRefs(), brand: r.subRefs(), cfl: r.subRefs(), boss: r.subRefs() });
 
@@ -114,8 +184,9 @@ export const entities: Record<EntityName, EntityDef> = {
       terms: z.record(z.string().max(60), z.array(z.unknown()).max(500)),
       config: r.stringMap(),
     },
-    // Approvers and managers change through /api/role/*, which writes the admin log.
-    serverOwned: ['is_default', 'approver', 'manager_legal', 'manager_brand', 'manager_cfl'],
+    // Approvers and managers change through /api/role/*, which writes the admin log; terms
+    // versions through /api/terms, which keeps every version (evidence is never rewritten).
+    serverOwned: ['is_default', 'approver', 'manager_legal', 'manager_brand', 'manager_cfl', 'terms'],
     scope: 'public',
     queryable: ['name', 'is_default'],
   }),
@@ -132,7 +203,8 @@ export const entities: Record<EntityName, EntityDef> = {
       tags: r.keyList(50),
       images: r.images(),
     },
-    serverOwned: ['state', 'owner', 'tags'],
+    // The holder follows the IP: the default holder's for a primary IP, its parent's for a secondary one.
+    serverOwned: ['state', 'owner', 'tags', 'holder'],
     scope: 'owner',
     queryable: ['name', 'kind', 'state', 'holder', 'designer', 'parent', 'categories', 'tags', 'owner'],
   }),
@@ -172,6 +244,13 @@ export const entities: Record<EntityName, EntityDef> = {
       tags: r.keyList(50),
     },
     serverOwned: ['owner', 'tags'],
+    // Personal or corporate: decided with the designer application (liquid flow), not by an edit.
+    reviewed: ['role'],
+    verified: ['email'],
+    // Anyone signed in sees a designer's public profile (display name, that is the creator name or a
+    // corporate designer's company name, type, category, PR, photo; its IPs come from the IP
+    // records); the rest is for the designer and holder staff.
+    partyOnly: DESIGNER_PRIVATE,
     scope: 'public',
     queryable: ['role', 'cat', 'email', 'location', 'creator_name', 'corporate_name', 'tags', 'owner'],
   }),
@@ -195,6 +274,9 @@ export const entities: Record<EntityName, EntityDef> = {
       tags: r.keyList(50),
     },
     serverOwned: ['owner', 'tags'],
+    verified: ['email'],
+    // A designer member of the organisation sees its name and public details, not its contacts.
+    partyOnly: ['email', 'tel', 'address', 'br', 'accepted_terms_version', 'owner'],
     scope: 'licensee',
     queryable: ['name', 'email', 'country', 'tags', 'owner'],
   }),
@@ -355,7 +437,8 @@ export const entities: Record<EntityName, EntityDef> = {
         )
         .max(50),
     },
-    serverOwned: ['reviewer', 'revision'],
+    // A decision is taken by PATCH /api/v1/Review/{id}/{state}, which runs the flow.
+    serverOwned: ['reviewer', 'revision', 'state', 'reminded_at'],
     scope: 'review',
     queryable: ['subject_type', 'subject_key', 'group', 'step', 'reviewer', 'state'],
   }),

@@ -60,6 +60,62 @@ export function readScope(def: EntityDef, viewer: Viewer): SQL | undefined {
   }
 }
 
+/**
+ * Whether the viewer is the record's own party and so reads its party-only fields (definitions:
+ * `partyOnly`): holder staff always; a designer its own record; an organisation's staff theirs.
+ */
+export function isParty(def: EntityDef, viewer: Viewer, row: Row): boolean {
+  if (viewer.holder) return true;
+  switch (def.name) {
+    case 'Designer':
+      return row.owner !== null && row.owner !== undefined && row.owner === viewer.sub;
+    case 'Licensee':
+      return viewer.licenseeStaff.includes(String(row.key));
+    default:
+      return true;
+  }
+}
+
+/** The record as this viewer may read it: party-only fields are left out for everyone else. */
+export function readableFields(def: EntityDef, viewer: Viewer, row: Row): Row {
+  if (isParty(def, viewer, row)) return row;
+  const out: Row = {};
+  for (const [name, value] of Object.entries(row)) {
+    if (def.fields[name]?.read !== 'party') out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * Fields the viewer may filter, sort or group on: a condition on a field reveals it as surely as
+ * reading it, so only the fields the viewer reads on every record in its scope. Holder staff read
+ * everything; anyone else the fields every reader sees.
+ */
+export function queryableFields(def: EntityDef, viewer: Viewer): readonly string[] {
+  if (readsPartyFieldsOfAll(def, viewer)) return def.queryable;
+  return def.queryable.filter((name) => def.fields[name]?.read !== 'party');
+}
+
+/** Whether the viewer is the party of every record its read scope holds (see isParty). */
+function readsPartyFieldsOfAll(def: EntityDef, viewer: Viewer): boolean {
+  if (viewer.holder) return true;
+  switch (def.name) {
+    case 'Designer':
+      // Every designer's public profile is in scope: only one record is the viewer's own.
+      return false;
+    case 'Licensee':
+      return viewer.licensees.every((key) => viewer.licenseeStaff.includes(key));
+    default:
+      return true;
+  }
+}
+
+/** The entity as the query compiler should see it for this viewer. */
+export function asQueriedBy(def: EntityDef, viewer: Viewer): EntityDef {
+  const queryable = queryableFields(def, viewer);
+  return queryable === def.queryable ? def : { ...def, queryable };
+}
+
 function forbid(): never {
   throw new AppError('forbidden', 'permission denied');
 }
@@ -84,7 +140,9 @@ export function assertMayCreate(def: EntityDef, viewer: Viewer, body: Row): void
       if (body.designer && !viewer.holder && !viewer.designers.includes(String(body.designer))) forbid();
       return;
     case 'Designer':
-      if (!viewer.designerRole && !viewer.admin) forbid();
+      // Designer records are made by the designer application (POST /api/liquid/issue/{id});
+      // administrators keep data maintenance.
+      if (!viewer.admin) forbid();
       return;
     case 'Usage':
       if (!viewer.designerRole && !viewer.holder) forbid();
@@ -155,6 +213,15 @@ export function mayWrite(def: EntityDef, viewer: Viewer, row: Row): boolean {
     case 'Usage':
       return row.applicant === viewer.sub && editable(def, row);
   }
+}
+
+/**
+ * Whether the viewer may delete a row it may change: a designer's own record goes only with the
+ * holder's data maintenance (it is made by the designer application, and its IPs hang on it).
+ */
+export function mayDelete(def: EntityDef, viewer: Viewer, row: Row): boolean {
+  if (def.name === 'Designer') return viewer.holder;
+  return mayWrite(def, viewer, row);
 }
 
 /** Body fields the create rule of an entity reads (assertMayCreate), so a change to them is checked by it too. */

@@ -1,10 +1,11 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../api/errors';
-import { AUDITED_EDITS, logRecordEdit } from '../audit/record-changes';
+import { logRecordEdit } from '../audit/record-changes';
 import type { Db } from '../db/client';
 import { reviews, sales } from '../db/entities-schema';
 import { openInitialStage } from '../flow/open-initial-stage';
+import { sqlStateOf } from '../db/unavailable';
 import { newKey } from '../keys';
 import { compileAggregate } from '../query/aggregate';
 import { parseQueryRequest, runQuery } from '../query/page';
@@ -16,7 +17,24 @@ import { recordAcceptances } from '../terms/acceptances';
 import { validationMessage } from '../../validation/messages';
 import { deriveOnCreate, deriveOnPatch } from './create-hooks';
 import type { EntityDef } from './definitions';
-import { assertMayChange, assertMayCreate, combine, mayWrite, readScope } from './policy';
+import {
+  cancelVerification,
+  holdUnverified,
+  pendingVerifications,
+  requestVerification,
+  verifiedFieldsOf,
+} from '../contacts/verified-fields';
+import {
+  asQueriedBy,
+  assertMayChange,
+  assertMayCreate,
+  combine,
+  isParty,
+  mayDelete,
+  mayWrite,
+  readableFields,
+  readScope,
+} from './policy';
 import { validateBatch, validateRecord } from './validate';
 import type { Viewer } from './viewer';
 
@@ -30,10 +48,14 @@ function versionColumn(def: EntityDef): PgColumn {
   return getTableColumns(def.table).version as PgColumn;
 }
 
-/** Adds what the viewer may know about its relation to the record (SPEC §3 "mine flag"). */
+/**
+ * The record as the viewer may read it (field-level policy, lib/server/entities/policy.ts) and
+ * what the viewer may know about its relation to it (SPEC §3 "mine flag").
+ */
 export function present(def: EntityDef, viewer: Viewer, row: Row): Row {
-  if (def.name === 'Designer') return { ...row, mine: row.owner === viewer.sub };
-  return row;
+  const readable = readableFields(def, viewer, row);
+  if (def.name === 'Designer') return { ...readable, mine: row.owner === viewer.sub };
+  return readable;
 }
 
 function notFound(def: EntityDef): never {
@@ -45,7 +67,8 @@ function readOnly(): never {
   throw new AppError('forbidden', 'permission denied');
 }
 
-export async function getRecord(db: Db, def: EntityDef, viewer: Viewer, key: string): Promise<Row> {
+/** The stored row, if the viewer may see it at all; every field of it (for the policy's own checks). */
+async function loadRecord(db: Db, def: EntityDef, viewer: Viewer, key: string): Promise<Row> {
   const rows = await db
     .select()
     .from(def.table as PgTable)
@@ -53,7 +76,42 @@ export async function getRecord(db: Db, def: EntityDef, viewer: Viewer, key: str
     .limit(1);
   const row = rows[0] as Row | undefined;
   if (!row) notFound(def);
-  return present(def, viewer, row);
+  return row;
+}
+
+/**
+ * Records as presented, plus the contact values waiting for confirmation (`pending_verification`)
+ * on those the viewer is the party of: what the profile form tells its owner.
+ */
+async function presentAll(db: Db, def: EntityDef, viewer: Viewer, rows: Row[]): Promise<Row[]> {
+  const shown = rows.map((row) => present(def, viewer, row));
+  if (verifiedFieldsOf(def).length === 0) return shown;
+  const own = rows.filter((row) => isParty(def, viewer, row)).map((row) => String(row.key));
+  const pending = await pendingVerifications(db, def, own);
+  return shown.map((row) => {
+    const waiting = pending.get(String(row.key));
+    return waiting ? { ...row, pending_verification: waiting } : row;
+  });
+}
+
+async function presentWithPending(db: Db, def: EntityDef, viewer: Viewer, row: Row): Promise<Row> {
+  return (await presentAll(db, def, viewer, [row]))[0]!;
+}
+
+export async function getRecord(db: Db, def: EntityDef, viewer: Viewer, key: string): Promise<Row> {
+  return presentWithPending(db, def, viewer, await loadRecord(db, def, viewer, key));
+}
+
+/**
+ * A constraint the schema cannot see (a duplicate name, say): status 4, nothing written, and a
+ * reason in the reader's words (the database's own message names tables and constraints).
+ */
+function notStored(err: unknown, lang: Viewer['lang'], message: string): AppError {
+  const duplicate = sqlStateOf(err) === '23505';
+  const reason = duplicate
+    ? { jp: '同じ値を持つレコードが既にあります。', en: 'A record with the same value already exists.' }
+    : { jp: 'レコードを保存できませんでした。入力を確認してください。', en: 'The record could not be saved; check the values.' };
+  return new AppError('create_failed', message, { reason: reason[lang] });
 }
 
 /**
@@ -68,7 +126,7 @@ export async function getRecordByKeyOrReference(db: Db, def: EntityDef, viewer: 
       .from(def.table as PgTable)
       .where(combine(eq(keyColumn(def), id), readScope(def, viewer)))
       .limit(1);
-    if (rows[0]) return present(def, viewer, rows[0] as Row);
+    if (rows[0]) return presentWithPending(db, def, viewer, rows[0] as Row);
   }
   const reference = columns.reference as PgColumn | undefined;
   if (!reference || !looksLikeReference(id)) notFound(def);
@@ -78,10 +136,10 @@ export async function getRecordByKeyOrReference(db: Db, def: EntityDef, viewer: 
     .where(combine(eq(reference, normaliseReference(id)), readScope(def, viewer)))
     .limit(1);
   if (!rows[0]) notFound(def);
-  return present(def, viewer, rows[0] as Row);
+  return presentWithPending(db, def, viewer, rows[0] as Row);
 }
 
-async function insertOne(db: Db, def: EntityDef, values: Row): Promise<Row> {
+async function insertOne(db: Db, def: EntityDef, values: Row, lang: Viewer['lang']): Promise<Row> {
   const kind = referenceKindOf(def.name, values);
   const holder = typeof values.holder === 'string' ? values.holder : undefined;
   const reference = kind ? await nextReference(db, kind, { holder }) : undefined;
@@ -92,23 +150,24 @@ async function insertOne(db: Db, def: EntityDef, values: Row): Promise<Row> {
       .returning()) as Row[];
     return row!;
   } catch (err) {
-    // A constraint the schema cannot see (a duplicate name, say): status 4, nothing written.
-    throw new AppError('create_failed', 'the record could not be created', { reason: (err as Error).message.split('\n')[0] });
+    throw notStored(err, lang, 'the record could not be created');
   }
 }
 
 export async function createRecord(db: Db, def: EntityDef, viewer: Viewer, body: unknown): Promise<Row> {
   const parsed = validateRecord(def.create, body, viewer.lang) as Row;
   assertMayCreate(def, viewer, parsed);
-  const values = await deriveOnCreate(db, def, viewer, parsed);
+  const { values, held } = await holdUnverified(db, def, viewer, null, await deriveOnCreate(db, def, viewer, parsed));
   // The record and the review round it is born into land together, or neither does.
-  return db.transaction(async (txAny) => {
+  const row = await db.transaction(async (txAny) => {
     const tx = txAny as unknown as Db;
-    const row = await insertOne(tx, def, values);
-    await openInitialStage(tx, viewer, def.name, row);
-    await keepAcceptanceEvidence(tx, def, viewer, null, parsed, row);
-    return present(def, viewer, row);
+    const inserted = await insertOne(tx, def, values, viewer.lang);
+    await openInitialStage(tx, viewer, def.name, inserted);
+    await keepAcceptanceEvidence(tx, def, viewer, null, parsed, inserted);
+    await requestVerification(tx, def, viewer, inserted, held);
+    return inserted;
   });
+  return presentWithPending(db, def, viewer, row);
 }
 
 /**
@@ -134,9 +193,12 @@ export async function createBatch(db: Db, def: EntityDef, viewer: Viewer, bodies
   return db.transaction(async (tx) => {
     const created: Row[] = [];
     for (const body of parsed) {
-      const row = await insertOne(tx as unknown as Db, def, await deriveOnCreate(tx as unknown as Db, def, viewer, body));
+      const derived = await deriveOnCreate(tx as unknown as Db, def, viewer, body);
+      const { values, held } = await holdUnverified(tx, def, viewer, null, derived);
+      const row = await insertOne(tx as unknown as Db, def, values, viewer.lang);
       await openInitialStage(tx as unknown as Db, viewer, def.name, row);
       await keepAcceptanceEvidence(tx as unknown as Db, def, viewer, null, body, row);
+      await requestVerification(tx, def, viewer, row, held);
       created.push(row);
     }
     return created.map((row) => present(def, viewer, row));
@@ -157,44 +219,46 @@ function staleVersion(viewer: Viewer): never {
 export async function patchRecord(db: Db, def: EntityDef, viewer: Viewer, key: string, body: unknown): Promise<Row> {
   const parsed = validateRecord(def.patch, body, viewer.lang) as Row;
   const { version, ...changes } = parsed;
-  const current = await getRecord(db, def, viewer, key);
+  const current = await loadRecord(db, def, viewer, key);
   if (!mayWrite(def, viewer, current)) readOnly();
   if (version !== undefined && version !== current.version) staleVersion(viewer);
-  const values = await deriveOnPatch(db, def, viewer, current, changes);
-  assertMayChange(def, viewer, current, values);
+  // What the body asks for is checked before anything is looked up for it, then what derives from it.
+  assertMayChange(def, viewer, current, changes);
+  const derived = await deriveOnPatch(db, def, viewer, current, changes);
+  assertMayChange(def, viewer, current, derived);
+  // A contact address other than the account's waits for its owner's confirmation; the old one stays.
+  const { values, held } = await holdUnverified(db, def, viewer, current, derived);
   const conditions: SQL[] = [eq(keyColumn(def), key)];
   if (version !== undefined) conditions.push(eq(versionColumn(def), version));
-  let updated: Row[];
-  try {
-    const write = async (tx: Db) => {
-      const rows = (await tx
+  const row = await db.transaction(async (txAny) => {
+    const tx = txAny as unknown as Db;
+    let updated: Row[];
+    try {
+      updated = (await tx
         .update(def.table as PgTable)
         .set({ ...values, version: sql`${versionColumn(def)} + 1`, dateUpdated: new Date() } as never)
         .where(and(...conditions))
         .returning()) as Row[];
-      if (rows[0]) {
-        await keepAcceptanceEvidence(tx, def, viewer, current, values, rows[0]);
-        // An organisation's profile and the holder's settings are administrative: logged with the change.
-        await logRecordEdit(tx, viewer.sub, def.name, current, rows[0]);
-      }
-      return rows;
-    };
-    // A change that writes a second row (terms evidence, an admin-log entry) needs the transaction.
-    const second = values.accepted_terms_version !== undefined || AUDITED_EDITS[def.name];
-    updated = second ? await db.transaction((tx) => write(tx as unknown as Db)) : await write(db);
-  } catch (err) {
-    // A constraint the schema cannot see (a duplicate name, say): status 4 as on create, nothing written.
-    const cause = ((err as { cause?: unknown }).cause ?? err) as Error;
-    throw new AppError('create_failed', 'the record could not be changed', { reason: String(cause.message).split('\n')[0] });
-  }
-  // Someone else's update landed between the read and this write.
-  if (!updated[0]) staleVersion(viewer);
-  return present(def, viewer, updated[0]);
+    } catch (err) {
+      throw notStored(err, viewer.lang, 'the record could not be changed');
+    }
+    // Someone else's update landed between the read and this write.
+    if (!updated[0]) staleVersion(viewer);
+    await keepAcceptanceEvidence(tx, def, viewer, current, values, updated[0]);
+    // An organisation's profile and the holder's settings are administrative: logged with the change.
+    await logRecordEdit(tx, viewer.sub, def.name, current, updated[0]);
+    // A new address written directly (the account's own, or by holder staff) ends the wait for another.
+    const changed = verifiedFieldsOf(def).filter((field) => field in values && values[field] !== current[field]);
+    await cancelVerification(tx, def, key, changed);
+    await requestVerification(tx, def, viewer, updated[0], held);
+    return updated[0];
+  });
+  return presentWithPending(db, def, viewer, row);
 }
 
 export async function deleteRecord(db: Db, def: EntityDef, viewer: Viewer, key: string): Promise<{ key: string }> {
-  const current = await getRecord(db, def, viewer, key);
-  if (!mayWrite(def, viewer, current)) readOnly();
+  const current = await loadRecord(db, def, viewer, key);
+  if (!mayDelete(def, viewer, current)) readOnly();
   await db.transaction(async (txAny) => {
     const tx = txAny as unknown as Db;
     if (def.name === 'SalesReport') {
@@ -219,9 +283,9 @@ export async function queryRecords(
   viewer: Viewer,
   body: unknown,
 ): Promise<{ items: Row[]; nextCursor: string | null }> {
-  const plan = parseQueryRequest(def, body ?? {});
+  const plan = parseQueryRequest(asQueriedBy(def, viewer), body ?? {});
   const page = await runQuery(db, def, plan, readScope(def, viewer));
-  return { items: page.rows.map((row) => present(def, viewer, row as Row)), nextCursor: page.nextCursor };
+  return { items: await presentAll(db, def, viewer, page.rows as Row[]), nextCursor: page.nextCursor };
 }
 
 export async function aggregateRecords(
@@ -231,5 +295,5 @@ export async function aggregateRecords(
   body: unknown,
 ): Promise<Record<string, unknown>[]> {
   const pipeline = body && typeof body === 'object' && !Array.isArray(body) ? (body as { pipeline?: unknown }).pipeline : body;
-  return compileAggregate(def, pipeline)(db, readScope(def, viewer));
+  return compileAggregate(asQueriedBy(def, viewer), pipeline)(db, readScope(def, viewer));
 }

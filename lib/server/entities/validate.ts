@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { AppError } from '../api/errors';
 import { messagesFor, type FieldError, type Lang } from '../../validation/messages';
 import { collect } from '../../validation/zod-issues';
+import { refusedCodeOf } from './refused-fields';
 
 /** Deeper nesting is refused: JSON.stringify and PostgreSQL's jsonb parser both recurse. */
 const MAX_NESTING = 32;
@@ -46,7 +47,9 @@ export interface ValidationDetails {
 /** Parses one record: the parsed value, or status 5 with a message under each field. */
 export function validateRecord<T extends z.ZodType>(schema: T, body: unknown, lang: Lang): z.output<T> {
   const result = schema.safeParse(body);
-  const codes = result.success ? storableCodes(result.data) : collect(result.error.issues, body);
+  const codes = result.success
+    ? storableCodes(result.data)
+    : collect(result.error.issues, body, '', (name) => refusedCodeOf(schema, name));
   if (result.success && Object.keys(codes).length === 0) return result.data;
   throw new AppError('validation', 'validation failed', { errors: messagesFor(codes, lang), codes } satisfies ValidationDetails);
 }
@@ -64,7 +67,11 @@ export function validateBatch<T extends z.ZodType>(schema: T, bodies: unknown, l
     if (result.success) {
       parsed.push(result.data);
       Object.assign(codes, storableCodes(result.data, String(index)));
-    } else Object.assign(codes, collect(result.error.issues, body, String(index)));
+    } else
+      Object.assign(
+        codes,
+        collect(result.error.issues, body, String(index), (name) => refusedCodeOf(schema, name)),
+      );
   });
   if (Object.keys(codes).length) {
     throw new AppError('batch_validation', 'validation failed', {

@@ -21,6 +21,8 @@ export interface Viewer {
   licensees: string[];
   /** Licensee organisations where the caller is owner or admin. */
   licenseeAdmin: string[];
+  /** Licensee organisations where the caller is staff, admin or owner (not a designer member). */
+  licenseeStaff: string[];
   /** Designer records the caller owns. */
   designers: string[];
 }
@@ -41,6 +43,7 @@ export async function viewerOf(db: Db, caller: Caller): Promise<Viewer> {
     designerRole: hasAccess(lists.designer, caller.access),
     licensees: entitiesOf(caller.access, 'licensee', client),
     licenseeAdmin: entitiesOf(caller.access, 'licensee', client, ['owner', 'admin']),
+    licenseeStaff: entitiesOf(caller.access, 'licensee', client, ['owner', 'admin', 'staff']),
     designers: owned.map((d) => d.key),
   };
 }

@@ -33,6 +33,7 @@ export async function remindOverdue(db: Db, now = new Date()): Promise<number> {
     designerRole: false,
     licensees: [],
     licenseeAdmin: [],
+    licenseeStaff: [],
     designers: [],
   };
   const queue = await reviewQueue(db, system, SUBJECTS, now, { allGroups: true });

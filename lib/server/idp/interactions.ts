@@ -7,38 +7,40 @@ import { verifyPassword } from '../users/password';
 import { saveConsent } from './consent-store';
 import { getConfig } from '../../config';
 import { hashPassword } from '../users/password';
-import { attemptKeys, settleSuccessfulAttempt, reserveAttempt } from './rate-limit';
+import { noteFailure } from './failure-notice';
+import { settleSuccessfulAttempt, reserveAttempt } from './rate-limit';
 
-export type LoginOutcome = { ok: true; sub: string } | { ok: false; reason: 'invalid' | 'locked' };
+/** The one reading of a client's address (TRUST_PROXY), shared with every other place that records one. */
+export { clientAddress } from '../api/client-address';
 
-/** X-Forwarded-For is believed only behind a proxy that sets it (TRUST_PROXY). */
-export function clientAddress(req: IncomingMessage): string {
-  if (getConfig().trustProxy) {
-    const forwarded = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress || 'unknown';
-}
+export type LoginOutcome =
+  { ok: true; sub: string } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'throttled'; retryAfter: number };
 
 // An unknown e-mail still costs one scrypt run, so timing does not tell which accounts exist.
 let decoyHash: Promise<string> | undefined;
 
-/** Checks a password sign-in against the rate limit and the stored hash. */
-export async function checkLogin(ip: string, email: string, password: string): Promise<LoginOutcome> {
+/**
+ * Checks a password sign-in: a source that has been failing waits (lib/server/idp/rate-limit.ts),
+ * anyone else is checked at once. A wrong password for an existing account counts against it and,
+ * at the limit, tells its owner by mail once (in the same transaction as the count).
+ */
+export async function checkLogin(source: string, email: string, password: string): Promise<LoginOutcome> {
   const db = await getDb();
-  const keys = attemptKeys(ip, email);
-  if (!(await reserveAttempt(db, keys))) return { ok: false, reason: 'locked' };
+  const reservation = await reserveAttempt(db, source, email);
+  if (!reservation.allowed) return { ok: false, reason: 'throttled', retryAfter: reservation.retryAfter };
   const account = await findLoginByEmail(db, email);
   decoyHash ??= hashPassword('decoy-password-for-timing');
   const passwordOk = await verifyPassword(password, account?.passwordHash ?? (await decoyHash));
-  if (!account || account.status !== 0 || !passwordOk) return { ok: false, reason: 'invalid' };
-  await settleSuccessfulAttempt(db, keys);
+  if (!account || account.status !== 0 || !passwordOk) {
+    if (account) await noteFailure(db, account.sub, email, source);
+    return { ok: false, reason: 'invalid' };
+  }
+  await settleSuccessfulAttempt(db, source, email);
   return { ok: true, sub: account.sub };
 }
 
-export type SignupProblem = 'locked' | 'taken' | 'email' | 'name' | 'weak' | 'mismatch';
-export type SignupOutcome = { ok: true; sub: string } | { ok: false; reason: SignupProblem };
+export type SignupProblem = 'throttled' | 'taken' | 'email' | 'name' | 'weak' | 'mismatch';
+export type SignupOutcome = { ok: true; sub: string } | { ok: false; reason: SignupProblem; retryAfter?: number };
 
 export interface SignupForm {
   email: string;
@@ -51,7 +53,7 @@ export interface SignupForm {
 const emailShape = new RegExp(EMAIL_PATTERN);
 
 /** What is wrong with a sign-up form before anything is stored; null when it can be tried. */
-export function signupProblem(form: SignupForm): Exclude<SignupProblem, 'locked' | 'taken'> | null {
+export function signupProblem(form: SignupForm): Exclude<SignupProblem, 'throttled' | 'taken'> | null {
   const email = form.email.trim();
   if (!email || email.length > 254 || !emailShape.test(email)) return 'email';
   const name = form.name.trim();
@@ -63,14 +65,14 @@ export function signupProblem(form: SignupForm): Exclude<SignupProblem, 'locked'
 
 /**
  * Creates an account at the embedded provider (an invitee without one signs up here) with
- * calbee:user. Counted against the same limits as sign-ins, per address and per e-mail.
+ * calbee:user. Slowed down like sign-ins, per source and per (e-mail, source).
  */
 export async function signUp(ip: string, form: SignupForm): Promise<SignupOutcome> {
   const problem = signupProblem(form);
   if (problem) return { ok: false, reason: problem };
   const db = await getDb();
-  const keys = attemptKeys(ip, form.email);
-  if (!(await reserveAttempt(db, keys))) return { ok: false, reason: 'locked' };
+  const reservation = await reserveAttempt(db, ip, form.email);
+  if (!reservation.allowed) return { ok: false, reason: 'throttled', retryAfter: reservation.retryAfter };
   if (await findLoginByEmail(db, form.email)) return { ok: false, reason: 'taken' };
   const { aclClient } = getConfig();
   const sub = await createPasswordAccount(
@@ -79,7 +81,7 @@ export async function signUp(ip: string, form: SignupForm): Promise<SignupOutcom
     [`${aclClient}:user`],
   );
   if (!sub) return { ok: false, reason: 'taken' };
-  await settleSuccessfulAttempt(db, keys);
+  await settleSuccessfulAttempt(db, ip, form.email);
   return { ok: true, sub };
 }
 

@@ -110,7 +110,7 @@ async function buildProvider(): Promise<Provider> {
   };
   const provider = new ProviderClass(config.oidc.issuer, configuration);
   // Forwarded headers are believed only behind a proxy that sets them.
-  provider.proxy = config.trustProxy;
+  provider.proxy = config.trustProxy.kind !== 'none';
   provider.on('server_error', (_ctx, err) => console.error('[idp] server_error', err));
   return provider;
 }

@@ -3,7 +3,7 @@ import { entities } from '../entities/definitions';
 import { sub } from '../entities/field-rules';
 
 /** The Designer fields an applicant fills in; role and documents travel beside them. */
-export const liquidProfile = entities.Designer.create.omit({ role: true, document: true, accepted_terms_version: true });
+export const liquidProfile = entities.Designer.create.omit({ document: true, accepted_terms_version: true });
 
 export const liquidDocuments = z
   .array(z.object({ image: z.string().trim().min(1).max(128), desc: z.string().max(500) }).strict())

@@ -5,6 +5,9 @@ import { validateInput } from '../common/validate-input';
 import { writeAdminLog } from '../audit/write-admin-log';
 import type { Db } from '../db/client';
 import { designers } from '../db/entities-schema';
+import { requestVerification, sameAddress } from '../contacts/verified-fields';
+import { users } from '../db/schema';
+import { entities } from '../entities/definitions';
 import { newKey } from '../keys';
 import { changeAccess, lockUser } from '../roles/change-access';
 import { roleNames } from '../roles/role-lists';
@@ -40,6 +43,14 @@ export async function issueDesigner(db: Db, caller: Caller, id: unknown, body: u
       );
     }
     const profile = row.profile as Partial<DesignerInsert>;
+    // A contact address other than the applicant's account is used once they confirm it.
+    const [account] = await tx
+      .select({ email: users.email, lang: users.lang, accepted: users.accepted_terms_version })
+      .from(users)
+      .where(eq(users.sub, row.applicant));
+    const own = account?.email ?? null;
+    const wanted = String(profile.email ?? '');
+    const held = own && wanted && !sameAddress(wanted, own) ? [{ field: 'email', value: wanted }] : [];
     const [designer] = await tx
       .insert(designers)
       .values({
@@ -49,9 +60,19 @@ export async function issueDesigner(db: Db, caller: Caller, id: unknown, body: u
         document: row.documents,
         owner: row.applicant,
         creator_name: String(profile.creator_name ?? ''),
-        email: String(profile.email ?? ''),
+        email: held.length ? own! : wanted,
+        // Terms the applicant accepted before having this record were kept on their user record
+        // (lib/terms/wall.ts): the record starts from them, so the wall does not ask again.
+        accepted_terms_version: { ...(account?.accepted ?? {}), ...(profile.accepted_terms_version ?? {}) },
       })
-      .returning({ key: designers.key });
+      .returning();
+    await requestVerification(
+      tx,
+      entities.Designer,
+      { sub: row.applicant, lang: account?.lang === 'en' ? 'en' : 'jp' },
+      designer!,
+      held,
+    );
     const entry = `${roleNames().client}:designer`;
     const diff = await changeAccess(tx, { sub: row.applicant, grantedBy: caller.sub, add: [entry] });
     if (diff.changed) {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { notificationTemplates } from './notification-template';
+import { securityTemplates } from './security-template';
 import type { MailLang, MailTemplate, RenderedMail } from './template-kit';
 
 /**
@@ -8,6 +9,7 @@ import type { MailLang, MailTemplate, RenderedMail } from './template-kit';
  */
 export const mailTemplates = {
   ...notificationTemplates,
+  ...securityTemplates,
 };
 
 export type TemplateId = keyof typeof mailTemplates;

@@ -44,13 +44,29 @@ function columnJson(column: { dataType: string; columnType: string; notNull: boo
   return column.notNull ? schema : { anyOf: [schema, { type: 'null' }] };
 }
 
+/** The field-level policy of definitions.ts, as readers of the document see it. */
+function fieldNotes(def: EntityDef, name: string): JsonSchema {
+  const policy = def.fields[name];
+  if (!policy) return {};
+  const notes: string[] = [];
+  if (policy.read === 'party')
+    notes.push("Only the record's own party (and holder staff) read this field; others get the record without it.");
+  if (policy.write === 'reviewed')
+    notes.push('Changes only through its application and review; refused in a create or patch body.');
+  if (policy.write === 'verified')
+    notes.push("An address other than the caller's account's is used only after its owner confirms it (e-mailed link).");
+  const readOnly = policy.write === 'server' || policy.write === 'reviewed';
+  return { ...(readOnly ? { readOnly: true } : {}), ...(notes.length ? { description: notes.join(' ') } : {}) };
+}
+
 /** A stored record as the API answers it: every column, server-owned ones included. */
 export function recordSchema(def: EntityDef): JsonSchema {
   const create = inputSchema(def.create);
   const createProps = (create.properties ?? {}) as Record<string, JsonSchema>;
   const properties: Record<string, JsonSchema> = {};
   for (const [name, column] of Object.entries(getTableColumns(def.table))) {
-    properties[name] = createProps[name] && column.dataType !== 'date' ? createProps[name] : columnJson(column);
+    const schema = createProps[name] && column.dataType !== 'date' ? createProps[name] : columnJson(column);
+    properties[name] = { ...schema, ...fieldNotes(def, name) };
   }
   if (properties.reference) {
     properties.reference = {
@@ -61,6 +77,13 @@ export function recordSchema(def: EntityDef): JsonSchema {
     };
   }
   if (def.name === 'Designer') properties.mine = { type: 'boolean', description: "true when the record is the caller's own" };
+  if (Object.values(def.fields).some((f) => f.write === 'verified')) {
+    properties.pending_verification = {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: "For the record's own party: contact values sent for confirmation and not yet in use, by field",
+    };
+  }
   return { type: 'object', properties, required: ['key', 'dateCreated', 'dateUpdated', 'status', 'version'] };
 }
 

@@ -46,6 +46,7 @@ import { credentialsRoutes } from './routes/credentials';
 import { chainRoutes } from './routes/chain';
 import { storageRoutes } from './routes/storage';
 import { systemRoutes } from './routes/system';
+import { securityRoutes } from './routes/security';
 import { statsRoutes } from './routes/stats';
 
 const gateInput = z.object({ id: z.string(), password: z.string() });
@@ -359,6 +360,7 @@ export function otherRoutes(): RouteDoc[] {
     ...chainRoutes(),
     ...storageRoutes(),
     ...systemRoutes(),
+    ...securityRoutes(),
     ...statsRoutes(),
   ];
 }

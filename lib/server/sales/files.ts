@@ -2,12 +2,14 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { AppError } from '../api/errors';
-import { fieldError } from '../common/field-error';
+import { fieldError, type Bilingual } from '../common/field-error';
 import type { Db } from '../db/client';
 import { salesImportMappings } from '../db/entities-schema';
 import { eq } from 'drizzle-orm';
 import { cleanMapping, guessMapping, REQUIRED_FIELDS, ROW_FIELDS, type RawRow, type RowField } from './columns';
 import { M } from './messages';
+import { getConfig } from '../../config';
+import { assertEntriesHonest, declaredSize, zipEntries, ZipShapeError } from './zip-entries';
 
 export type FileKind = 'csv' | 'xlsx';
 
@@ -25,29 +27,84 @@ export function kindOf(fileName: string, content: Buffer, lang: 'jp' | 'en'): Fi
   throw fieldError(lang, { file: { message: M.fileType, code: 'invalid' } });
 }
 
-/** Reads a CSV with csv-parse's stream parser: header line first, UTF-8 (a BOM is dropped). */
-async function readCsv(
-  content: Buffer,
-  limit?: number,
-): Promise<{ columns: string[]; rows: Record<string, string>[]; count: number }> {
-  const parser = Readable.from([content]).pipe(
-    parse({ bom: true, skip_empty_lines: true, trim: true, relax_column_count: true }),
-  );
-  let columns: string[] | null = null;
-  const rows: Record<string, string>[] = [];
-  let count = 0;
-  for await (const record of parser as AsyncIterable<string[]>) {
-    if (!columns) {
-      columns = record.map((c, i) => c || `column ${i + 1}`);
-      continue;
-    }
-    count += 1;
-    if (limit !== undefined && rows.length >= limit) continue;
-    const row: Record<string, string> = {};
-    columns.forEach((c, i) => (row[c] = record[i] ?? ''));
-    rows.push(row);
+/**
+ * How much one royalty file may ask of the server (issue #23), each checked before or while the
+ * file is parsed, never after: an XLSX's unpacked size from its zip directory before exceljs sees
+ * it, rows and columns as the stream parser meets them, the size of one CSV record as csv-parse
+ * reads it. SALES_IMPORT_MAX_* settings change them.
+ */
+export interface FileLimits {
+  unpackedBytes: number;
+  rows: number;
+  columns: number;
+}
+
+export type LimitName = 'unpacked' | 'rows' | 'columns' | 'record' | 'entries';
+
+/** Zip entries an XLSX may hold (a workbook has a dozen or so; thousands is an attack). */
+const MAX_ZIP_ENTRIES = 1000;
+/** Bytes of one CSV record (a row of a dozen short cells is far below this). */
+const MAX_RECORD_BYTES = 64 * 1024;
+
+export function fileLimits(): FileLimits {
+  const { salesImport } = getConfig();
+  return { unpackedBytes: salesImport.maxUnpackedBytes, rows: salesImport.maxRows, columns: salesImport.maxColumns };
+}
+
+export class FileLimitError extends Error {
+  constructor(
+    readonly limit: LimitName,
+    readonly max: number,
+  ) {
+    super(`file limit ${limit} (${max})`);
   }
-  return { columns: columns ?? [], rows, count };
+}
+
+function limitMessage(limit: LimitName, max: number): Bilingual {
+  switch (limit) {
+    case 'unpacked':
+      return M.limitUnpacked(Math.round(max / (1024 * 1024)));
+    case 'rows':
+      return M.limitRows(max);
+    case 'columns':
+      return M.limitColumns(max);
+    case 'record':
+      return M.limitRecord(Math.round(max / 1024));
+    case 'entries':
+      return M.limitEntries(max);
+  }
+}
+
+/** Status 5 on `file`, naming the limit reached and its value (`data.limit`, `data.max`). */
+export function limitError(err: FileLimitError, lang: 'jp' | 'en'): AppError {
+  return fieldError(
+    lang,
+    {
+      file: {
+        message: limitMessage(err.limit, err.max),
+        code: err.limit === 'rows' || err.limit === 'entries' ? 'tooMany' : 'tooLarge',
+      },
+    },
+    { message: `file limit reached: ${err.limit}`, extra: { limit: err.limit, max: err.max } },
+  );
+}
+
+/**
+ * The records of a CSV (header first), UTF-8 with a BOM dropped, from csv-parse's stream parser;
+ * stops at the first record past a limit.
+ */
+async function* csvRecords(content: Buffer): AsyncGenerator<string[]> {
+  const parser = Readable.from([content]).pipe(
+    parse({ bom: true, skip_empty_lines: true, trim: true, relax_column_count: true, max_record_size: MAX_RECORD_BYTES }),
+  );
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) yield record;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') throw new FileLimitError('record', MAX_RECORD_BYTES);
+    throw err;
+  } finally {
+    parser.destroy();
+  }
 }
 
 function cellText(value: unknown): string {
@@ -62,38 +119,77 @@ function cellText(value: unknown): string {
   return String(value as string | number | boolean).trim();
 }
 
-/** Reads the first worksheet of an XLSX with exceljs's streaming reader. */
-async function readXlsx(
-  content: Buffer,
-  limit?: number,
-): Promise<{ columns: string[]; rows: Record<string, string>[]; count: number }> {
+/** Refuses a workbook whose zip would unpack past the limit, before any of it is parsed. */
+async function assertXlsxSize(content: Buffer, limits: FileLimits): Promise<void> {
+  let entries;
+  try {
+    entries = zipEntries(content, MAX_ZIP_ENTRIES);
+  } catch (err) {
+    if (err instanceof ZipShapeError && err.message === 'too many entries') throw new FileLimitError('entries', MAX_ZIP_ENTRIES);
+    throw err;
+  }
+  if (declaredSize(entries) > limits.unpackedBytes) throw new FileLimitError('unpacked', limits.unpackedBytes);
+  try {
+    await assertEntriesHonest(content, entries);
+  } catch (err) {
+    // An entry inflating past what it declared is a bomb in disguise: the same limit, named the same way.
+    if (err instanceof ZipShapeError && err.message === 'entry larger than declared') {
+      throw new FileLimitError('unpacked', limits.unpackedBytes);
+    }
+    throw err;
+  }
+}
+
+/** The rows of the first worksheet of an XLSX (header first), from exceljs's streaming reader. */
+async function* xlsxRecords(content: Buffer, limits: FileLimits): AsyncGenerator<string[]> {
+  await assertXlsxSize(content, limits);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
     sharedStrings: 'cache',
     worksheets: 'emit',
     hyperlinks: 'ignore',
     styles: 'ignore',
   });
-  let columns: string[] | null = null;
-  const rows: Record<string, string>[] = [];
-  let count = 0;
+  let sheets = 0;
   for await (const sheet of reader) {
+    sheets += 1;
     for await (const row of sheet) {
-      // row.values is 1-based: index 0 is empty.
-      const values = (row.values as unknown[]).slice(1).map(cellText);
+      const raw = row.values as unknown[];
+      // row.values is 1-based (index 0 is empty); a cell far to the right makes it that long.
+      if (raw.length - 1 > limits.columns) throw new FileLimitError('columns', limits.columns);
+      const values = raw.slice(1).map(cellText);
       if (values.every((v) => v === '')) continue;
-      if (!columns) {
-        columns = values.map((c, i) => c || `column ${i + 1}`);
-        continue;
-      }
-      count += 1;
-      if (limit !== undefined && rows.length >= limit) continue;
-      const out: Record<string, string> = {};
-      columns.forEach((c, i) => (out[c] = values[i] ?? ''));
-      rows.push(out);
+      yield values;
     }
     break; // the first sheet only
   }
-  return { columns: columns ?? [], rows, count };
+  // A zip with no worksheet in it is no workbook (the reader then simply yields nothing).
+  if (sheets === 0) throw new Error('no worksheet in the file');
+}
+
+/**
+ * The rows of a sales file by column name, as text, as the stream parser yields them: the header
+ * first (returned as `columns`), then one object a row. Limits end the stream with a FileLimitError.
+ */
+export async function* salesFileRows(
+  kind: FileKind,
+  content: Buffer,
+  limits: FileLimits = fileLimits(),
+): AsyncGenerator<{ columns: string[]; row: Record<string, string> | null }> {
+  let columns: string[] | null = null;
+  let count = 0;
+  for await (const record of kind === 'csv' ? csvRecords(content) : xlsxRecords(content, limits)) {
+    if (record.length > limits.columns) throw new FileLimitError('columns', limits.columns);
+    if (!columns) {
+      columns = record.map((c, i) => c || `column ${i + 1}`);
+      yield { columns, row: null };
+      continue;
+    }
+    count += 1;
+    if (count > limits.rows) throw new FileLimitError('rows', limits.rows);
+    const row: Record<string, string> = {};
+    columns.forEach((c, i) => (row[c] = record[i] ?? ''));
+    yield { columns, row };
+  }
 }
 
 /** Parses a sales file; `limit` keeps only the first rows (the count still covers all). */
@@ -104,13 +200,24 @@ export async function readSalesFile(
   limit?: number,
 ): Promise<ParsedFile & { count: number }> {
   const kind = kindOf(fileName, content, lang);
+  let columns: string[] = [];
+  const rows: Record<string, string>[] = [];
+  let count = 0;
   try {
-    const read = kind === 'csv' ? await readCsv(content, limit) : await readXlsx(content, limit);
-    return { kind, ...read };
+    for await (const step of salesFileRows(kind, content)) {
+      columns = step.columns;
+      if (!step.row) continue;
+      count += 1;
+      if (limit === undefined || rows.length < limit) rows.push(step.row);
+    }
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw fieldError(lang, { file: { message: M.file, code: 'invalid' } }, { extra: { reason: (err as Error).message } });
+    if (err instanceof FileLimitError) throw limitError(err, lang);
+    // What the parser said stays in the log: a library's words mean nothing to the person importing.
+    console.warn(`[sales] ${kind} file could not be read: ${(err as Error).message}`);
+    throw fieldError(lang, { file: { message: M.file, code: 'invalid' } });
   }
+  return { kind, columns, rows, count };
 }
 
 /** The rows of a file under a mapping (field → column); refused when a required field has no column. */

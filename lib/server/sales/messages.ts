@@ -39,6 +39,26 @@ export const M = {
   column: { jp: 'この列が割り当てられていません。', en: 'No column is mapped to this field.' },
   file: { jp: 'ファイルを読み取れませんでした。', en: 'The file could not be read.' },
   fileType: { jp: 'CSVまたはXLSXファイルを選んでください。', en: 'Choose a CSV or XLSX file.' },
+  limitUnpacked: (mb: number): Bilingual => ({
+    jp: `XLSXファイルの展開後のサイズが上限（${mb} MB）を超えています。シートを分けるか、CSVで送ってください。`,
+    en: `The XLSX file would unpack to more than the limit (${mb} MB). Split the sheet or send a CSV.`,
+  }),
+  limitRows: (max: number): Bilingual => ({
+    jp: `ファイルの行数が上限（${max.toLocaleString('ja-JP')}行）を超えています。期間を分けて報告してください。`,
+    en: `The file has more rows than the limit (${max.toLocaleString('en-US')}). Split the report by period.`,
+  }),
+  limitColumns: (max: number): Bilingual => ({
+    jp: `ファイルの列数が上限（${max}列）を超えています。不要な列を削除してください。`,
+    en: `The file has more columns than the limit (${max}). Remove the columns that are not needed.`,
+  }),
+  limitRecord: (kb: number): Bilingual => ({
+    jp: `1行の大きさが上限（${kb} KB）を超えています。ファイルの形式を確認してください。`,
+    en: `One row is larger than the limit (${kb} KB). Check the file's format.`,
+  }),
+  limitEntries: (max: number): Bilingual => ({
+    jp: `XLSXファイルの内部ファイル数が上限（${max}）を超えています。`,
+    en: `The XLSX file holds more parts than the limit (${max}).`,
+  }),
   refused: (rows: number): Bilingual => ({
     jp: `${rows}行に誤りがあるため、報告全体を受け付けませんでした。`,
     en: `${rows} row(s) have errors, so the whole report was refused.`,

@@ -23,7 +23,10 @@ export default async function interactionAction(req: NextApiRequest, res: NextAp
     if (action === 'login') {
       const email = String(body.email ?? '');
       const outcome = await checkLogin(clientAddress(req), email, String(body.password ?? ''));
-      if (!outcome.ok) return back(outcome.reason, `&email=${encodeURIComponent(email)}`);
+      if (!outcome.ok) {
+        const wait = outcome.reason === 'throttled' ? `&retry=${outcome.retryAfter}` : '';
+        return back(outcome.reason, `&email=${encodeURIComponent(email)}${wait}`);
+      }
       await provider.interactionFinished(req, res, { login: { accountId: outcome.sub } }, { mergeWithLastSubmission: false });
       return;
     }
@@ -37,7 +40,8 @@ export default async function interactionAction(req: NextApiRequest, res: NextAp
       };
       const outcome = await signUp(clientAddress(req), form);
       if (!outcome.ok) {
-        const keep = `&mode=signup&email=${encodeURIComponent(form.email)}&name=${encodeURIComponent(form.name)}`;
+        const wait = outcome.retryAfter ? `&retry=${outcome.retryAfter}` : '';
+        const keep = `&mode=signup&email=${encodeURIComponent(form.email)}&name=${encodeURIComponent(form.name)}${wait}`;
         return back(outcome.reason, keep);
       }
       await provider.interactionFinished(req, res, { login: { accountId: outcome.sub } }, { mergeWithLastSubmission: false });

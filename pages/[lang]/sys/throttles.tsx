@@ -1,0 +1,6 @@
+import { ThrottlesView } from '@/components/system/ThrottlesView';
+import { withPage } from '@/components/page/withPage';
+import { pageProps } from '@/lib/page/server-props';
+
+export default withPage('/sys/throttles', ThrottlesView);
+export const getServerSideProps = pageProps(['throttles']);
