@@ -1,4 +1,5 @@
 import dynamic from 'next/dynamic';
+import { useRouter } from 'next/router';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -32,7 +33,12 @@ export function ApprovalQueueView({ title, kind }: ScreenViewProps & { kind: App
   // The queue is one approver's share (at most 500): it is searched where it is shown.
   const items = queue?.filter((item) => matchesSearch(item.name.label, q));
   const [flash, setFlash] = useState<Flash | null>(null);
-  const current: QueueItem<Rec> | undefined = items?.find((i) => text(i.subject.key) === selected);
+  // A link from a notification or a mail chooses its item by reference (?open=LIC-2026-0042).
+  const { query } = useRouter();
+  const wanted = typeof query.open === 'string' ? query.open : null;
+  const linked = wanted ? queue?.find((i) => i.name.reference === wanted) : undefined;
+  const chosen = selected ?? (linked ? text(linked.subject.key) : null);
+  const current: QueueItem<Rec> | undefined = items?.find((i) => text(i.subject.key) === chosen);
 
   const onOutcome = async (item: QueueItem<Rec>, outcome: DecisionOutcome, name: string) => {
     const key = text(item.subject.key);
@@ -83,17 +89,17 @@ export function ApprovalQueueView({ title, kind }: ScreenViewProps & { kind: App
         </Alert>
       )}
       {!items?.length ? (
-        <QueueList kind={kind} items={items} loading={isLoading} selected={selected} onSelect={setSelected} />
+        <QueueList kind={kind} items={items} loading={isLoading} selected={chosen} onSelect={setSelected} />
       ) : (
         <Row className="g-3">
           <Col lg={4}>
             <h2 className="h6 text-muted">{t('queue.title', { count: items.length })}</h2>
-            <QueueList kind={kind} items={items} loading={isLoading} selected={selected} onSelect={setSelected} />
+            <QueueList kind={kind} items={items} loading={isLoading} selected={chosen} onSelect={setSelected} />
           </Col>
           <Col lg={8}>
             {current ? (
               <ApprovalDetail
-                key={selected}
+                key={chosen}
                 kind={kind}
                 item={current}
                 onOutcome={(outcome, name) => void onOutcome(current, outcome, name)}

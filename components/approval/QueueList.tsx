@@ -3,6 +3,8 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'next-i18next/pages';
 import { QUEUE_EMPTY_KEY, type ApprovalKind, type QueueItem } from '@/lib/client/flow';
+import { formatDay } from '@/lib/server/naming/format';
+import { useShell } from '@/lib/client/settings-context';
 import { imageUrl, imagesOf, text, type Row } from './subject';
 
 function Thumb({ subject }: { subject: Row }) {
@@ -21,7 +23,7 @@ function Thumb({ subject }: { subject: Row }) {
   );
 }
 
-/** What the signed-in approver's groups still have to decide, oldest first. */
+/** What the signed-in approver's groups still have to decide, the nearest deadline first, with each deadline. */
 export function QueueList({
   kind,
   items,
@@ -36,6 +38,7 @@ export function QueueList({
   onSelect(key: string): void;
 }) {
   const { t } = useTranslation('approval');
+  const { lang } = useShell();
   const { t: tf } = useTranslation('flow');
   if (loading && !items) {
     return (
@@ -85,6 +88,10 @@ export function QueueList({
               </div>
               <div className="small d-flex align-items-center gap-2">
                 <span data-testid="queue-waiting">{t('queue.waiting', { count: item.waitingDays })}</span>
+                {' · '}
+                <span data-testid="queue-deadline" className={item.overdue ? 'text-danger fw-semibold' : undefined}>
+                  {t('queue.deadline', { date: formatDay(item.deadline, lang) })}
+                </span>
                 {item.overdue && (
                   <Badge bg="danger" data-testid="queue-overdue">
                     {t('queue.overdue')}

@@ -9,12 +9,27 @@ import { useTranslation } from 'next-i18next/pages';
 import { ReviewRounds, WorkflowLog } from '@/components/approval/ReviewHistory';
 import { formatDay, formatMoney, formatRate, text, type Row } from '@/components/approval/subject';
 import { useDialogs } from '@/components/dialogs/DialogProvider';
-import { takeStep, useHistory } from '@/lib/client/flow';
+import Form from 'react-bootstrap/Form';
+import { productApi } from '@/lib/client/fetcher';
+import { takeStep, useHistory, useRecordActions, type HistoryReview } from '@/lib/client/flow';
+import { percentToBp } from '@/lib/format/money';
 import { useShell } from '@/lib/client/settings-context';
 import { LicenseContract } from '@/components/contracts/LicenseContract';
 import { ContractCell } from './ContractCell';
-import { licenseeSteps, licenseStateVariant } from './states';
+import { licenseStateVariant } from './states';
 import { Reference } from '@/components/refs/RecordSearch';
+
+/** The requests for changes of the last round that asked for them, each group's own. */
+function latestRequests(reviews: HistoryReview[]): HistoryReview[] {
+  const asked = reviews.filter((r) => r.state === 'changes_requested');
+  const round = Math.max(0, ...asked.map((r) => r.revision));
+  return asked.filter((r) => r.revision === round);
+}
+
+function reviewerName(review: HistoryReview, lang: 'jp' | 'en'): string {
+  const parts = lang === 'jp' ? [review.reviewerLast, review.reviewerFirst] : [review.reviewerFirst, review.reviewerLast];
+  return parts.filter(Boolean).join(' ') || review.reviewerName || '';
+}
 
 /** One license: its terms, the contract, the review history and the steps the licensee may take now. */
 export function LicenseDetail({
@@ -36,10 +51,41 @@ export function LicenseDetail({
   const key = text(license.key);
   const state = text(license.state);
   const { data: history, isLoading, mutate } = useHistory('License', key);
+  const { data: offer, mutate: reloadActions } = useRecordActions('License', key);
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  // Signing goes through the e-signature (the contract's "Review and sign"), not a bare step.
-  const steps = licenseeSteps('license', state).filter((action) => action !== 'sign');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [rate, setRate] = useState('');
+  // The steps the server says this person may take now; signing goes through the e-signature
+  // (the contract's "Review and sign"), not a bare step.
+  const steps = (offer?.state === state ? offer.actions : []).map((a) => a.action).filter((action) => action !== 'sign');
+  const editable = state === 'applied' || state === 'changes_requested';
+  const requests = latestRequests(history?.reviews ?? []);
+
+  const save = async () => {
+    const bp = percentToBp(rate);
+    if (bp === null || bp === undefined) {
+      setProblem(t('detail.rateInvalid'));
+      return;
+    }
+    setPending(true);
+    setProblem(null);
+    const answer = await productApi(`/v1/License/${encodeURIComponent(key)}`, {
+      method: 'PATCH',
+      body: { royalty_rate_bp: bp },
+      token: session?.accessToken,
+    });
+    setPending(false);
+    if (answer?.status !== 0) {
+      setProblem(t('detail.saveFailed'));
+      return;
+    }
+    setEditing(false);
+    setNotice(t('detail.saved'));
+    onChanged();
+    void mutate();
+  };
 
   const take = async (action: string) => {
     if (!(await dialogs.confirm(t(`detail.step.${action}`), t(`detail.confirm.${action}`)))) return;
@@ -51,8 +97,10 @@ export function LicenseDetail({
       setProblem(answer.message ?? (Object.values(answer.errors).join(' ') || t('detail.stepFailed')));
       return;
     }
+    setNotice(action === 'resubmit' ? t('detail.resubmitted') : null);
     onChanged();
     void mutate();
+    void reloadActions();
   };
 
   const rows: [string, ReactNode][] = [
@@ -97,6 +145,90 @@ export function LicenseDetail({
             </Fragment>
           ))}
         </dl>
+        {state === 'changes_requested' && requests.length > 0 && (
+          <Alert variant="warning" className="py-2" data-testid="license-changes">
+            <Alert.Heading as="h2" className="h6">
+              {t('detail.changesTitle')}
+            </Alert.Heading>
+            <p className="small mb-2">{t('detail.changesIntro')}</p>
+            {requests.map((review) => (
+              <div key={review.key} className="small mb-1" data-testid="license-change-request">
+                <strong>
+                  {t('detail.changesBy', {
+                    group: tf(`group.${review.group ?? 'holder'}`),
+                    name: reviewerName(review, lang),
+                  })}
+                </strong>
+                {review.comment && (
+                  <span className="d-block" style={{ whiteSpace: 'pre-wrap' }} data-testid="license-change-comment">
+                    {review.comment}
+                  </span>
+                )}
+                {review.markups.length > 0 && (
+                  <span className="d-block text-muted">{t('detail.pins', { count: review.markups.length })}</span>
+                )}
+              </div>
+            ))}
+          </Alert>
+        )}
+        {offer && offer.waitingFor.length > 0 && (
+          <p className="small text-muted" data-testid="license-waiting-for">
+            {t('detail.waitingFor', { groups: offer.waitingFor.map((g) => tf(`group.${g}`)).join(lang === 'jp' ? '・' : ', ') })}
+          </p>
+        )}
+        {notice && (
+          <Alert
+            variant="success"
+            className="py-2 small"
+            dismissible
+            onClose={() => setNotice(null)}
+            data-testid="license-notice"
+          >
+            {notice}
+          </Alert>
+        )}
+        {editable && steps.length > 0 && !editing && (
+          <Button
+            variant="outline-primary"
+            size="sm"
+            className="mb-3"
+            onClick={() => {
+              setRate(typeof license.royalty_rate_bp === 'number' ? String(license.royalty_rate_bp / 100) : '');
+              setEditing(true);
+            }}
+            data-testid="license-edit"
+          >
+            {t('detail.editTerms')}
+          </Button>
+        )}
+        {editing && (
+          <Form
+            className="border rounded p-2 mb-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save();
+            }}
+            data-testid="license-edit-form"
+          >
+            <Form.Group controlId="license-edit-rate" className="mb-2">
+              <Form.Label className="small">{t('apply.rate')}</Form.Label>
+              <Form.Control
+                value={rate}
+                onChange={(e) => setRate(e.target.value)}
+                inputMode="decimal"
+                data-testid="license-edit-rate"
+              />
+            </Form.Group>
+            <div className="d-flex gap-2">
+              <Button type="submit" size="sm" disabled={pending} data-testid="license-edit-save">
+                {t('detail.saveTerms')}
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => setEditing(false)}>
+                {t('detail.cancelEdit')}
+              </Button>
+            </div>
+          </Form>
+        )}
         {state === 'contract_sent' && !license.contract && (
           <Alert variant="info" className="py-2 small">
             {t('detail.contractLater')}

@@ -1,4 +1,5 @@
 import dynamic from 'next/dynamic';
+import { useRouter } from 'next/router';
 import { useMemo, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Spinner from 'react-bootstrap/Spinner';
@@ -44,7 +45,17 @@ export function LicenseListView({ title }: ScreenViewProps) {
   const ipNames = useIpNames(ipKeys);
   const orgNames = new Map(organisations.map((o) => [o.key, o.name]));
   const several = organisations.length > 1;
-  const current = licenses.find((l) => l.key === open) ?? null;
+  // A link from a notification or a mail opens its license by reference (?open=LIC-2026-0042).
+  const router = useRouter();
+  const wanted = typeof router.query.open === 'string' ? router.query.open : null;
+  const linked = wanted ? licenses.find((l) => l.reference === wanted) : undefined;
+  const current = licenses.find((l) => l.key === (open ?? linked?.key)) ?? null;
+  const close = () => {
+    setOpen(null);
+    if (!wanted) return;
+    const query = Object.fromEntries(Object.entries(router.query).filter(([name]) => name !== 'open'));
+    void router.replace({ pathname: router.pathname, query }, undefined, { shallow: true });
+  };
 
   return (
     <div data-testid="licensee-licenses">
@@ -129,7 +140,7 @@ export function LicenseListView({ title }: ScreenViewProps) {
         <LicenseDetail
           license={current}
           ipName={ipNames.get(text(current.ip)) ?? ''}
-          onClose={() => setOpen(null)}
+          onClose={close}
           onChanged={() => void mutate()}
         />
       )}

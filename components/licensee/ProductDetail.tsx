@@ -11,11 +11,11 @@ import { numberMarkups } from '@/components/approval/markups';
 import { ReviewRounds } from '@/components/approval/ReviewHistory';
 import { formatDay, formatMoney, imagesOf, text, type Row } from '@/components/approval/subject';
 import { useDialogs } from '@/components/dialogs/DialogProvider';
-import { takeStep, useHistory } from '@/lib/client/flow';
+import { takeStep, useHistory, useRecordActions } from '@/lib/client/flow';
 import { useShell } from '@/lib/client/settings-context';
 import { ProductQr } from '@/components/credentials/ProductQr';
 import { ProductForm } from './ProductForm';
-import { licenseeSteps, licenseStateVariant } from './states';
+import { licenseStateVariant } from './states';
 import { Reference } from '@/components/refs/RecordSearch';
 
 /** States in which the organisation may still change its product (lib/server/entities/policy.ts). */
@@ -51,7 +51,9 @@ export function ProductDetail({
   const [editing, setEditing] = useState(false);
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const steps = licenseeSteps('product', state);
+  // The steps the server says this person may take now (an organisation's designer member has none).
+  const { data: offer, mutate: reloadActions } = useRecordActions('Product', key);
+  const steps = (offer?.state === state ? offer.actions : []).map((a) => a.action);
   const pins = numberMarkups(history?.reviews ?? []);
 
   const take = async (action: string) => {
@@ -66,6 +68,7 @@ export function ProductDetail({
     }
     onChanged();
     void mutate();
+    void reloadActions();
   };
 
   return (

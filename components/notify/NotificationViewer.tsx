@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -34,7 +35,7 @@ interface Props {
  */
 export function NotificationViewer({ show, onHide, list, loading, refresh, live }: Props) {
   const { t } = useTranslation('notify');
-  const { settings } = useShell();
+  const { settings, lang } = useShell();
   const { data: session } = useSession();
   const token = session?.accessToken;
   const [open, setOpen] = useState<NotificationItem | null>(null);
@@ -160,6 +161,16 @@ export function NotificationViewer({ show, onHide, list, loading, refresh, live 
                           {expanded.content}
                         </div>
                         <div className="d-flex gap-2 mt-2">
+                          {expanded.link && (
+                            <Link
+                              href={`/${lang}${expanded.link}`}
+                              className="btn btn-sm btn-primary"
+                              onClick={onHide}
+                              data-testid="notify-open"
+                            >
+                              {t('viewer.open')}
+                            </Link>
+                          )}
                           <Button size="sm" variant="outline-secondary" onClick={() => void markUnread(expanded.key)}>
                             {t('viewer.markUnread')}
                           </Button>

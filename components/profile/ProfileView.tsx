@@ -13,6 +13,7 @@ import type { ScreenViewProps } from '@/components/page/withPage';
 import { storeLanguage } from '@/lib/client/language';
 import { useShell } from '@/lib/client/settings-context';
 import { LANGS, switchLanguagePath, type Lang } from '@/lib/session/redirect';
+import { MailPreferences } from './MailPreferences';
 import { ProfileBadges } from './ProfileBadges';
 import { EVM_ADDRESS, useOwnProfile, useProfileCaller, type OwnProfile } from './profile-api';
 
@@ -55,7 +56,12 @@ export function ProfileView({ title }: ScreenViewProps) {
   }
   if (profile.data === null) return <Alert variant="danger">{t('loadFailed')}</Alert>;
   // A new stored language (the top bar's switch writes the same setting) starts the form afresh.
-  return <ProfileForm key={profile.data.lang} title={title} original={profile.data} onSaved={() => profile.mutate()} />;
+  return (
+    <>
+      <ProfileForm key={profile.data.lang} title={title} original={profile.data} onSaved={() => profile.mutate()} />
+      <MailPreferences original={profile.data} onSaved={() => profile.mutate()} />
+    </>
+  );
 }
 
 interface ProfileFormProps {

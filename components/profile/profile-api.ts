@@ -12,6 +12,8 @@ export interface OwnProfile {
   picture: string | null;
   lang: string;
   wallet: string | null;
+  /** Kinds of notification not mailed (lib/server/notify/mail-kinds.ts). */
+  mail_off?: string[];
   access: string[];
 }
 

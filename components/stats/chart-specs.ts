@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ChartId } from '@/lib/stats/chart-ids';
+import { durationUnit, inUnit } from '@/lib/stats/duration-unit';
 import type { StatsChartData } from './api';
 import type { ChartSpec } from './chart-spec';
 
@@ -65,10 +66,15 @@ export function chartSpec(chart: ChartId, data: StatsChartData, t: TFunction, la
             t(`flow:group.${String(r[col(data, 'group')] ?? '')}`),
           ].join(' · '),
         ),
-        datasets: [
-          { label: t('col.median_hours'), data: numbers(data, 'median_hours') },
-          { label: t('col.avg_hours'), data: numbers(data, 'avg_hours') },
-        ],
+        datasets: (() => {
+          const median = numbers(data, 'median_minutes');
+          const avg = numbers(data, 'avg_minutes');
+          const unit = durationUnit([...median, ...avg]);
+          return [
+            { label: t(`col.median_${unit}`), data: median.map((m) => inUnit(m, unit)) },
+            { label: t(`col.avg_${unit}`), data: avg.map((m) => inUnit(m, unit)) },
+          ];
+        })(),
         lang,
       };
     case 'licenses':

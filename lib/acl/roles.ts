@@ -17,6 +17,15 @@ export function accessLists({ client, product }: RoleNames) {
     holderProductOnly: [productRole, admin],
     designer: [`${client}:designer`],
     licensee: [`${client}:licensee`, `${client}:*:licensee:*`],
+    // An organisation's business (sales reports, invoices): its owners, admins and staff, not its designer members.
+    licenseeBusiness: [
+      `${client}:licensee`,
+      `${client}:owner:licensee:*`,
+      `${client}:admin:licensee:*`,
+      `${client}:staff:licensee:*`,
+    ],
+    // Managing an organisation (profile, members): its owners and admins.
+    licenseeAdmin: [`${client}:owner:licensee:*`, `${client}:admin:licensee:*`],
     system: [admin],
     dataMaintenance: [admin],
   };

@@ -26,6 +26,8 @@ export interface QueueItem<T = Record<string, unknown>> {
   review: { key: string; subjectType: string; group: string; step: string; revision: number; dateCreated: string };
   subject: T;
   waitingDays: number;
+  /** When the group's decision is due (ISO). */
+  deadline: string;
   overdue: boolean;
   /** The record as a person names it (lib/server/naming), in the reader's language. */
   name: { reference: string | null; title: string; counterparty: string | null; detail: string | null; label: string };
@@ -100,6 +102,23 @@ export function useHistory<T = Record<string, unknown>>(entity: string, key: str
   const token = session?.accessToken;
   return useSWR(key && token ? ['history', entity, key, token] : null, async () => {
     const answer = await productApi<History<T>>(`/v1/${entity}/${encodeURIComponent(key!)}/history`, { token });
+    return answer?.status === 0 ? answer.data : null;
+  });
+}
+
+/** What the caller may do with a record now (GET /api/v1/{Entity}/{id}/actions): pages offer exactly these steps. */
+export interface RecordActions {
+  state: string;
+  actions: { action: string; to: string; needsComment: boolean }[];
+  waitingFor: string[];
+  decideFor: string[];
+}
+
+export function useRecordActions(entity: string, key: string | null) {
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  return useSWR(key && token ? ['actions', entity, key, token] : null, async () => {
+    const answer = await productApi<RecordActions>(`/v1/${entity}/${encodeURIComponent(key!)}/actions`, { token });
     return answer?.status === 0 ? answer.data : null;
   });
 }

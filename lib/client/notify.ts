@@ -8,6 +8,8 @@ export interface NotificationItem {
   key: string;
   subject: string;
   content: string;
+  /** Where the reader acts on it: a path under /{lang}, or null. */
+  link: string | null;
   created: string;
   read: boolean;
 }

@@ -207,10 +207,22 @@ const expected: Record<Subject, ExpectedFlow> = {
   },
   license: {
     initial: 'applied',
-    states: ['applied', 'in_review', 'approved', 'rejected', 'contract_sent', 'signed', 'active', 'expired', 'terminated'],
+    states: [
+      'applied',
+      'in_review',
+      'changes_requested',
+      'approved',
+      'rejected',
+      'contract_sent',
+      'signed',
+      'active',
+      'expired',
+      'terminated',
+    ],
     final: ['rejected', 'expired', 'terminated'],
     moves: [
       { state: 'applied', action: 'start_review', by: ['owner', 'licensee', 'holder', 'system'], to: 'in_review' },
+      { state: 'changes_requested', action: 'resubmit', by: ['owner', 'licensee', 'holder'], to: 'in_review' },
       {
         state: 'approved',
         action: 'send_contract',
@@ -239,7 +251,7 @@ const expected: Record<Subject, ExpectedFlow> = {
         order: 'all',
         approved: 'approved',
         rejected: 'rejected',
-        changes: 'applied',
+        changes: 'changes_requested',
       },
     ],
   },
@@ -879,10 +891,12 @@ describe('license review (in_review: legal, cfl, boss)', () => {
     expect(decide(flow, 'in_review', others, 'rejected', people[group], 'no').next).toBe('rejected');
   });
 
-  it.each(['legal', 'cfl', 'boss'] as const)('changes requested by %s go back to applied', (group) => {
+  it.each(['legal', 'cfl', 'boss'] as const)('changes requested by %s send it back to the applicant', (group) => {
     const othersApproved = (['legal', 'cfl', 'boss'] as const).filter((g) => g !== group).map((g) => decided(g));
-    expect(decide(flow, 'in_review', [], 'changes_requested', people[group], 'lower the rate').next).toBe('applied');
-    expect(decide(flow, 'in_review', othersApproved, 'changes_requested', people[group], 'lower the rate').next).toBe('applied');
+    expect(decide(flow, 'in_review', [], 'changes_requested', people[group], 'lower the rate').next).toBe('changes_requested');
+    expect(decide(flow, 'in_review', othersApproved, 'changes_requested', people[group], 'lower the rate').next).toBe(
+      'changes_requested',
+    );
   });
 
   it('brand, designer and holder staff are not reviewers of a license', () => {

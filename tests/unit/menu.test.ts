@@ -287,10 +287,18 @@ describe('visibleMenu', () => {
     }
   });
 
-  it('a licensee staff member (entity entry only) sees section.licensee and section.general', () => {
+  it('a licensee staff member (entity entry only) sees section.licensee but not the management of the organisation', () => {
     const menu = view('licensee-staff');
     expect(titles(menu)).toEqual(['section.licensee', 'section.general']);
-    expect(entriesOf(menu, 'section.licensee')).toEqual(allOf('section.licensee'));
+    expect(entriesOf(menu, 'section.licensee')).toEqual(allOf('section.licensee').filter((e) => e !== 'licensee.adminProfile'));
+  });
+
+  it("an organisation's designer member sees neither its sales, its invoices nor its management", () => {
+    const menu = visibleMenu(menuGroups, ['calbee:designer:licensee:X'], names);
+    expect(entriesOf(menu, 'section.licensee')).not.toContain('licensee.sales');
+    expect(entriesOf(menu, 'section.licensee')).not.toContain('licensee.invoice');
+    expect(entriesOf(menu, 'section.licensee')).not.toContain('licensee.adminProfile');
+    expect(entriesOf(menu, 'section.licensee')).toContain('licensee.list');
   });
 
   it('a licensee owner sees section.licensee and section.general', () => {

@@ -27,6 +27,11 @@ export const users = pgTable(
     lang: text('lang').notNull().default('jp'),
     wallet: text('wallet'),
     bio: text('bio'),
+    // Kinds of notification this person does not want by e-mail too (lib/server/notify/mail-kinds.ts).
+    mailOff: text('mail_off')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // Terms accepted by a person who has no designer or licensee record to keep them on (SPEC §4):
     // the same shape as those records' accepted_terms_version.
     accepted_terms_version: jsonb('accepted_terms_version').$type<Record<string, string>>().notNull().default({}),
@@ -59,6 +64,8 @@ export const notifications = pgTable(
     target: text('target').notNull(),
     subject: text('subject').notNull(),
     content: text('content').notNull().default(''),
+    // Where the reader acts on what the notification is about: a path under /{lang}.
+    link: text('link'),
     created: ts('created').notNull().defaultNow(),
     readAt: ts('read_at'),
   },

@@ -7,6 +7,7 @@ import { entities } from '../entities/definitions';
 import { longText, shortText } from '../entities/field-rules';
 import { validateRecord } from '../entities/validate';
 import type { Viewer } from '../entities/viewer';
+import { DECISIONS } from './decision-states';
 import { canDecideFor, decide, stageOf } from './engine';
 import { afterState } from './after-state';
 import { enterState } from './enter-state';
@@ -18,7 +19,7 @@ import { lockSubject, moveSubject } from './subject-row';
 import { bindingForSubject } from './subjects';
 import type { ActorFacts, Decision, PastDecision, ReviewerGroup, Subject } from './types';
 
-export const DECISIONS = ['approved', 'approved_with_conditions', 'rejected', 'changes_requested'] as const;
+export { DECISIONS };
 
 export const decisionInput = z
   .object({
@@ -141,7 +142,11 @@ export async function decideReview(
         );
       const moved = await moveSubject(tx, def, review.subject_key, from, outcome.next);
       await afterState(tx, binding.subject, review.subject_key, outcome.next);
-      const entered = await enterState(tx, flow, holder, binding, { ...event, row: moved, to: outcome.next }, ['owner']);
+      // The applicant's side hears the outcome: the person who applied and their organisation.
+      const entered = await enterState(tx, flow, holder, binding, { ...event, row: moved, to: outcome.next }, [
+        'owner',
+        'licensee',
+      ]);
       return { review: updated, subject: entered.row, moved: true };
     });
   } catch (err) {

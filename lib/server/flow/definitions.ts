@@ -66,7 +66,18 @@ export const defaultFlows: Record<Subject, FlowDef> = {
   license: {
     subject: 'license',
     initial: 'applied',
-    states: ['applied', 'in_review', 'approved', 'rejected', 'contract_sent', 'signed', 'active', 'expired', 'terminated'],
+    states: [
+      'applied',
+      'in_review',
+      'changes_requested',
+      'approved',
+      'rejected',
+      'contract_sent',
+      'signed',
+      'active',
+      'expired',
+      'terminated',
+    ],
     final: ['rejected', 'expired', 'terminated'],
     transitions: [
       // The applicant sends the application to the reviewers; holder staff may too.
@@ -75,6 +86,14 @@ export const defaultFlows: Record<Subject, FlowDef> = {
         from: ['applied'],
         to: 'in_review',
         by: [owner, licensee, holder, system],
+        notify: ['owner', 'reviewers'],
+      },
+      // Reviewers asked for changes: the applicant's side corrects the application and sends it again.
+      {
+        action: 'resubmit',
+        from: ['changes_requested'],
+        to: 'in_review',
+        by: [owner, licensee, holder],
         notify: ['owner', 'reviewers'],
       },
       {
@@ -117,7 +136,7 @@ export const defaultFlows: Record<Subject, FlowDef> = {
         state: 'in_review',
         groups: ['legal', 'cfl', 'boss'],
         order: 'all',
-        outcome: { approved: 'approved', rejected: 'rejected', changes_requested: 'applied' },
+        outcome: { approved: 'approved', rejected: 'rejected', changes_requested: 'changes_requested' },
       },
     ],
   },

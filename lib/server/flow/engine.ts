@@ -13,6 +13,8 @@ export class FlowError extends Error {
       | 'out_of_turn'
       | 'comment_required',
     message: string,
+    /** For a refused step: which step and who may take it, so the refusal can say so in words. */
+    readonly step?: { action: string; by: readonly Actor[] },
   ) {
     super(message);
     this.name = 'FlowError';
@@ -59,7 +61,7 @@ export function transition(flow: FlowDef, state: string, action: string, facts: 
     throw new FlowError('wrong_state', `"${action}" is possible from ${from}, not from ${state}`);
   }
   if (!step.by.some((actor) => actorMatches(actor, facts)))
-    throw new FlowError('not_allowed', `you may not ${action} this ${flow.subject}`);
+    throw new FlowError('not_allowed', `you may not ${action} this ${flow.subject}`, { action, by: step.by });
   if (step.needsComment && !comment?.trim()) throw new FlowError('comment_required', `"${action}" needs a comment`);
   return step;
 }

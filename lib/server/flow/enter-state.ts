@@ -4,6 +4,7 @@ import { reviews, subjectVersions } from '../db/entities-schema';
 import { entities } from '../entities/definitions';
 import { newKey } from '../keys';
 import { afterState } from './after-state';
+import { addBusinessDays, slaDays } from './business-days';
 import { audienceOf } from './audience';
 import { groupsDue, stageOf } from './engine';
 import type { HolderContext } from './facts';
@@ -85,6 +86,9 @@ export async function enterState(
   await logTransition(tx, event);
   const withReviewers: readonly Audience[] = stage ? [...new Set([...audiences, 'reviewers' as const])] : audiences;
   const people = await audienceOf(tx, holder, binding, event.row, withReviewers, due, event.actor);
-  const notified = await notifyTransition(tx, event, people, due);
+  const deadline = due.length
+    ? new Date(Math.min(...due.map((g) => addBusinessDays(new Date(), slaDays(holder.config, flow.subject, g)).getTime())))
+    : null;
+  const notified = await notifyTransition(tx, event, people, due, deadline);
   return { round, notified, row: event.row };
 }

@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { entitiesOf } from '../../acl/match';
+import { getConfig } from '../../config';
 import type { Db } from '../db/client';
 import { designers, holders } from '../db/entities-schema';
 import type { Viewer } from '../entities/viewer';
@@ -48,6 +50,10 @@ export async function actorFacts(
     isDesigner = designer?.owner === viewer.sub;
   }
   const licensee = binding.licenseeOf(row);
+  // An organisation's designer members make designs for it; its business steps (applying,
+  // signing, reporting, invoicing) are for its owners, admins and staff.
+  const { aclClient } = getConfig();
+  const acting = entitiesOf(viewer.access, 'licensee', aclClient, ['owner', 'admin', 'staff']);
   return {
     sub: viewer.sub,
     isOwner: binding.ownerOf(row) === viewer.sub,
@@ -56,6 +62,6 @@ export async function actorFacts(
     isHolder: viewer.holder,
     groups: groupsOf(holder, viewer.sub),
     isDesignerOfSubject: isDesigner,
-    isLicenseeOfSubject: licensee !== null && viewer.licensees.includes(licensee),
+    isLicenseeOfSubject: licensee !== null && acting.includes(licensee),
   };
 }

@@ -9,6 +9,7 @@ import type { Viewer } from '../entities/viewer';
 import { personName } from '../naming/format';
 import { nameRow, namedKindOfEntity } from '../naming/load-names';
 import { describeWorkflowEntry } from '../workflow/readable';
+import { countDecisions } from './count-decisions';
 
 /** A record's reviews (every round, each with its reviewer's name) and its workflow log. */
 export async function subjectHistory(db: Db, def: EntityDef, viewer: Viewer, key: string) {
@@ -69,15 +70,7 @@ export async function subjectHistory(db: Db, def: EntityDef, viewer: Viewer, key
 export async function reviewStats(db: Db, def: EntityDef, viewer: Viewer, key: string) {
   await getRecord(db, def, viewer, key);
   const rows = await db.select({ group: reviews.group, state: reviews.state }).from(reviews).where(eq(reviews.subject_key, key));
-  const byState: Record<string, number> = {};
-  const byGroup: Record<string, Record<string, number>> = {};
-  for (const row of rows) {
-    byState[row.state] = (byState[row.state] ?? 0) + 1;
-    const group = row.group ?? 'none';
-    byGroup[group] ??= {};
-    byGroup[group][row.state] = (byGroup[group][row.state] ?? 0) + 1;
-  }
-  return { key, total: rows.length, byState, byGroup };
+  return { key, ...countDecisions(rows) };
 }
 
 const FLOW_ENTITIES = ['IP', 'Usage', 'License', 'Product', 'SalesReport', 'Invoice'] as const;

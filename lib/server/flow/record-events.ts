@@ -1,12 +1,18 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { logWorkflow, notifications } from '../db/schema';
+import { logWorkflow, users } from '../db/schema';
 import { newKey } from '../keys';
+import { personName } from '../naming/format';
 import { KIND_OF_SUBJECT, nameRowBilingual } from '../naming/load-names';
+import type { MailKind } from '../notify/mail-kinds';
 import { renderNotice } from '../notify/notices';
-import { languagesOf } from './audience';
+import { recordLink } from '../notify/record-link';
+import { tell } from '../notify/tell';
 import type { ReviewerGroup, Subject } from './types';
 
 type Row = Record<string, unknown>;
+
+const DECISION_ACTIONS = new Set(['approved', 'approved_with_conditions', 'rejected', 'changes_requested']);
 
 export interface TransitionEvent {
   subject: Subject;
@@ -38,30 +44,66 @@ export async function logTransition(db: Db, event: TransitionEvent): Promise<voi
   });
 }
 
+/** What the people a move concerns are asked to do about it, if anything (then it is mailed too). */
+function mailKindOf(event: TransitionEvent): MailKind | null {
+  if (event.action === 'changes_requested') return 'changes';
+  if (event.action === 'approved' || event.action === 'approved_with_conditions' || event.action === 'rejected')
+    return 'decision';
+  if (event.subject === 'license' && event.to === 'contract_sent') return 'contract';
+  if (event.subject === 'invoice' && (event.to === 'approved' || event.to === 'invoiced')) return 'invoice';
+  return null;
+}
+
+async function personNameOf(db: Db, sub: string, lang: 'jp' | 'en'): Promise<string> {
+  const [row] = await db
+    .select({ first_name: users.firstName, last_name: users.lastName, nickname: users.nickname, email: users.email })
+    .from(users)
+    .where(eq(users.sub, sub))
+    .limit(1);
+  return personName(row, lang);
+}
+
 /**
- * Notifications in each person's language: what happened for the concerned, what to decide for
- * reviewers. The record is named by lib/server/naming (reference, IP, counterparty).
+ * Tells the people a move concerns, each in their language and with the link to the page where
+ * they act: what happened (who decided, their comment) for the applicant's side, what to decide
+ * and by when for the reviewers. Whatever asks someone to act is mailed too (lib/server/notify/tell).
+ * The record is named by lib/server/naming (reference, IP, counterparty).
  */
 export async function notifyTransition(
   db: Db,
   event: TransitionEvent,
   people: { reviewers: string[]; others: string[] },
   dueGroups: readonly ReviewerGroup[],
+  deadline?: Date | null,
 ): Promise<number> {
   if (people.reviewers.length + people.others.length === 0) return 0;
-  const langs = await languagesOf(db, [...people.reviewers, ...people.others]);
   const names = await nameRowBilingual(db, KIND_OF_SUBJECT[event.subject], event.row);
-  const rows: (typeof notifications.$inferInsert)[] = [];
-  for (const sub of people.others) {
-    const lang = langs.get(sub) ?? 'jp';
-    const notice = renderNotice('flow.moved', lang, { record: names[lang], state: event.to, comment: event.comment });
-    rows.push({ key: newKey(), target: sub, ...notice });
-  }
-  for (const sub of people.reviewers) {
-    const lang = langs.get(sub) ?? 'jp';
-    const notice = renderNotice('flow.review', lang, { record: names[lang], groups: dueGroups });
-    rows.push({ key: newKey(), target: sub, ...notice });
-  }
-  if (rows.length) await db.insert(notifications).values(rows);
-  return rows.length;
+  const decided = typeof event.data?.group === 'string' && DECISION_ACTIONS.has(event.action);
+  const deciderGroups = decided ? [event.data!.group as ReviewerGroup] : [];
+  const decider = decided
+    ? { jp: await personNameOf(db, event.actor, 'jp'), en: await personNameOf(db, event.actor, 'en') }
+    : null;
+  let count = 0;
+  const others = await tell(db, {
+    people: people.others,
+    notice: (lang) =>
+      renderNotice(event.action === 'changes_requested' ? 'flow.changes' : 'flow.moved', lang, {
+        record: names[lang],
+        state: event.to,
+        comment: event.comment,
+        groups: deciderGroups,
+        decider: decider?.[lang] ?? null,
+      }),
+    link: recordLink(event.subject, event.row, 'applicant'),
+    mail: mailKindOf(event),
+  });
+  count += others.notified;
+  const reviewers = await tell(db, {
+    people: people.reviewers,
+    notice: (lang) => renderNotice('flow.review', lang, { record: names[lang], groups: dueGroups, deadline }),
+    link: recordLink(event.subject, event.row, 'reviewer', { designerReviewer: dueGroups.includes('designer') }),
+    mail: 'review',
+  });
+  count += reviewers.notified;
+  return count;
 }

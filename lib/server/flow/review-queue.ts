@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { getTableColumns } from 'drizzle-orm';
-import { getConfig } from '../../config';
 import type { Db } from '../db/client';
 import { designers, reviews } from '../db/entities-schema';
 import { entities } from '../entities/definitions';
@@ -9,7 +8,7 @@ import type { Viewer } from '../entities/viewer';
 import { groupsDue, stageOf } from './engine';
 import { defaultHolder, groupsOf } from './facts';
 import { flowFor } from './overrides';
-import { businessDaysBetween } from './business-days';
+import { addBusinessDays, businessDaysBetween, slaDays } from './business-days';
 import { bindingForSubject } from './subjects';
 import { KIND_OF_SUBJECT, nameRows } from '../naming/load-names';
 import type { RecordName } from '../naming/name-record';
@@ -22,12 +21,16 @@ export interface QueueItem {
   subject: Row;
   /** Business days the item has waited at this step. */
   waitingDays: number;
+  /** When the group's decision is due (its SLA in Holder.config, in business days). */
+  deadline: Date;
+  /** Past its deadline. */
   overdue: boolean;
 }
 
 /**
  * What the signed-in reviewer's groups still have to decide for one kind of subject: pending
- * Reviews of the current round whose group is due, oldest first, with how long each has waited.
+ * Reviews of the current round whose group is due, the nearest deadline first, with how long
+ * each has waited and when it is due.
  */
 export async function reviewQueue(
   db: Db,
@@ -61,7 +64,6 @@ export async function reviewQueue(
     )
     .orderBy(asc(reviews.dateCreated))
     .limit(500);
-  const limitDays = Number(holder.config['review.sla_business_days'] ?? getConfig().reviewSlaBusinessDays);
   // Two reads whatever the queue's length: the subjects of each entity, then every review of their rounds.
   const keysByEntity = new Map<string, Set<string>>();
   for (const review of pending) {
@@ -111,6 +113,7 @@ export async function reviewQueue(
     ) as PastDecision[];
     if (!groupsDue(stage, past).includes(review.group as ReviewerGroup)) continue;
     const waitingDays = businessDaysBetween(review.dateCreated, now);
+    const deadline = addBusinessDays(review.dateCreated, slaDays(holder.config, binding.subject, review.group as ReviewerGroup));
     items.push({
       review: {
         key: review.key,
@@ -122,10 +125,14 @@ export async function reviewQueue(
       },
       subject,
       waitingDays,
-      overdue: waitingDays > limitDays,
+      deadline,
+      overdue: now > deadline,
     });
   }
-  return items;
+  // The most urgent first: by deadline, then by how long the item has waited.
+  return items.sort(
+    (a, b) => a.deadline.getTime() - b.deadline.getTime() || a.review.dateCreated.getTime() - b.review.dateCreated.getTime(),
+  );
 }
 
 /** A queue item with its record named for the reader (reference, IP, counterparty). */

@@ -4,12 +4,12 @@ import { defineTemplate, escapeHtml, htmlFrame, htmlLines } from './template-kit
 const copy = {
   jp: {
     subject: (s: string, site: string) => `【${site}】${s}`,
-    open: 'お知らせを確認する',
+    open: 'ページを開く',
     footer: (site: string) => `このメールは ${site} から自動送信されています。`,
   },
   en: {
     subject: (s: string, site: string) => `[${site}] ${s}`,
-    open: 'Open your notifications',
+    open: 'Open the page',
     footer: (site: string) => `This message was sent automatically by ${site}.`,
   },
 };

@@ -19,6 +19,10 @@ export interface NoticeVars {
   /** Business days waited (flow.overdue). */
   days?: number;
   comment?: string | null;
+  /** Who decided, by name (flow.changes, flow.moved after a decision). */
+  decider?: string | null;
+  /** When a decision is due (flow.review, flow.overdue). */
+  deadline?: string | Date | null;
   /** The month a report is due for and its due day (sales.late). */
   periodStart?: string | Date;
   periodEnd?: string | Date;
@@ -45,6 +49,8 @@ function common(lang: Lang, v: NoticeVars): Record<string, string> {
     group: (v.groups ?? []).map((g) => c.group[g]).join(lang === 'jp' ? '・' : ' / '),
     state: v.state ? (c.state[v.state as keyof Catalogue['state']] ?? v.state) : '',
     days: String(v.days ?? 0),
+    decider: v.decider ?? '',
+    deadline: v.deadline ? formatDay(v.deadline, lang) : '',
   };
 }
 
@@ -67,16 +73,31 @@ export const notices = {
     const c = catalogues[lang];
     const values = common(lang, v);
     const comment = v.comment ? fill(c.notify.commentLine, { comment: v.comment }) : '';
+    const body = v.decider && v.groups?.length ? c.notify.decidedBody : c.notify.movedBody;
     return {
       subject: fill(c.notify.movedSubject, values),
-      content: [fill(c.notify.movedBody, values), comment].filter(Boolean).join('\n'),
+      content: [fill(body, values), comment].filter(Boolean).join('\n'),
+    };
+  },
+  /** A reviewer asked for changes: for the applicant, with who asked and what they said. */
+  'flow.changes': (lang: Lang, v: NoticeVars): Notice => {
+    const c = catalogues[lang];
+    const values = common(lang, v);
+    const comment = v.comment ? fill(c.notify.commentLine, { comment: v.comment }) : '';
+    return {
+      subject: fill(c.notify.changesSubject, values),
+      content: [fill(c.notify.changesBody, values), comment].filter(Boolean).join('\n'),
     };
   },
   /** A record waits for a decision: for its reviewers. */
   'flow.review': (lang: Lang, v: NoticeVars): Notice => {
     const c = catalogues[lang];
     const values = common(lang, v);
-    return { subject: fill(c.notify.reviewSubject, values), content: fill(c.notify.reviewBody, values) };
+    const deadline = v.deadline ? fill(c.notify.deadlineLine, values) : '';
+    return {
+      subject: fill(c.notify.reviewSubject, values),
+      content: [fill(c.notify.reviewBody, values), deadline].filter(Boolean).join('\n'),
+    };
   },
   /** A decision is overdue: the daily reminder to its reviewers. */
   'flow.overdue': (lang: Lang, v: NoticeVars): Notice => {

@@ -4,6 +4,8 @@ export interface NotificationItem {
   key: string;
   subject: string;
   content: string;
+  /** Where the reader acts on it: a path under /{lang}, or null. */
+  link: string | null;
   created: string;
   read: boolean;
 }
@@ -14,6 +16,7 @@ export function notificationItem(r: typeof notifications.$inferSelect): Notifica
     key: r.key,
     subject: r.subject,
     content: r.content,
+    link: r.link ?? null,
     created: r.created.toISOString(),
     read: r.readAt !== null,
   };

@@ -268,7 +268,8 @@ export function otherRoutes(): RouteDoc[] {
     {
       path: '/api/v1/{entity}/{id}/{action}',
       method: 'get',
-      summary: "action = history: the record's reviews (every round) and workflow log",
+      summary:
+        "action = history: the record's reviews (every round) and workflow log; action = actions: the steps the caller may take now ({state, actions: [{action, to, needsComment}], waitingFor, decideFor}), which is what pages offer",
       tag: 'flow',
     },
     {
@@ -286,6 +287,7 @@ export function otherRoutes(): RouteDoc[] {
             review: { type: 'object' },
             subject: { type: 'object' },
             waitingDays: { type: 'integer' },
+            deadline: { type: 'string', format: 'date-time', description: 'when the group must decide (SLA in Holder.config)' },
             overdue: { type: 'boolean' },
             name: {
               type: 'object',

@@ -118,27 +118,31 @@ export async function reviewThroughput(db: Db, p: StatsPeriod): Promise<StatsTab
   };
 }
 
-const hours = (value: unknown) => (value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10);
+const minutes = (value: unknown) => (value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10);
 
-/** Time from a review's opening to its decision, per flow subject, step (state) and group, in hours. */
+/**
+ * Time from a review's opening to its decision, per flow subject, step (state) and group, in
+ * minutes (to a tenth): a decision taken within the hour is not rounded to nothing; the chart
+ * shows them in the unit that fits (lib/stats/duration-unit.ts).
+ */
 export async function reviewTimes(db: Db, p: StatsPeriod): Promise<StatsTable> {
   const found = await rowsOf(
     db,
     sql`select r.subject_type as subject, r.step, r."group", count(*)::int as decided,
-          percentile_cont(0.5) within group (order by extract(epoch from (r.date_updated - r.date_created)) / 3600) as median_hours,
-          avg(extract(epoch from (r.date_updated - r.date_created)) / 3600) as avg_hours
+          percentile_cont(0.5) within group (order by extract(epoch from (r.date_updated - r.date_created)) / 60) as median_minutes,
+          avg(extract(epoch from (r.date_updated - r.date_created)) / 60) as avg_minutes
         from reviews r where ${decidedIn(p)}
         group by 1, 2, 3 order by 1, 2, 3`,
   );
   return {
-    columns: ['subject', 'step', 'group', 'decided', 'median_hours', 'avg_hours'],
+    columns: ['subject', 'step', 'group', 'decided', 'median_minutes', 'avg_minutes'],
     rows: found.map((r) => [
       String(r.subject),
       text(r.step),
       text(r.group),
       num(r.decided),
-      hours(r.median_hours),
-      hours(r.avg_hours),
+      minutes(r.median_minutes),
+      minutes(r.avg_minutes),
     ]),
   };
 }

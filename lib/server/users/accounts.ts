@@ -18,6 +18,7 @@ const publicColumns = {
   lang: users.lang,
   wallet: users.wallet,
   bio: users.bio,
+  mailOff: users.mailOff,
   accepted_terms_version: users.accepted_terms_version,
   status: users.status,
   dateCreated: users.dateCreated,

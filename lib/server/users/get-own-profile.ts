@@ -12,6 +12,8 @@ export interface OwnProfile {
   picture: string | null;
   lang: string;
   wallet: string | null;
+  /** Kinds of notification the person does not want mailed. */
+  mail_off: string[];
   access: string[];
   /** Terms accepted on the person's own record (SPEC §4, for users whose version is compared here). */
   accepted_terms_version: Record<string, string>;
@@ -30,6 +32,7 @@ export async function getOwnProfile(db: Db, caller: Caller): Promise<OwnProfile>
     picture: row.picture,
     lang: row.lang,
     wallet: row.wallet,
+    mail_off: row.mailOff,
     access: caller.access,
     accepted_terms_version: row.accepted_terms_version ?? {},
   };

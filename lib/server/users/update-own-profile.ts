@@ -7,6 +7,7 @@ import { shortText, stringMap } from '../entities/field-rules';
 import { recordAcceptances } from '../terms/acceptances';
 import { findUserBySub } from './accounts';
 import { validateInput } from '../common/validate-input';
+import { MAIL_KINDS } from '../notify/mail-kinds';
 import { getOwnProfile, type OwnProfile } from './get-own-profile';
 
 /** An EVM address: 0x and 40 hexadecimal digits. */
@@ -33,6 +34,8 @@ export const usersProfileUpdateInput = z
       .nullable()
       .optional(),
     wallet: z.string().trim().regex(EVM_ADDRESS).nullable().optional(),
+    // Kinds of notification not to be mailed (the bell still has them).
+    mail_off: z.array(z.enum(MAIL_KINDS)).max(MAIL_KINDS.length).optional(),
     accepted_terms_version: stringMap().optional(),
   })
   .strict();
@@ -46,6 +49,7 @@ export async function updateOwnProfile(db: Db, caller: Caller, body: unknown): P
   if (input.lang !== undefined) patch.lang = input.lang;
   if (input.picture !== undefined) patch.picture = input.picture || null;
   if (input.wallet !== undefined) patch.wallet = input.wallet;
+  if (input.mail_off !== undefined) patch.mailOff = [...new Set(input.mail_off)].sort();
   if (input.accepted_terms_version !== undefined) patch.accepted_terms_version = input.accepted_terms_version;
   if (Object.keys(patch).length) {
     await db.transaction(async (txAny) => {

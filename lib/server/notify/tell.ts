@@ -1,0 +1,61 @@
+import { inArray } from 'drizzle-orm';
+import { getConfig } from '../../config';
+import type { DbOrTx } from '../common/tx';
+import { notifications, users } from '../db/schema';
+import { newKey } from '../keys';
+import { sendTemplate } from '../mail/send-template';
+import type { Lang } from '../naming/format';
+import type { MailKind } from './mail-kinds';
+import type { Notice } from './notices';
+
+export interface Telling {
+  /** Who is told. */
+  people: readonly string[];
+  /** What they read, in their language. */
+  notice(lang: Lang): Notice;
+  /** Where they act on it: a path under /{lang} (e.g. /licensee/list?open=LIC-2026-0001). */
+  link: string | null;
+  /** Mailed too, unless the person turned this kind off; null: the bell only. */
+  mail: MailKind | null;
+}
+
+/** The absolute address of a page in a reader's language. */
+export function pageUrl(lang: Lang, link: string | null): string {
+  return `${getConfig().appUrl.replace(/\/$/, '')}/${lang}${link ?? ''}`;
+}
+
+/**
+ * Tells people about a record in the caller's transaction: a notification in each person's one
+ * language with the link to where they act, and, for kinds that ask them to act, the same as a
+ * mail through the outbox (it goes out only if the transaction commits). Answers how many were
+ * notified and mailed.
+ */
+export async function tell(tx: DbOrTx, telling: Telling): Promise<{ notified: number; mailed: number }> {
+  const people = [...new Set(telling.people)];
+  if (people.length === 0) return { notified: 0, mailed: 0 };
+  const found = await tx
+    .select({ sub: users.sub, email: users.email, lang: users.lang, mailOff: users.mailOff })
+    .from(users)
+    .where(inArray(users.sub, people));
+  const bySub = new Map(found.map((u) => [u.sub, u]));
+  const rows: (typeof notifications.$inferInsert)[] = [];
+  let mailed = 0;
+  const site = getConfig().systemTitle;
+  for (const sub of people) {
+    const user = bySub.get(sub);
+    const lang: Lang = user?.lang === 'en' ? 'en' : 'jp';
+    const notice = telling.notice(lang);
+    rows.push({ key: newKey(), target: sub, subject: notice.subject, content: notice.content, link: telling.link });
+    if (telling.mail && user?.email && !user.mailOff.includes(telling.mail)) {
+      await sendTemplate(tx, {
+        to: user.email,
+        template: 'notification',
+        lang,
+        vars: { subject: notice.subject, content: notice.content, site, url: pageUrl(lang, telling.link) },
+      });
+      mailed++;
+    }
+  }
+  await tx.insert(notifications).values(rows);
+  return { notified: rows.length, mailed };
+}

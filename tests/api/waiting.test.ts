@@ -1,0 +1,267 @@
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getConfig } from '@/lib/config';
+import { ensureReady } from '@/lib/server/boot';
+import { getDb } from '@/lib/server/db/client';
+import { licenses, reviews } from '@/lib/server/db/entities-schema';
+import { emailOutbox } from '@/lib/server/db/platform-schema';
+import { notifications, userAccess, users } from '@/lib/server/db/schema';
+import { defaultFlows } from '@/lib/server/flow/definitions';
+import { remindOverdue } from '@/lib/server/flow/remind-overdue';
+import { newKey } from '@/lib/server/keys';
+import * as profileUpdateRoute from '@/pages/api/core/users/profile/update';
+import { serveFlowApi, type FlowApi } from './flow-api';
+import { serveRoute, type RouteServer } from './harness';
+import { issueAccessToken, subOf } from './tokens';
+
+/**
+ * What waits for each person reaches them: reminders of items past their deadline are mailed to
+ * each approver once a day and stop with the decision; a request for changes is mailed to the
+ * applicant with the comment and the link to the license; mail preferences are honoured; and the
+ * steps a person is offered on a license (GET …/actions, what the pages show) are exactly the
+ * steps the API accepts from them, for every demo role and organisation sub-role and every state.
+ */
+
+type Envelope<T = Record<string, unknown>> = { status: number; data: T };
+type Rec = Record<string, unknown>;
+
+let api: FlowApi;
+let profile: RouteServer;
+const token: Record<string, string> = {};
+const email: Record<string, string> = {
+  admin: 'admin@example.com',
+  holder: 'holder@example.com',
+  brand: 'brand@example.com',
+  legal: 'legal@example.com',
+  cfl: 'cfl@example.com',
+  boss: 'boss@example.com',
+  designer: 'designer@example.com',
+  owner: 'licensee@example.com',
+  staff: 'licensee-staff@example.com',
+  user: 'user@example.com',
+};
+let organisation = '';
+let primary = '';
+
+beforeAll(async () => {
+  await ensureReady();
+  api = await serveFlowApi();
+  profile = await serveRoute(profileUpdateRoute, '/api/core/users/profile/update');
+  for (const [name, address] of Object.entries(email)) token[name] = await issueAccessToken(await subOf(address));
+  const orgs = await api.call<Envelope<{ items: Rec[] }>>('POST', '/api/v1/Licensee/query', token.owner, {});
+  organisation = String(orgs.json.data.items[0]!.key);
+  // The organisation's designer member: a creator who works for it, with no business steps of its own.
+  const db = await getDb();
+  const sub = newKey();
+  await db.insert(users).values({ sub, email: `member-${sub.slice(0, 8)}@example.com`, nickname: 'member', lang: 'jp' });
+  await db.insert(userAccess).values({ sub, entry: `${getConfig().aclClient}:designer:licensee:${organisation}` });
+  email.member = `member-${sub.slice(0, 8)}@example.com`;
+  token.member = await issueAccessToken(sub);
+  const ip = await api.call<Envelope>('POST', '/api/v1/IP', token.holder, { name: 'Waiting primary', kind: 'primary' });
+  primary = String(ip.json.data.key);
+  await api.call('POST', `/api/v1/IP/${primary}/publish`, token.holder);
+}, 120_000);
+
+afterAll(async () => {
+  await api?.close();
+  await profile?.close();
+});
+
+async function newApplication(): Promise<{ key: string; reference: string }> {
+  const res = await api.call<Envelope>('POST', '/api/v1/License', token.owner, {
+    ip: primary,
+    licensee: organisation,
+    territory: ['JP'],
+    term_start: '2027-01-01',
+    term_end: '2027-12-31',
+    royalty_rate_bp: 800,
+  });
+  expect(res.json.status).toBe(0);
+  return { key: String(res.json.data.key), reference: String(res.json.data.reference) };
+}
+
+async function mailsTo(who: string, about: string) {
+  const db = await getDb();
+  return db
+    .select({ subject: emailOutbox.subject, text: emailOutbox.text })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, email[who]!), like(emailOutbox.subject, `%${about}%`)));
+}
+
+async function noticesTo(who: string, about: string) {
+  const db = await getDb();
+  return db
+    .select({ subject: notifications.subject, content: notifications.content, link: notifications.link })
+    .from(notifications)
+    .where(and(eq(notifications.target, await subOf(email[who]!)), like(notifications.subject, `%${about}%`)));
+}
+
+async function setMailOff(who: string, kinds: string[]) {
+  const res = await profile.request<Envelope<{ mail_off: string[] }>>('POST', '/api/core/users/profile/update', {
+    headers: { authorization: `Bearer ${token[who]}` },
+    body: { mail_off: kinds },
+  });
+  expect(res.json.status).toBe(0);
+  expect(res.json.data.mail_off).toEqual([...kinds].sort());
+}
+
+async function pendingReview(key: string, group: string): Promise<string> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ key: reviews.key })
+    .from(reviews)
+    .where(and(eq(reviews.subject_key, key), eq(reviews.group, group), eq(reviews.state, 'pending')));
+  return row!.key;
+}
+
+describe('reminders of items past their deadline', () => {
+  it('mail each approver once a day, honour turning overdue mail off, and stop with the decision', async () => {
+    const { key, reference } = await newApplication();
+    expect((await api.call<Envelope>('POST', `/api/v1/License/${key}/start_review`, token.owner)).json.status).toBe(0);
+    const db = await getDb();
+    const threeWeeksAgo = new Date(Date.now() - 21 * 24 * 3600 * 1000);
+    await db.update(reviews).set({ dateCreated: threeWeeksAgo }).where(eq(reviews.subject_key, key));
+    // The queue marks it and says when it was due.
+    const queue = await api.call<Envelope<{ subject: Rec; overdue: boolean; deadline: string }[]>>(
+      'GET',
+      '/api/v1/Holder/approve/licenses',
+      token.legal,
+    );
+    const item = queue.json.data.find((q) => q.subject.key === key)!;
+    expect(item.overdue).toBe(true);
+    expect(new Date(item.deadline).getTime()).toBeLessThan(Date.now());
+    await setMailOff('boss', ['overdue']);
+
+    const now = new Date();
+    await remindOverdue(db, now);
+    await remindOverdue(db, new Date(now.getTime() + 3600 * 1000));
+    for (const who of ['legal', 'cfl']) {
+      const mails = await mailsTo(who, reference);
+      expect(mails.filter((m) => m.subject.includes('期限超過'))).toHaveLength(1);
+      expect(mails[0]!.text).toContain(`/jp/holder/approve/license?open=${reference}`);
+    }
+    // Boss turned overdue mail off: the bell has the reminder, the mailbox does not.
+    expect((await mailsTo('boss', reference)).filter((m) => m.subject.includes('期限超過'))).toHaveLength(0);
+    expect((await noticesTo('boss', reference)).filter((n) => n.subject.includes('期限超過'))).toHaveLength(1);
+
+    // A day later: one more each.
+    await remindOverdue(db, new Date(now.getTime() + 25 * 3600 * 1000));
+    for (const who of ['legal', 'cfl'])
+      expect((await mailsTo(who, reference)).filter((m) => m.subject.includes('期限超過'))).toHaveLength(2);
+
+    // Legal decides: legal is not reminded again, cfl (still to decide) is.
+    const decided = await api.call<Envelope>(
+      'PATCH',
+      `/api/v1/Review/${await pendingReview(key, 'legal')}/approved`,
+      token.legal,
+      {},
+    );
+    expect(decided.json.status).toBe(0);
+    await remindOverdue(db, new Date(now.getTime() + 50 * 3600 * 1000));
+    expect((await mailsTo('legal', reference)).filter((m) => m.subject.includes('期限超過'))).toHaveLength(2);
+    expect((await mailsTo('cfl', reference)).filter((m) => m.subject.includes('期限超過'))).toHaveLength(3);
+    await setMailOff('boss', []);
+  });
+});
+
+describe('changes requested reach the applicant', () => {
+  it('by notification and mail, naming the license by number with the comment and the link; unless mail is off', async () => {
+    const { key, reference } = await newApplication();
+    await api.call('POST', `/api/v1/License/${key}/start_review`, token.owner);
+    // Review requests are mailed to the approvers with the link to their queue.
+    expect((await mailsTo('legal', reference)).some((m) => m.text.includes(`/jp/holder/approve/license?open=${reference}`))).toBe(
+      true,
+    );
+    const asked = await api.call<Envelope<{ subject: Rec }>>(
+      'PATCH',
+      `/api/v1/Review/${await pendingReview(key, 'legal')}/changes_requested`,
+      token.legal,
+      { comment: '料率を再確認してください' },
+    );
+    expect(asked.json.data.subject.state).toBe('changes_requested');
+    for (const who of ['owner', 'staff']) {
+      const [mail] = (await mailsTo(who, reference)).filter((m) => m.subject.includes('修正依頼'));
+      expect(mail, who).toBeDefined();
+      expect(mail!.text).toContain('料率を再確認してください');
+      expect(mail!.text).toContain('法務');
+      expect(mail!.text).toContain(`/jp/licensee/list?open=${reference}`);
+      const [notice] = await noticesTo(who, reference);
+      expect(notice!.link).toBe(`/licensee/list?open=${reference}`);
+    }
+
+    // With changes mail off, the next request reaches the bell only.
+    await setMailOff('staff', ['changes']);
+    await api.call('PATCH', `/api/v1/License/${key}`, token.owner, { royalty_rate_bp: 650 });
+    expect((await api.call<Envelope>('POST', `/api/v1/License/${key}/resubmit`, token.owner)).json.data.state).toBe('in_review');
+    await api.call('PATCH', `/api/v1/Review/${await pendingReview(key, 'cfl')}/changes_requested`, token.cfl, {
+      comment: 'MGを見直してください',
+    });
+    expect((await mailsTo('owner', reference)).filter((m) => m.text.includes('MGを見直してください'))).toHaveLength(1);
+    expect((await mailsTo('staff', reference)).filter((m) => m.text.includes('MGを見直してください'))).toHaveLength(0);
+    expect((await noticesTo('staff', reference)).filter((n) => n.content.includes('MGを見直してください'))).toHaveLength(1);
+    await setMailOff('staff', []);
+  });
+
+  it('refuses an unknown kind of mail preference with a field error and changes nothing', async () => {
+    const res = await profile.request<Envelope>('POST', '/api/core/users/profile/update', {
+      headers: { authorization: `Bearer ${token.owner}` },
+      body: { mail_off: ['everything'] },
+    });
+    expect(res.json.status).not.toBe(0);
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('only the actions a person may take', () => {
+  const flow = defaultFlows.license;
+  // Signing and countersigning go through the e-signature (/api/pdf/sign), not a bare step.
+  const ESIGN = new Set(['sign', 'countersign']);
+  const actions = [...new Set(flow.transitions.map((t) => t.action))].filter((a) => !ESIGN.has(a));
+  const people = ['owner', 'staff', 'member', 'holder', 'admin', 'legal', 'cfl', 'boss', 'brand', 'designer', 'user'];
+
+  it('offers on a license in every state exactly the steps the API accepts, for every role and sub-role', async () => {
+    const db = await getDb();
+    const { key } = await newApplication();
+    const mismatches: string[] = [];
+    let accepted = 0;
+    for (const state of flow.states) {
+      for (const who of people) {
+        await db.update(licenses).set({ state }).where(eq(licenses.key, key));
+        const offered = await api.call<Envelope<{ actions: { action: string }[] }>>(
+          'GET',
+          `/api/v1/License/${key}/actions`,
+          token[who],
+        );
+        const offer = new Set(offered.json.status === 0 ? offered.json.data.actions.map((a) => a.action) : []);
+        for (const action of actions) {
+          await db.update(licenses).set({ state }).where(eq(licenses.key, key));
+          const res = await api.call<Envelope>('POST', `/api/v1/License/${key}/${action}`, token[who], { comment: 'Reason' });
+          const ok = res.json.status === 0;
+          if (ok) accepted++;
+          if (ok !== offer.has(action))
+            mismatches.push(`${who} ${action} at ${state}: offered ${offer.has(action)}, accepted ${ok}`);
+          // A refusal is a 4xx that says why, never a server failure.
+          if (!ok) expect(res.status, `${who} ${action} at ${state}`).toBeLessThan(500);
+          // A step refused to someone who sees the record says who may take it, in their language.
+          if (res.status === 403) expect(String(res.json.data)).toContain('権限がありません');
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    // Owner, staff, holder staff, admin and legal each have steps somewhere in the flow.
+    expect(accepted).toBeGreaterThan(20);
+  }, 600_000);
+
+  it("an organisation's designer member is offered no business step; its owner and staff are", async () => {
+    const { key } = await newApplication();
+    const offered = async (who: string) =>
+      (
+        await api.call<Envelope<{ actions: { action: string }[] }>>('GET', `/api/v1/License/${key}/actions`, token[who])
+      ).json.data.actions.map((a) => a.action);
+    expect(await offered('owner')).toEqual(['start_review']);
+    expect(await offered('staff')).toEqual(['start_review']);
+    expect(await offered('member')).toEqual([]);
+    const refused = await api.call<Envelope>('POST', `/api/v1/License/${key}/start_review`, token.member);
+    expect(refused.status).toBe(403);
+  });
+});
