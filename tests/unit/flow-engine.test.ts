@@ -285,9 +285,13 @@ const expected: Record<Subject, ExpectedFlow> = {
   },
   sales: {
     initial: 'submitted',
-    states: ['submitted', 'approved', 'rejected', 'invoiced'],
-    final: ['rejected', 'invoiced'],
-    moves: [{ state: 'approved', action: 'invoice', by: ['licensee', 'holder', 'system'], to: 'invoiced' }],
+    states: ['submitted', 'approved', 'rejected', 'invoiced', 'superseded'],
+    final: ['rejected', 'invoiced', 'superseded'],
+    moves: [
+      { state: 'approved', action: 'invoice', by: ['licensee', 'holder', 'system'], to: 'invoiced' },
+      { state: 'submitted', action: 'supersede', by: ['system'], to: 'superseded' },
+      { state: 'approved', action: 'supersede', by: ['system'], to: 'superseded' },
+    ],
     reviews: [
       { state: 'submitted', groups: ['cfl'], order: 'all', approved: 'approved', rejected: 'rejected', changes: 'rejected' },
     ],
