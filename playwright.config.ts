@@ -22,6 +22,12 @@ export const demoPort = Number(process.env.E2E_DEMO_PORT ?? port + 1);
 const demoDataDir = path.join(os.tmpdir(), `ipl-e2e-demo-${process.pid}`);
 const specsNamed = process.argv.filter((a) => /\.spec\.ts$|^tests\/e2e\//.test(a));
 const wantsDemo = specsNamed.length === 0 || specsNamed.some((a) => a.includes('demo'));
+// The accessibility sweeps only read pages, for minutes: they run on a second worker against a
+// server of their own, so no journey's published terms or throttled sign-ins reach them and the
+// journeys do not wait for them.
+export const a11yPort = Number(process.env.E2E_A11Y_PORT ?? port + 2);
+const a11yDataDir = path.join(os.tmpdir(), `ipl-e2e-a11y-${process.pid}`);
+const wantsA11y = specsNamed.length === 0 || specsNamed.some((a) => a.includes('axe'));
 const server = (url: string, serverPort: number, env: Record<string, string>, timeout = 120_000) => ({
   // As scripts/start.mjs: the client's idle sockets must not meet one the server just closed (ECONNRESET).
   command: `npx next start -p ${serverPort} --keepAliveTimeout 65000`,
@@ -36,7 +42,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // One worker per project (the journeys share one server's state, in order); the projects run side by side.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
@@ -57,10 +64,22 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: /demo\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'chromium',
+      testIgnore: [/demo\.spec\.ts$/, /a11y\/axe\.spec\.ts$/],
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'a11y',
+      testMatch: /a11y\/axe\.spec\.ts$/,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${a11yPort}` },
+    },
     {
       name: 'demo',
       testMatch: /demo\.spec\.ts$/,
+      workers: 1,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${demoPort}` },
     },
   ],
@@ -80,5 +99,8 @@ export default defineConfig({
     // The demo business is seeded before this server answers (instrumentation.ts: under a minute, more on a
     // busy machine); its mail stays in the outbox.
     ...(wantsDemo ? [server(`http://localhost:${demoPort}`, demoPort, { DATA_DIR: demoDataDir, SMTP_URL: '' }, 300_000)] : []),
+    ...(wantsA11y
+      ? [server(`http://localhost:${a11yPort}`, a11yPort, { DATA_DIR: a11yDataDir, SEED_DEMO_BUSINESS: 'false', SMTP_URL: '' })]
+      : []),
   ],
 });

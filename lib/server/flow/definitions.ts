@@ -174,7 +174,7 @@ export const defaultFlows: Record<Subject, FlowDef> = {
     transitions: [
       { action: 'invoice', from: ['approved'], to: 'invoiced', by: [licensee, holder, system], notify: ['licensee'] },
       // Taken by lib/server/sales/corrections.ts when a correction of the same licenses and period is approved.
-      { action: 'supersede', from: ['submitted', 'approved'], to: 'superseded', by: [system] },
+      { action: 'supersede', from: ['submitted', 'approved'], to: 'superseded', by: [system], notify: [] },
     ],
     reviews: [
       {
