@@ -22,6 +22,7 @@ import * as storageSaveRoute from '@/pages/api/core/storage/save';
 import { serveRoute, type RouteServer } from './harness';
 import { serveEntityApi, type EntityApi } from './entity-api';
 import { issueAccessToken, subOf } from './tokens';
+import { fixtureReference } from './references';
 
 type Rec = Record<string, unknown>;
 interface Envelope<T = Rec> {
@@ -71,10 +72,21 @@ beforeAll(async () => {
   await db.insert(licensees).values({ key: orgKey, name: 'Other Org', owner: await subOf('user@example.com') } as never);
   const [ip] = await db.select({ key: ips.key }).from(ips).limit(1);
   const ipKey = ip?.key ?? newKey();
-  if (!ip) await db.insert(ips).values({ key: ipKey, name: 'Seed IP', kind: 'primary', state: 'published', owner: 'x' } as never);
+  if (!ip)
+    await db
+      .insert(ips)
+      .values({
+        key: ipKey,
+        reference: fixtureReference('IP'),
+        name: 'Seed IP',
+        kind: 'primary',
+        state: 'published',
+        owner: 'x',
+      } as never);
   otherLicense = newKey();
   await db.insert(licenses).values({
     key: otherLicense,
+    reference: fixtureReference('LIC'),
     ip: ipKey,
     licensee: orgKey,
     term_start: new Date('2026-01-01'),
@@ -85,6 +97,7 @@ beforeAll(async () => {
   draftIp = newKey();
   await db.insert(ips).values({
     key: draftIp,
+    reference: fixtureReference('IP'),
     name: 'Secret draft',
     kind: 'secondary',
     state: 'draft',
