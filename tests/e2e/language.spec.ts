@@ -85,7 +85,7 @@ test('SPEC §4 one language per person: stored en lands on /en with English noti
   const englishMail = await mailOf(user, admin, english.key);
   expect(englishMail.lang).toBe('en');
   expect(englishMail.subject).toMatch(/^\[/);
-  expect(englishMail.text).toContain('Open your notifications');
+  expect(englishMail.text).toContain('Open the page');
   expect(englishMail.text).not.toMatch(JAPANESE);
 
   // The switch on the page stores jp: the page, new notifications and mail follow.
@@ -109,7 +109,7 @@ test('SPEC §4 one language per person: stored en lands on /en with English noti
   const japaneseMail = await mailOf(user, admin, japanese!.key);
   expect(japaneseMail.lang).toBe('jp');
   expect(japaneseMail.subject).toMatch(/^【/);
-  expect(japaneseMail.text).toContain('お知らせを確認する');
+  expect(japaneseMail.text).toContain('ページを開く');
   await admin.context().close();
   await user.context().close();
 
