@@ -70,7 +70,7 @@ async function createAndSubmit(designer: Page, lang: Lang, primaryName: string, 
     .setInputFiles({ name: 'remix.png', mimeType: 'image/png', buffer: await artwork() });
   await expect(designer.getByTestId('ip-image')).toHaveCount(1);
   await designer.getByTestId('ip-save').click();
-  await expect(designer.getByTestId('ip-detail-name')).toHaveText(name);
+  await expect(designer.getByTestId('ip-detail-name')).toHaveText(new RegExp(`^IP-\\d{4}-\\d{4} ${name}$`)); // its reference, then its name
   await designer.getByTestId('ip-submit').click();
   await expect(designer.getByTestId('ip-step-success')).toBeVisible();
   await expect(designer.getByTestId('ip-detail')).toHaveAttribute('data-state', 'submitted');
@@ -196,7 +196,7 @@ test('[en] changes requested: the designer revises the name and resubmits; the a
   await expect(designer.getByTestId('ip-edit-form')).toBeVisible();
   await designer.getByTestId('ip-name').fill(newName);
   await designer.getByTestId('ip-save').click();
-  await expect(designer.getByTestId('ip-detail-name')).toHaveText(newName);
+  await expect(designer.getByTestId('ip-detail-name')).toHaveText(new RegExp(`^IP-\\d{4}-\\d{4} ${newName}$`)); // its reference, then its name
   await expect(designer.getByTestId('ip-submit')).toHaveText('Resubmit');
   await designer.getByTestId('ip-submit').click();
   await expect(designer.getByTestId('ip-step-success')).toBeVisible();

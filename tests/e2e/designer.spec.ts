@@ -103,7 +103,7 @@ test('[jp] the designer journey: permit, secondary IP, gallery2, license applica
     .setInputFiles({ name: 'remix.png', mimeType: 'image/png', buffer: await artwork() });
   await expect(designer.getByTestId('ip-image')).toHaveCount(1);
   await designer.getByTestId('ip-save').click();
-  await expect(designer.getByTestId('ip-detail-name')).toHaveText(secondaryName);
+  await expect(designer.getByTestId('ip-detail-name')).toHaveText(new RegExp(`^IP-\\d{4}-\\d{4} ${secondaryName}$`)); // its reference, then its name
   await designer.getByTestId('ip-submit').click();
   await expect(designer.getByTestId('ip-detail')).toHaveAttribute('data-state', 'submitted');
   const secondaryKey = String(new URL(designer.url()).searchParams.get('ip'));
