@@ -17,10 +17,14 @@ export class StorageUnavailableError extends Error {
   }
 }
 
+// By name as well as by class: the blob store is a process-wide singleton, and the production
+// build may hold this module twice (the server's start-up bundle, which made the store, and a
+// route's bundle), so an error thrown by the store is not an instance of the route's class.
+// A thumbnail cache miss then answered 500 instead of being rendered.
 export function isBlobNotFound(err: unknown): err is BlobNotFoundError {
-  return err instanceof BlobNotFoundError;
+  return err instanceof BlobNotFoundError || (err instanceof Error && err.name === 'BlobNotFoundError');
 }
 
 export function isStorageUnavailable(err: unknown): err is StorageUnavailableError {
-  return err instanceof StorageUnavailableError;
+  return err instanceof StorageUnavailableError || (err instanceof Error && err.name === 'StorageUnavailableError');
 }
