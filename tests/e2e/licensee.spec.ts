@@ -98,7 +98,7 @@ test('the owner applies from the gallery, the license is approved and activated,
   await form.getByTestId('license-term-end').fill('2027-01-01');
   await form.getByTestId('license-submit').click();
   await expect(form.getByTestId('license-territory-error')).toBeVisible();
-  await expect(form.getByTestId('license-term-end-error')).toHaveText('契約終了日は開始日より後にしてください。');
+  await expect(form.getByTestId('license-term-end-error')).toHaveText('終了日は開始日より後にしてください。');
   await shot(owner, 'apply-errors-jp');
   await form.getByTestId('license-territory-JP').check();
   await form.getByTestId('license-territory-TW').check();
