@@ -11,32 +11,10 @@ import useSWR from 'swr';
 import { formatMoney, minorDigits } from '@/components/holder-admin/money';
 import { productApi } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
+import type { InvoiceBalance } from '@/lib/server/payments/balances';
 
-interface PaymentLine {
-  key: string;
-  reference: string;
-  amount: number;
-  paid_on: string;
-  method: string;
-  payer_reference: string | null;
-  state: string;
-  reversal_reason: string | null;
-}
-
-interface InvoiceBalance {
-  invoice: string;
-  reference: string;
-  licensee: string;
-  licensee_name: string;
-  currency: string;
-  amount: number;
-  paid: number;
-  outstanding: number;
-  due_date: string | null;
-  overdue_days: number;
-  state: string;
-  payments: PaymentLine[];
-}
+// The shape the balances route answers, declared once where it is computed (a type only: nothing server-side reaches the bundle).
+type PaymentLine = InvoiceBalance['payments'][number];
 
 interface Balances {
   invoices: InvoiceBalance[];
