@@ -73,16 +73,14 @@ beforeAll(async () => {
   const [ip] = await db.select({ key: ips.key }).from(ips).limit(1);
   const ipKey = ip?.key ?? newKey();
   if (!ip)
-    await db
-      .insert(ips)
-      .values({
-        key: ipKey,
-        reference: fixtureReference('IP'),
-        name: 'Seed IP',
-        kind: 'primary',
-        state: 'published',
-        owner: 'x',
-      } as never);
+    await db.insert(ips).values({
+      key: ipKey,
+      reference: fixtureReference('IP'),
+      name: 'Seed IP',
+      kind: 'primary',
+      state: 'published',
+      owner: 'x',
+    } as never);
   otherLicense = newKey();
   await db.insert(licenses).values({
     key: otherLicense,
