@@ -14,6 +14,7 @@ import { licenseStateVariant } from '@/components/licensee/states';
 import { contractPdfUrl } from '@/lib/client/contracts';
 import { useEntityQuery } from '@/lib/client/entities';
 import { takeStep } from '@/lib/client/flow';
+import { OfferedStep } from '@/components/flow/OfferedStep';
 import { useShell } from '@/lib/client/settings-context';
 import { SignContractDialog } from './LazySignContractDialog';
 
@@ -122,19 +123,23 @@ export function HolderContractsPanel() {
                     </td>
                     <td className="text-end">
                       {state === 'approved' && (
-                        <Button
-                          size="sm"
-                          disabled={pending === key}
-                          onClick={() => void send(license)}
-                          data-testid="holder-contract-send"
-                        >
-                          {t('ui.holder.send')}
-                        </Button>
+                        <OfferedStep entity="License" recordKey={key} state={state} action="send_contract">
+                          <Button
+                            size="sm"
+                            disabled={pending === key}
+                            onClick={() => void send(license)}
+                            data-testid="holder-contract-send"
+                          >
+                            {t('ui.holder.send')}
+                          </Button>
+                        </OfferedStep>
                       )}
                       {state === 'signed' && (
-                        <Button size="sm" onClick={() => setSigning(key)} data-testid="holder-countersign">
-                          {t('ui.holder.countersign')}
-                        </Button>
+                        <OfferedStep entity="License" recordKey={key} state={state} action="countersign">
+                          <Button size="sm" onClick={() => setSigning(key)} data-testid="holder-countersign">
+                            {t('ui.holder.countersign')}
+                          </Button>
+                        </OfferedStep>
                       )}
                       {state === 'contract_sent' && <span className="small text-muted">{t('ui.holder.waiting')}</span>}
                     </td>

@@ -7,7 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { useRecord } from '@/lib/client/entities';
-import { takeStep, useHistory } from '@/lib/client/flow';
+import { takeStep, useHistory, useRecordActions } from '@/lib/client/flow';
 import { MarkupImage } from '@/components/approval/MarkupImage';
 import { numberMarkups } from '@/components/approval/markups';
 import { ReviewRounds, WorkflowLog, stateVariant } from '@/components/approval/ReviewHistory';
@@ -42,6 +42,10 @@ export function MyIpDetail({
   const { data: session } = useSession();
   const { data: history, isLoading, mutate } = useHistory<Row>('IP', ipKey);
   const ip = history?.subject;
+  const { data: offer } = useRecordActions('IP', ipKey, ip ? text(ip.state) : undefined);
+  // Only the steps the flow engine offers this person on the record as it is now.
+  const offers = (action: Step) =>
+    Boolean(offer && ip && offer.state === text(ip.state) && offer.actions.some((a) => a.action === action));
   const { data: parent } = useRecord<Row>('IP', ip?.parent ? text(ip.parent) : null);
   const [editing, setEditing] = useState(false);
   const [pending, setPending] = useState<Step | null>(null);
@@ -75,7 +79,7 @@ export function MyIpDetail({
       setMessage({ variant: 'success', text: t(`step.done.${action}`) });
       if (action === 'revise') setEditing(true);
     } else {
-      setMessage({ variant: 'danger', text: t('step.failed') });
+      setMessage({ variant: 'danger', text: answer.message ?? Object.values(answer.errors)[0] ?? t('step.failed') });
     }
     await mutate();
     onChanged();
@@ -140,7 +144,7 @@ export function MyIpDetail({
           </>
         )}
         <div className="d-flex flex-wrap gap-2 my-3" data-testid="ip-actions">
-          {state === 'draft' && !editing && (
+          {state === 'draft' && !editing && offers('submit') && (
             <>
               <Button variant="outline-primary" onClick={() => setEditing(true)} data-testid="ip-edit">
                 {t('detail.edit')}
@@ -152,17 +156,21 @@ export function MyIpDetail({
           )}
           {state === 'changes_requested' && (
             <>
-              <Button
-                variant="outline-primary"
-                disabled={pending !== null}
-                onClick={() => void step('revise')}
-                data-testid="ip-revise"
-              >
-                {pending === 'revise' ? t('saving') : t('detail.revise')}
-              </Button>
-              <Button disabled={pending !== null} onClick={() => void step('resubmit')} data-testid="ip-resubmit">
-                {pending === 'resubmit' ? t('saving') : t('detail.resubmit')}
-              </Button>
+              {offers('revise') && (
+                <Button
+                  variant="outline-primary"
+                  disabled={pending !== null}
+                  onClick={() => void step('revise')}
+                  data-testid="ip-revise"
+                >
+                  {pending === 'revise' ? t('saving') : t('detail.revise')}
+                </Button>
+              )}
+              {offers('resubmit') && (
+                <Button disabled={pending !== null} onClick={() => void step('resubmit')} data-testid="ip-resubmit">
+                  {pending === 'resubmit' ? t('saving') : t('detail.resubmit')}
+                </Button>
+              )}
             </>
           )}
           {state === 'submitted' && (

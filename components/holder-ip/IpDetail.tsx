@@ -7,6 +7,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { useDialogs } from '@/components/dialogs/DialogProvider';
 import { useRecord } from '@/lib/client/entities';
 import { takeStep } from '@/lib/client/flow';
+import { OfferedStep } from '@/components/flow/OfferedStep';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
 import { tagName, useMayManagePrimary, useRefreshEntity, useToken } from './data';
@@ -120,16 +121,20 @@ export function IpDetail({ ip: opened, tags, designers, onClose }: IpDetailProps
             {ip.kind === 'primary' && mayManage && (ip.state === 'draft' || ip.state === 'published') && (
               <div className="d-flex gap-2 mb-3">
                 {ip.state === 'draft' && (
-                  <Button onClick={() => void step('publish')} disabled={pending} data-testid="ip-publish">
-                    {pending && <Spinner size="sm" className="me-2" />}
-                    {t('detail.publish')}
-                  </Button>
+                  <OfferedStep entity="IP" recordKey={ip.key} state={ip.state} action="publish">
+                    <Button onClick={() => void step('publish')} disabled={pending} data-testid="ip-publish">
+                      {pending && <Spinner size="sm" className="me-2" />}
+                      {t('detail.publish')}
+                    </Button>
+                  </OfferedStep>
                 )}
                 {ip.state === 'published' && (
-                  <Button variant="outline-danger" onClick={() => void retire()} disabled={pending} data-testid="ip-retire">
-                    {pending && <Spinner size="sm" className="me-2" />}
-                    {t('detail.retire')}
-                  </Button>
+                  <OfferedStep entity="IP" recordKey={ip.key} state={ip.state} action="retire">
+                    <Button variant="outline-danger" onClick={() => void retire()} disabled={pending} data-testid="ip-retire">
+                      {pending && <Spinner size="sm" className="me-2" />}
+                      {t('detail.retire')}
+                    </Button>
+                  </OfferedStep>
                 )}
               </div>
             )}

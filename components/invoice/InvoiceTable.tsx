@@ -17,6 +17,7 @@ import {
   type InvoiceRecord,
 } from './invoice-api';
 import { Reference } from '@/components/refs/RecordSearch';
+import { OfferedStep } from '@/components/flow/OfferedStep';
 
 export interface InvoiceTableProps {
   items: InvoiceRecord[];
@@ -24,7 +25,7 @@ export interface InvoiceTableProps {
   names?: Map<string, string>;
   /** The licensee side submits drafts. */
   onSubmit?: (invoice: InvoiceRecord) => void;
-  /** cfl and administrators mark approved invoices paid. */
+  /** cfl and administrators mark approved invoices paid (shown only to whom the flow offers it). */
   onMarkPaid?: (invoice: InvoiceRecord) => void;
   onDownloadFailed?: () => void;
   busy?: string | null;
@@ -132,26 +133,30 @@ export function InvoiceTable({ items, names, onSubmit, onMarkPaid, onDownloadFai
                     {t('list.pdf')}
                   </Button>
                   {onSubmit && invoice.state === 'draft' && (
-                    <Button
-                      size="sm"
-                      className="me-1"
-                      onClick={() => onSubmit(invoice)}
-                      disabled={busy === invoice.key}
-                      data-testid="invoice-submit"
-                    >
-                      {t('list.submit')}
-                    </Button>
+                    <OfferedStep entity="Invoice" recordKey={invoice.key} state={invoice.state} action="submit">
+                      <Button
+                        size="sm"
+                        className="me-1"
+                        onClick={() => onSubmit(invoice)}
+                        disabled={busy === invoice.key}
+                        data-testid="invoice-submit"
+                      >
+                        {t('list.submit')}
+                      </Button>
+                    </OfferedStep>
                   )}
                   {onMarkPaid && invoice.state === 'approved' && (
-                    <Button
-                      size="sm"
-                      variant="success"
-                      onClick={() => onMarkPaid(invoice)}
-                      disabled={busy === invoice.key}
-                      data-testid="invoice-mark-paid"
-                    >
-                      {t('list.markPaid')}
-                    </Button>
+                    <OfferedStep entity="Invoice" recordKey={invoice.key} state={invoice.state} action="mark_paid">
+                      <Button
+                        size="sm"
+                        variant="success"
+                        onClick={() => onMarkPaid(invoice)}
+                        disabled={busy === invoice.key}
+                        data-testid="invoice-mark-paid"
+                      >
+                        {t('list.markPaid')}
+                      </Button>
+                    </OfferedStep>
                   )}
                 </td>
               </tr>

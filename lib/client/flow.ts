@@ -114,10 +114,14 @@ export interface RecordActions {
   decideFor: string[];
 }
 
-export function useRecordActions(entity: string, key: string | null) {
+/**
+ * `state`, when given, is part of the cache key: a list that reloads a record after a step asks
+ * again for what its new state offers instead of showing the old state's buttons.
+ */
+export function useRecordActions(entity: string, key: string | null, state?: string) {
   const { data: session } = useSession();
   const token = session?.accessToken;
-  return useSWR(key && token ? ['actions', entity, key, token] : null, async () => {
+  return useSWR(key && token ? ['actions', entity, key, state ?? '', token] : null, async () => {
     const answer = await productApi<RecordActions>(`/v1/${entity}/${encodeURIComponent(key!)}/actions`, { token });
     return answer?.status === 0 ? answer.data : null;
   });

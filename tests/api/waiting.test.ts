@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getConfig } from '@/lib/config';
 import { ensureReady } from '@/lib/server/boot';
 import { getDb } from '@/lib/server/db/client';
-import { licenses, reviews } from '@/lib/server/db/entities-schema';
+import { invoices, ips, licenses, reviews } from '@/lib/server/db/entities-schema';
 import { emailOutbox } from '@/lib/server/db/platform-schema';
 import { notifications, userAccess, users } from '@/lib/server/db/schema';
 import { defaultFlows } from '@/lib/server/flow/definitions';
+import type { FlowDef } from '@/lib/server/flow/types';
 import { remindOverdue } from '@/lib/server/flow/remind-overdue';
 import { newKey } from '@/lib/server/keys';
 import * as profileUpdateRoute from '@/pages/api/core/users/profile/update';
@@ -213,43 +214,84 @@ describe('changes requested reach the applicant', () => {
 });
 
 describe('only the actions a person may take', () => {
-  const flow = defaultFlows.license;
   // Signing and countersigning go through the e-signature (/api/pdf/sign), not a bare step.
   const ESIGN = new Set(['sign', 'countersign']);
-  const actions = [...new Set(flow.transitions.map((t) => t.action))].filter((a) => !ESIGN.has(a));
   const people = ['owner', 'staff', 'member', 'holder', 'admin', 'legal', 'cfl', 'boss', 'brand', 'designer', 'user'];
+  type Table = typeof licenses | typeof invoices | typeof ips;
 
-  it('offers on a license in every state exactly the steps the API accepts, for every role and sub-role', async () => {
+  /**
+   * For every state of a record's flow and every person: the steps GET …/actions offers (what the
+   * pages show: the license dialog, the invoice and contract lists, the IP panels) are exactly the
+   * steps POST …/{action} accepts. Answers the number of accepted steps.
+   */
+  async function offeredIsAccepted(entity: string, table: Table, key: string, flow: FlowDef): Promise<number> {
     const db = await getDb();
-    const { key } = await newApplication();
+    const actions = [...new Set(flow.transitions.map((t) => t.action))].filter((a) => !ESIGN.has(a));
     const mismatches: string[] = [];
     let accepted = 0;
     for (const state of flow.states) {
       for (const who of people) {
-        await db.update(licenses).set({ state }).where(eq(licenses.key, key));
+        await db.update(table).set({ state }).where(eq(table.key, key));
         const offered = await api.call<Envelope<{ actions: { action: string }[] }>>(
           'GET',
-          `/api/v1/License/${key}/actions`,
+          `/api/v1/${entity}/${key}/actions`,
           token[who],
         );
+        expect(offered.status, `${who} reads the actions of ${entity} at ${state}`).toBeLessThan(500);
         const offer = new Set(offered.json.status === 0 ? offered.json.data.actions.map((a) => a.action) : []);
         for (const action of actions) {
-          await db.update(licenses).set({ state }).where(eq(licenses.key, key));
-          const res = await api.call<Envelope>('POST', `/api/v1/License/${key}/${action}`, token[who], { comment: 'Reason' });
+          await db.update(table).set({ state }).where(eq(table.key, key));
+          const res = await api.call<Envelope>('POST', `/api/v1/${entity}/${key}/${action}`, token[who], { comment: 'Reason' });
           const ok = res.json.status === 0;
           if (ok) accepted++;
           if (ok !== offer.has(action))
-            mismatches.push(`${who} ${action} at ${state}: offered ${offer.has(action)}, accepted ${ok}`);
+            mismatches.push(`${who} ${entity}.${action} at ${state}: offered ${offer.has(action)}, accepted ${ok}`);
           // A refusal is a 4xx that says why, never a server failure.
           if (!ok) expect(res.status, `${who} ${action} at ${state}`).toBeLessThan(500);
           // A step refused to someone who sees the record says who may take it, in their language.
-          if (res.status === 403) expect(String(res.json.data)).toContain('権限がありません');
+          if (res.status === 403) expect(String(res.json.data)).toMatch(/権限がありません|may not take this step/);
         }
       }
     }
     expect(mismatches).toEqual([]);
+    return accepted;
+  }
+
+  it('offers on a license in every state exactly the steps the API accepts, for every role and sub-role', async () => {
+    const { key } = await newApplication();
     // Owner, staff, holder staff, admin and legal each have steps somewhere in the flow.
-    expect(accepted).toBeGreaterThan(20);
+    expect(await offeredIsAccepted('License', licenses, key, defaultFlows.license)).toBeGreaterThan(20);
+  }, 600_000);
+
+  it('offers on an invoice exactly what the API accepts: holder@ is not offered 支払済みにする, CFL and admins are', async () => {
+    const db = await getDb();
+    const key = newKey();
+    await db.insert(invoices).values({
+      key,
+      reference: `INV-T-${key.slice(0, 6)}`,
+      licensee: organisation,
+      period_start: new Date('2026-01-01T00:00:00Z'),
+      period_end: new Date('2026-03-31T00:00:00Z'),
+      amount: 1000,
+    });
+    expect(await offeredIsAccepted('Invoice', invoices, key, defaultFlows.invoice)).toBeGreaterThan(3);
+    await db.update(invoices).set({ state: 'approved' }).where(eq(invoices.key, key));
+    const markPaid = async (who: string) =>
+      (
+        await api.call<Envelope<{ actions: { action: string }[] }>>('GET', `/api/v1/Invoice/${key}/actions`, token[who])
+      ).json.data.actions.some((a) => a.action === 'mark_paid');
+    expect(await markPaid('holder')).toBe(false);
+    expect(await markPaid('cfl')).toBe(true);
+    expect(await markPaid('admin')).toBe(true);
+    // Sent anyway, the step is refused with who may take it.
+    const refused = await api.call<Envelope>('POST', `/api/v1/Invoice/${key}/mark_paid`, token.holder);
+    expect(refused.status).toBe(403);
+    expect(String(refused.json.data)).toContain('CFL');
+  }, 600_000);
+
+  it("offers on a primary IP's panel exactly the publish and retire steps the API accepts", async () => {
+    const ip = await api.call<Envelope>('POST', '/api/v1/IP', token.holder, { name: 'Offered primary', kind: 'primary' });
+    expect(await offeredIsAccepted('IP', ips, String(ip.json.data.key), defaultFlows.primary_ip)).toBeGreaterThan(1);
   }, 600_000);
 
   it("an organisation's designer member is offered no business step; its owner and staff are", async () => {
