@@ -5,6 +5,7 @@ import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { useShell } from '@/lib/client/settings-context';
+import { formatDay } from '@/lib/server/naming/format';
 import { useHome, type HomeItem, type HomeSection } from './use-home';
 
 function ItemLine({ item, section }: { item: HomeItem; section: HomeSection['id'] }) {
@@ -25,6 +26,11 @@ function ItemLine({ item, section }: { item: HomeItem; section: HomeSection['id'
         <Badge bg={item.state === 'late' || item.state === 'overdue' ? 'danger' : 'secondary'} className="ms-2 fw-normal">
           {state}
         </Badge>
+      )}
+      {item.deadline && (
+        <span className="small ms-2" data-testid="home-deadline">
+          {t('home:deadline', { date: formatDay(item.deadline, lang) })}
+        </span>
       )}
     </li>
   );

@@ -1,20 +1,9 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
 import { productApi } from '@/lib/client/fetcher';
+import type { HomeItem, HomeSection } from '@/lib/server/home/types';
 
-export interface HomeItem {
-  label: string;
-  href: string;
-  kind?: string;
-  state?: string;
-}
-
-export interface HomeSection {
-  id: 'reviews' | 'changes' | 'reports' | 'accessRequests' | 'invitations' | 'notifications' | 'application';
-  count: number;
-  items: HomeItem[];
-  href?: string;
-}
+export type { HomeItem, HomeSection };
 
 /** What waits for the signed-in user (GET /api/home), refreshed when the window regains focus. */
 export function useHome() {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReady } from '@/lib/server/boot';
 import { getDb } from '@/lib/server/db/client';
-import { ips, licensees, products } from '@/lib/server/db/entities-schema';
-import { notifications } from '@/lib/server/db/schema';
+import { invoices, ips, licensees, licenses, products } from '@/lib/server/db/entities-schema';
+import { aclRequests, notifications } from '@/lib/server/db/schema';
+import { getConfig } from '@/lib/config';
 import { invitations } from '@/lib/server/db/platform-schema';
 import type { HomeData, HomeSection } from '@/lib/server/home/types';
 import { newKey } from '@/lib/server/keys';
@@ -26,6 +27,8 @@ const people = {
   designer: 'designer@example.com',
   studio: 'studio@example.com',
   licensee: 'licensee@example.com',
+  staff: 'licensee-staff@example.com',
+  cfl: 'cfl@example.com',
   user: 'user@example.com',
 };
 type Persona = keyof typeof people;
@@ -101,6 +104,38 @@ describe('GET /api/home', () => {
     expect(section(await homeOf('legal'), 'reviews')?.count).toBe(0);
     // The designer who asked waits on brand, not on themselves.
     expect(section(await homeOf('designer'), 'reviews')?.count).toBe(0);
+    // The approver sees when the decision is due.
+    const item = reviews.items.find((i) => i.kind === 'usage')!;
+    expect(Number.isNaN(Date.parse(item.deadline ?? ''))).toBe(false);
+
+    // Granted, the permit waits for the designer to make its secondary IP; made, it no longer does.
+    const permitKey = String(permit.json.data.key);
+    const decided = await api.call<Envelope>('POST', `/api/v1/Holder/approve/usages/${permitKey}`, token.brand, {
+      decision: 'approved',
+    });
+    expect(decided.json.status, decided.text).toBe(0);
+    const granted = section(await homeOf('designer'), 'permits')!;
+    expect(granted.items).toContainEqual(
+      expect.objectContaining({
+        label: expect.stringContaining(String(permit.json.data.reference)),
+        href: '/designer/iplist',
+        state: 'step_create_ip',
+      }),
+    );
+    const db = await getDb();
+    await db.insert(ips).values({
+      key: newKey(),
+      reference: fixtureReference('IP'),
+      name: 'Made from the permit',
+      kind: 'secondary',
+      parent: primaryKey,
+      designer: designerKey,
+      owner: sub.designer,
+    });
+    const after = section(await homeOf('designer'), 'permits')!;
+    expect(after.items.map((i) => i.label).join()).not.toContain(String(permit.json.data.reference));
+    expect(after.count).toBe(granted.count - 1);
+    expect(section(await homeOf('licensee'), 'permits')).toBeUndefined();
   });
 
   it('changes requested on a designer IP and on a licensee product show for their owners only', async () => {
@@ -140,6 +175,96 @@ describe('GET /api/home', () => {
     expect(section(await homeOf('licensee'), 'reports')?.count).toBe(0);
   });
 
+  it("lists a licensee's contract to sign, license sent back and draft invoice, the holder's contract to countersign and CFL's invoice to mark paid, oldest first, each where it is acted on", async () => {
+    const db = await getDb();
+    const [org] = await db.select({ key: licensees.key }).from(licensees).where(eq(licensees.owner, sub.licensee));
+    const [ip] = await db.select({ key: ips.key }).from(ips).limit(1);
+    const license = (state: string, minutesAgo: number) => ({
+      key: newKey(),
+      reference: fixtureReference('LIC'),
+      ip: ip!.key,
+      licensee: org!.key,
+      applicant: sub.licensee,
+      term_start: new Date('2027-01-01T00:00:00Z'),
+      term_end: new Date('2027-12-31T00:00:00Z'),
+      royalty_rate_bp: 500,
+      state,
+      dateUpdated: new Date(Date.now() - minutesAgo * 60_000),
+    });
+    const newer = license('contract_sent', 5);
+    const older = license('contract_sent', 50);
+    const signed = license('signed', 10);
+    const sentBack = license('changes_requested', 20);
+    await db.insert(licenses).values([newer, older, signed, sentBack]);
+    const invoice = (state: string) => ({
+      key: newKey(),
+      reference: fixtureReference('INV'),
+      licensee: org!.key,
+      period_start: new Date('2026-01-01T00:00:00Z'),
+      period_end: new Date('2026-03-31T00:00:00Z'),
+      amount: 12_000,
+      state,
+    });
+    const draft = invoice('draft');
+    const approved = invoice('approved');
+    await db.insert(invoices).values([draft, approved]);
+
+    for (const who of ['licensee', 'staff'] as const) {
+      const data = await homeOf(who);
+      const contracts = section(data, 'contracts')!;
+      expect(contracts.count, who).toBe(2);
+      // Oldest first, named by reference, each opening the license where it is signed.
+      expect(contracts.items.map((i) => i.href)).toEqual([
+        `/licensee/list?open=${older.reference}`,
+        `/licensee/list?open=${newer.reference}`,
+      ]);
+      expect(contracts.items[0]).toMatchObject({ label: expect.stringContaining(older.reference), state: 'step_sign' });
+      const changes = section(data, 'changes')!;
+      expect(changes.items).toContainEqual(
+        expect.objectContaining({
+          href: `/licensee/list?open=${sentBack.reference}`,
+          kind: 'license',
+          state: 'changes_requested',
+        }),
+      );
+      const bills = section(data, 'invoices')!;
+      expect(bills).toMatchObject({ count: 1, href: '/licensee/invoice' });
+      expect(bills.items[0]).toMatchObject({ label: expect.stringContaining(draft.reference), state: 'step_submit' });
+    }
+    // The holder's staff countersign; CFL marks the approved invoice paid; holder@ is not asked to.
+    const holder = await homeOf('holder');
+    const countersign = section(holder, 'contracts')!.items.find((i) => i.label.includes(signed.reference));
+    expect(countersign).toMatchObject({ state: 'step_countersign', href: '/holder/approve/license' });
+    expect(section(holder, 'invoices')).toBeUndefined();
+    const cfl = section(await homeOf('cfl'), 'invoices')!;
+    expect(cfl.items.map((i) => i.label)).toContainEqual(expect.stringContaining(approved.reference));
+    expect(cfl.items.every((i) => i.state === 'step_mark_paid')).toBe(true);
+    // A designer and an outsider are asked for none of it.
+    for (const who of ['designer', 'user'] as const) {
+      const data = await homeOf(who);
+      expect(section(data, 'contracts'), who).toBeUndefined();
+      expect(section(data, 'invoices'), who).toBeUndefined();
+    }
+  });
+
+  it('lists access requests to administrators only, as who asks for which role', async () => {
+    const db = await getDb();
+    const [org] = await db
+      .select({ key: licensees.key, name: licensees.name })
+      .from(licensees)
+      .where(eq(licensees.owner, sub.licensee));
+    await db
+      .insert(aclRequests)
+      .values({ key: newKey(), sub: sub.user, entry: `${getConfig().aclClient}:staff:licensee:${org!.key}` });
+    const admin = section(await homeOf('admin'), 'accessRequests')!;
+    expect(admin.count).toBeGreaterThan(0);
+    const item = admin.items.find((i) => i.label.includes(org!.name))!;
+    expect(item.href).toBe('/sys/acl');
+    expect(item.label).not.toContain(org!.key);
+    expect(item.label).not.toContain(sub.user);
+    expect(section(await homeOf('holder'), 'accessRequests')).toBeUndefined();
+  });
+
   it('counts unread notifications and open invitations for the caller only', async () => {
     const db = await getDb();
     await db.insert(notifications).values([
@@ -173,6 +298,6 @@ describe('GET /api/home', () => {
       count: 1,
       items: [{ label: expect.stringMatching(/^IVT-FX-\S+ Snack Co\. \/ USER@example\.com$/), href: '/invite' }],
     });
-    expect(section(await homeOf('designer'), 'notifications')?.count).toBe(0);
+    expect(section(await homeOf('studio'), 'notifications')?.count).toBe(0);
   });
 });

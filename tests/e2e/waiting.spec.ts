@@ -7,7 +7,8 @@ import { openInbox, type Inbox } from './smtp-inbox';
  * Changes requested reach the applicant: legal asks for changes on a license application; the
  * licensee is told in the bell and by mail (the license by its number, legal's comment quoted,
  * a link to the license), follows the link, reads the request in the license's history, corrects
- * the rate and submits it again; the approver's queue shows each item's deadline. Setup goes
+ * the rate and submits it again; the approver's queue and home show each item's deadline, and the
+ * licensee's home lists the license sent back. Setup goes
  * through the API; the journey only uses what pages and mails show.
  */
 
@@ -82,8 +83,15 @@ for (const lang of ['jp', 'en'] as const) {
     const ipName = lang === 'jp' ? `修正キャラ ${stamp}` : `Correction ${stamp}`;
     const owner = await applicationUnderReview(browser, lang, ipName);
 
+    // Legal's home lists the application among what waits for it, with its deadline.
+    const legal = await personaAt(browser, 'legal', `/${lang}`);
+    const waiting = legal.getByTestId('home-section-reviews').getByTestId('home-item').filter({ hasText: ipName });
+    await expect(waiting).toHaveCount(1);
+    await expect(waiting.getByTestId('home-deadline')).toHaveText(t.queueDeadline);
+    await shot(legal, `${lang}-home-reviews`);
+
     // Legal's queue: the application by its number and licensee, with the waiting time and the deadline.
-    const legal = await personaAt(browser, 'legal', `/${lang}/holder/approve/license`);
+    await legal.goto(`/${lang}/holder/approve/license`);
     const item = legal.getByTestId('queue-item').filter({ hasText: ipName });
     await expect(item).toHaveCount(1);
     await expect(item.getByTestId('queue-deadline')).toHaveText(t.queueDeadline);
@@ -107,8 +115,14 @@ for (const lang of ['jp', 'en'] as const) {
     const link = new RegExp(`https?://[^\\s]+/${lang}/licensee/list\\?open=${reference}`).exec(mail.text ?? '')?.[0];
     expect(link, mail.text).toBeTruthy();
 
-    // The bell says the same, with the way to the license.
+    // The licensee's home lists the license among the changes requested, linking to it.
     await owner.goto(`/${lang}`);
+    const sentBack = owner.getByTestId('home-section-changes').getByTestId('home-item').filter({ hasText: reference! });
+    await expect(sentBack).toHaveCount(1);
+    await expect(sentBack.getByRole('link')).toHaveAttribute('href', `/${lang}/licensee/list?open=${reference}`);
+    await shot(owner, `${lang}-home-changes`);
+
+    // The bell says the same, with the way to the license.
     await owner.getByTestId('notify-bell').click();
     const viewer = owner.getByTestId('notify-viewer');
     const note = viewer

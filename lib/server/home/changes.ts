@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { ips, products } from '../db/entities-schema';
+import { ips, licenses, products } from '../db/entities-schema';
+import { recordLink } from '../notify/record-link';
 import type { Viewer } from '../entities/viewer';
 import { HOME_ITEMS, type HomeItem, type HomeSection } from './types';
 import { nameRows } from '../naming/load-names';
@@ -22,6 +23,22 @@ export async function changesSection(db: Db, viewer: Viewer): Promise<HomeSectio
     const rows = await db.select().from(ips).where(where).orderBy(asc(ips.dateUpdated)).limit(HOME_ITEMS);
     const names = await nameRows(db, 'ip', rows, viewer.lang);
     items.push(...names.map((n) => ({ label: n.label, href: '/designer/iplist', kind: 'ip', state: 'changes_requested' })));
+  }
+  if (viewer.licenseeStaff.length > 0) {
+    // License applications sent back: the applicant's organisation corrects and resubmits them.
+    const where = and(eq(licenses.state, 'changes_requested'), inArray(licenses.licensee, viewer.licenseeStaff));
+    const [n] = await db.select({ n: count() }).from(licenses).where(where);
+    total += Number(n?.n ?? 0);
+    const rows = await db.select().from(licenses).where(where).orderBy(asc(licenses.dateUpdated)).limit(HOME_ITEMS);
+    const names = await nameRows(db, 'license', rows, viewer.lang);
+    items.push(
+      ...rows.map((row, i) => ({
+        label: names[i]!.label,
+        href: recordLink('license', row, 'applicant'),
+        kind: 'license',
+        state: 'changes_requested',
+      })),
+    );
   }
   if (licensee) {
     const where = and(eq(products.state, 'changes_requested'), inArray(products.licensee, viewer.licensees));

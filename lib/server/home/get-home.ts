@@ -4,6 +4,9 @@ import { viewerOf } from '../entities/viewer';
 import { accessRequestsSection } from './access-requests';
 import { applicationSection } from './application';
 import { changesSection } from './changes';
+import { contractsSection } from './contracts';
+import { invoicesSection } from './invoices';
+import { permitsSection } from './permits';
 import { invitationsSection } from './invitations';
 import { notificationsSection } from './notifications';
 import { reportsSection } from './reports';
@@ -15,8 +18,11 @@ export async function getHome(db: Db, caller: Caller, now = new Date()): Promise
   const viewer = await viewerOf(db, caller);
   const sections = await Promise.all([
     reviewsSection(db, viewer),
+    contractsSection(db, viewer),
     changesSection(db, viewer),
+    permitsSection(db, viewer),
     reportsSection(db, viewer, now),
+    invoicesSection(db, viewer),
     accessRequestsSection(db, viewer),
     invitationsSection(db, caller.sub, caller.lang, now),
     notificationsSection(db, caller.sub),

@@ -49,14 +49,15 @@ async function unreported(db: Db, orgs: string[], month: Month) {
 
 /** Royalty reports of the caller's organisations that are late (past the due day) or due now. */
 export async function reportsSection(db: Db, viewer: Viewer, now = new Date()): Promise<HomeSection | null> {
-  if (viewer.licensees.length === 0) return null;
+  // Reporting is a business step: an organisation's designer members do not report.
+  if (viewer.licenseeStaff.length === 0) return null;
   const holder = await defaultHolder(db);
   const days = dueDays(holder.config);
   const late = latestOverdueMonth(now, days);
   const current = lastFullMonth(now);
-  const lateRows = await unreported(db, viewer.licensees, late);
+  const lateRows = await unreported(db, viewer.licenseeStaff, late);
   const dueRows =
-    isLate(current.end, days, now) || current.start === late.start ? [] : await unreported(db, viewer.licensees, current);
+    isLate(current.end, days, now) || current.start === late.start ? [] : await unreported(db, viewer.licenseeStaff, current);
   const names = await nameRows(db, 'license', [...lateRows, ...dueRows], viewer.lang);
   const nameOf = new Map([...lateRows, ...dueRows].map((l, i) => [l.key, names[i]!.label]));
   const item = (l: { key: string }, month: Month, state: 'late' | 'due'): HomeItem => {

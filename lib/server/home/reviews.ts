@@ -37,6 +37,7 @@ export async function reviewsSection(db: Db, viewer: Viewer): Promise<HomeSectio
       href: hrefOf(item.review.subjectType, item.review.group),
       kind: item.review.subjectType,
       state: item.overdue ? 'overdue' : undefined,
+      deadline: item.deadline.toISOString(),
     })),
   };
 }

@@ -4,12 +4,23 @@ export interface HomeItem {
   href: string;
   /** The flow subject (`ip`, `license`, …) or another short kind the page translates. */
   kind?: string;
-  /** A state the page translates (`changes_requested`, `late`, `due`, an application state). */
+  /** A state the page translates (`changes_requested`, `late`, `due`, `step_sign`, an application state). */
   state?: string;
+  /** When it is due (ISO), shown in the reader's style: a review's deadline. */
+  deadline?: string;
 }
 
 export type HomeSectionId =
-  'reviews' | 'changes' | 'reports' | 'accessRequests' | 'invitations' | 'notifications' | 'application';
+  | 'reviews'
+  | 'contracts'
+  | 'changes'
+  | 'permits'
+  | 'reports'
+  | 'invoices'
+  | 'accessRequests'
+  | 'invitations'
+  | 'notifications'
+  | 'application';
 
 export interface HomeSection {
   id: HomeSectionId;
