@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import Spinner from 'react-bootstrap/Spinner';
+import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useDialogs } from '@/components/dialogs/DialogProvider';
 import { useRecord } from '@/lib/client/entities';
@@ -137,6 +138,17 @@ export function IpDetail({ ip: opened, tags, designers, onClose }: IpDetailProps
                   </OfferedStep>
                 )}
               </div>
+            )}
+            {mayManage && (ip.state === 'published' || ip.state === 'approved') && (
+              <p className="mb-3">
+                {/* The IP's own page carries its token card: minting and the recorded token. */}
+                <Link
+                  href={`/${lang}/holder/ip/${encodeURIComponent(ip.designer || 'holder')}/${encodeURIComponent(ip.key)}`}
+                  data-testid="ip-mint-link"
+                >
+                  {t('detail.mintLink')}
+                </Link>
+              </p>
             )}
             <Section title={t('form.description')}>
               {ip.description ? (

@@ -44,7 +44,8 @@ export function IpPageView({ title }: ScreenViewProps) {
   const designerKey = typeof router.query.designer === 'string' ? router.query.designer : null;
   const { data: ip, isLoading, error } = useRecord<Rec>('IP', ipKey);
   const { data: parent } = useRecord<Rec>('IP', ip?.parent ? text(ip.parent) : null);
-  const { data: designer } = useRecord<Rec>('Designer', ip?.designer ? text(ip.designer) : designerKey);
+  // A primary IP has no designer: its page is reached as /holder/ip/holder/{ip}.
+  const { data: designer } = useRecord<Rec>('Designer', ip?.designer ? text(ip.designer) : null);
   const { data: history } = useHistory<Rec>('IP', ip ? text(ip.key) : null);
   const { byKey } = useTags();
   useRecordCrumb(ip ? [text(ip.reference), text(ip.name)].filter(Boolean).join(' ') : null);

@@ -15,6 +15,8 @@ import { getDb } from '@/lib/server/db/client';
 import { ips } from '@/lib/server/db/entities-schema';
 import { chainMints } from '@/lib/server/db/platform-schema';
 import { newKey } from '@/lib/server/keys';
+import { personName } from '@/lib/server/naming/format';
+import { peopleOf } from '@/lib/server/users/people';
 import { blobPath } from '@/lib/server/storage/paths';
 import { sha256FromCid } from '@/lib/server/storage/cid';
 import * as mintRoute from '@/pages/api/eth/mintwrapper';
@@ -213,6 +215,23 @@ describe('ERC-721 wrapper minting', () => {
     expect(res.status).toBe(400);
     expect(res.json.status).toBe(5);
     expect(res.json.data.errors.sub).toMatch(/ウォレット/);
+    // It names whose address is missing and who registers it where, not "this user".
+    const [owner] = await peopleOf(await getDb(), [subs.user!]);
+    const name = personName(owner, 'jp');
+    expect(res.json.data.errors.sub).toContain(`この IP の所有者である${name}さん`);
+    expect(res.json.data.errors.sub).toContain('プロフィール');
+    expect(res.json.data.errors.sub).not.toContain('このユーザー');
+  });
+
+  it('tells the IP owner minting for themselves that their own wallet address is missing, in English too', async () => {
+    const ip = await makeIp('approved', subs.user!);
+    const res = await mint.request<{ status: number; data: { errors: Record<string, string> } }>('POST', '/api/eth/mintwrapper', {
+      headers: { authorization: `Bearer ${tokens.user}`, 'x-lang': 'en' },
+      body: { ip_id: ip, sub: subs.user },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.data.errors.sub).toContain('you have not registered a wallet address');
+    expect(res.json.data.errors.sub).toContain('Profile');
   });
 
   it('lets holder staff and the IP’s owner mint, nobody else', async () => {

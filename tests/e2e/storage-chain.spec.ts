@@ -122,3 +122,40 @@ test('[jp] the holder mints an approved IP from the IP page; minting again shows
   await expect(holder.getByTestId('mint-token-id')).toHaveText(tokenId);
   await expect(holder.getByTestId('mint-tx-hash')).toHaveText(txHash);
 });
+
+for (const lang of ['jp', 'en'] as const) {
+  test(`[${lang}] an administrator reaches the mint card from the primary IP's panel; a missing wallet names the IP's owner and what to do`, async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const name = `Mint link ${lang} ${stamp}`;
+    // holder@ makes and publishes the primary IP (so owns it) and has no wallet address.
+    const holder = await personaAt(browser, 'holder', `/${lang}/holder/ip`);
+    const primary = await api<Rec>(holder, 'POST', '/api/v1/IP', { name, kind: 'primary' });
+    await api(holder, 'POST', `/api/v1/IP/${String(primary.key)}/publish`);
+    await api(holder, 'POST', '/api/core/users/profile/update', { wallet: '' });
+    await holder.context().close();
+
+    const admin = await personaAt(browser, 'admin', `/${lang}/holder/ip`);
+    await admin.getByTestId('ip-search').fill(name);
+    const row = admin.locator(`[data-testid^="ip-row-"][data-name="${name}"]`);
+    await expect(row).toHaveCount(1);
+    await row.click();
+    await admin.getByTestId('ip-detail').getByTestId('ip-mint-link').click();
+    await expect(admin.getByTestId('ip-page-name')).toHaveText(name);
+    const card = admin.getByTestId('mint-card');
+    await expect(card.getByTestId('mint-none')).toBeVisible();
+    await card.getByTestId('mint-button').click();
+    const error = card.getByTestId('mint-error');
+    if (lang === 'jp') {
+      await expect(error).toContainText('この IP の所有者である');
+      await expect(error).toContainText('プロフィール');
+      await expect(error).not.toContainText('このユーザー');
+    } else {
+      await expect(error).toContainText("the IP's owner");
+      await expect(error).toContainText('Profile page');
+    }
+    await admin.context().close();
+  });
+}

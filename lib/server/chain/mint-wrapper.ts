@@ -10,6 +10,8 @@ import { getDbHandle, type Db } from '../db/client';
 import { ips } from '../db/entities-schema';
 import { chainMints } from '../db/platform-schema';
 import { users } from '../db/schema';
+import { personName } from '../naming/format';
+import { peopleOf } from '../users/people';
 import { key, sub } from '../entities/field-rules';
 import { callerIn, forbidden } from '../roles/role-lists';
 import { getChain, type Chain } from './client';
@@ -46,16 +48,28 @@ const messages = {
     jp: '承認済み（または公開済み）の IP だけをトークン化できます。',
     en: 'Only an approved (or published) IP can be minted.',
   },
-  noWallet: {
-    jp: 'このユーザーはウォレットアドレスを登録していません。プロフィールで登録してください。',
-    en: 'This user has no wallet address; it can be set in the profile.',
-  },
   noUser: { jp: 'このユーザーは存在しません。', en: 'There is no such user.' },
   unavailable: {
     jp: 'ブロックチェーンに接続できませんでした。しばらくしてからもう一度お試しください。',
     en: 'The blockchain could not be reached. Please try again later.',
   },
 } satisfies Record<string, Bilingual>;
+
+/**
+ * The token goes to the wallet of the IP's owner; without one, say whose address is missing and
+ * who registers it where (the owner, on their own profile page), not "this user".
+ */
+export function noWalletMessage(owner: string, self: boolean): Bilingual {
+  if (self)
+    return {
+      jp: 'あなたのウォレットアドレスが登録されていないため、トークンを発行できません。プロフィール（右上のメニュー → プロフィール）の「ウォレットアドレス」に登録してから、もう一度お試しください。',
+      en: 'The token cannot be minted because you have not registered a wallet address. Add it under "Wallet address" on your Profile page (top-right menu → Profile), then try again.',
+    };
+  return {
+    jp: `この IP の所有者である${owner}さんがウォレットアドレスを登録していないため、トークンを発行できません。トークンは所有者のウォレットに発行されます。${owner}さんにプロフィール（右上のメニュー → プロフィール）の「ウォレットアドレス」への登録を依頼し、登録後にもう一度お試しください。`,
+    en: `The token cannot be minted because the IP's owner, ${owner}, has not registered a wallet address; the token goes to the owner's wallet. Ask ${owner} to add it under "Wallet address" on their Profile page (top-right menu → Profile), then try again.`,
+  };
+}
 
 /** The token id of an IP: the first 64 bits of keccak-256 of its key, so one IP can only ever have one token. */
 export function tokenIdOf(ipKey: string): bigint {
@@ -216,7 +230,11 @@ export async function mintWrapper(db: Db, caller: Caller, body: unknown): Promis
   }
   const [user] = await db.select({ wallet: users.wallet }).from(users).where(eq(users.sub, input.sub));
   if (!user) throw fieldError(caller.lang, { sub: { message: messages.noUser } });
-  if (!user.wallet) throw fieldError(caller.lang, { sub: { message: messages.noWallet } }, { message: 'no wallet' });
+  if (!user.wallet) {
+    const [person] = await peopleOf(db, [input.sub]);
+    const message = noWalletMessage(personName(person, caller.lang), input.sub === caller.sub);
+    throw fieldError(caller.lang, { sub: { message } }, { message: 'no wallet' });
+  }
   const job = await db.transaction((tx) => chainMintJob.submit(tx, { ip: ip.key, sub: input.sub, by: caller.sub }));
   const outcome = await runJobNow(db, chainMintJob, job.key, MINT_WAIT_MS);
   const [row] = await db.select().from(chainMints).where(eq(chainMints.ip, ip.key));
