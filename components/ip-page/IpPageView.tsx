@@ -41,7 +41,6 @@ export function IpPageView({ title }: ScreenViewProps) {
   const { lang } = useShell();
   const router = useRouter();
   const ipKey = typeof router.query.ip === 'string' ? router.query.ip : null;
-  const designerKey = typeof router.query.designer === 'string' ? router.query.designer : null;
   const { data: ip, isLoading, error } = useRecord<Rec>('IP', ipKey);
   const { data: parent } = useRecord<Rec>('IP', ip?.parent ? text(ip.parent) : null);
   // A primary IP has no designer: its page is reached as /holder/ip/holder/{ip}.
