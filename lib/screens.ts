@@ -108,7 +108,8 @@ const list: Screen[] = [
   { path: '/terms-designer', title: 'termsDesigner', acl: 'public', section: 'other' },
   { path: '/terms-licensee', title: 'termsLicensee', acl: 'public', section: 'other' },
   // Invitations: the link in the e-mail lands here; the signed-in user's own invitations.
-  { path: '/invite/accept', title: 'inviteAccept', acl: 'signedIn', section: 'other' },
+  // Public: the invitation says who invited whom to what before the invitee signs in.
+  { path: '/invite/accept', title: 'inviteAccept', acl: 'public', section: 'other' },
   { path: '/invite', title: 'invite', acl: 'signedIn', section: 'other' },
   // The link of a contact e-mail confirmation mail lands here (signed in as the person who asked).
   { path: '/verify-contact', title: 'verifyContact', acl: 'signedIn', section: 'other' },

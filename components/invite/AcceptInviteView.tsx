@@ -5,16 +5,19 @@ import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { useSession } from 'next-auth/react';
+import { signIn, useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import type { ScreenViewProps } from '@/components/page/withPage';
 import { useShell } from '@/lib/client/settings-context';
-import { formatDateTime } from '@/lib/format/time';
+import { formatTime } from '@/lib/server/naming/format';
 import { InviteStateBadge } from './InvitationsTable';
 import { acceptInvitation, problemOf, useInvitationPeek } from './invite-api';
 
 /**
- * /invite/accept?token=: what the e-mailed invitation is, and the button that accepts it. The new
+ * /invite/accept?token=: what the e-mailed invitation is — who invited you (person and
+ * organisation) to which organisation and role, until when — readable before sign-in, with the
+ * way to sign in (or create the account) and, once signed in, the button that accepts it; a used,
+ * expired or withdrawn link says so and whom to ask. The new
  * role is in the session after a refresh (access entries are read on every session fetch), then
  * the licensee section opens.
  */
@@ -22,7 +25,7 @@ export function AcceptInviteView({ title }: ScreenViewProps) {
   const { t } = useTranslation('invite');
   const { lang } = useShell();
   const router = useRouter();
-  const { data: session, update } = useSession();
+  const { data: session, status, update } = useSession();
   const inviteToken = typeof router.query.token === 'string' ? router.query.token : null;
   const { data: peek, isLoading, mutate } = useInvitationPeek(inviteToken);
   const [pending, setPending] = useState(false);
@@ -54,10 +57,22 @@ export function AcceptInviteView({ title }: ScreenViewProps) {
         {t('accept.invalid')}
       </Alert>
     );
-  } else if (isLoading || !peek) {
+  } else if (isLoading || !peek || status === 'loading') {
     body = <Spinner animation="border" size="sm" />;
   } else {
-    const what = t(`accept.what.${peek.kind}`, { organisation: peek.organisation, inviter: peek.inviter || t('accept.someone') });
+    const signedIn = status === 'authenticated';
+    const inviter = peek.inviter || t('accept.someone');
+    const names = { organisation: peek.organisation, inviter, inviterOrganisation: peek.inviterOrganisation };
+    const what = t(`accept.what.${peek.kind}`, names);
+    const expires = formatTime(peek.expiresAt, lang);
+    const field = (name: string, value: string) => (
+      <>
+        <dt className="col-sm-4 text-muted fw-normal">{t(`accept.fields.${name}`)}</dt>
+        <dd className="col-sm-8" data-testid={`invite-accept-${name}`}>
+          {value}
+        </dd>
+      </>
+    );
     body = (
       <Card data-testid="invite-accept-card" data-state={peek.state} style={{ maxWidth: 720 }}>
         <Card.Body>
@@ -68,17 +83,21 @@ export function AcceptInviteView({ title }: ScreenViewProps) {
             <InviteStateBadge state={peek.state} />
           </div>
           <p data-testid="invite-accept-what">{what}</p>
-          <p className="text-muted small mb-3">
-            {t('accept.sentTo', { email: peek.email })}
-            {peek.state === 'pending' && <> · {t('accept.validUntil', { time: formatDateTime(peek.expiresAt) })}</>}
-          </p>
+          <dl className="row small mb-3">
+            {field('inviter', t('accept.inviterLine', names))}
+            {field('organisation', peek.organisation)}
+            {field('role', t(`accept.roles.${peek.role}`))}
+            {field('email', peek.email)}
+            {field('expires', expires)}
+            {field('reference', peek.reference)}
+          </dl>
           {peek.state === 'pending' && <p className="small">{t(`accept.after.${peek.kind}`)}</p>}
           {peek.state !== 'pending' && (
             <Alert variant={peek.state === 'accepted' ? 'info' : 'warning'} data-testid="invite-accept-closed">
-              {t(`accept.closed.${peek.state}`)}
+              {t(`accept.closed.${peek.state}`, { ...names, time: expires })}
             </Alert>
           )}
-          {peek.state === 'pending' && !peek.emailMatches && (
+          {signedIn && peek.state === 'pending' && !peek.emailMatches && (
             <Alert variant="warning" data-testid="invite-accept-wrong-email">
               {t('accept.wrongEmail', { email: peek.email, current: session?.user?.email ?? '' })}
             </Alert>
@@ -88,7 +107,19 @@ export function AcceptInviteView({ title }: ScreenViewProps) {
               {problem}
             </Alert>
           )}
-          {done ? (
+          {!signedIn ? (
+            peek.state === 'pending' && (
+              <>
+                <p className="small" data-testid="invite-sign-in-intro">
+                  {t('accept.signInIntro', { email: peek.email })}
+                </p>
+                {/* Back to this page after the provider, where the invitation is accepted. */}
+                <Button onClick={() => void signIn('oidc', { callbackUrl: window.location.href })} data-testid="invite-sign-in">
+                  {t('accept.signIn')}
+                </Button>
+              </>
+            )
+          ) : done ? (
             <Alert variant="success" className="mb-0" data-testid="invite-accept-done">
               <Spinner animation="border" size="sm" className="me-2" />
               {t('accept.done')}

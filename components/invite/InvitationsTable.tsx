@@ -144,7 +144,12 @@ export function InvitationsTable({
         caption={t('list.title')}
         testId="invite-table"
         getRowId={(item) => item.key}
-        rowProps={(item) => ({ 'data-testid': 'invite-row', 'data-email': item.email, 'data-state': item.state })}
+        rowProps={(item) => ({
+          'data-testid': 'invite-row',
+          'data-key': item.key,
+          'data-email': item.email,
+          'data-state': item.state,
+        })}
         empty={{
           message: items.length === 0 ? <span data-testid="invite-list-empty">{t('list.empty')}</span> : tc('search.none'),
         }}

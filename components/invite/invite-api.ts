@@ -25,9 +25,12 @@ export interface Invitation {
 }
 
 export interface InvitationPeek {
+  reference: string;
   kind: InviteKind;
   organisation: string;
+  role: 'owner' | 'staff' | 'designer';
   inviter: string;
+  inviterOrganisation: string;
   email: string;
   state: InviteState;
   expiresAt: string;
@@ -73,11 +76,15 @@ export function useMyInvitations() {
   });
 }
 
-/** GET /api/invite/accept?token=: what a link is about; `false` when it names no invitation. */
+/**
+ * GET /api/invite/preview?token=: what a link is about, before sign-in too (with the session's
+ * token once signed in, so it says whether the address matches); `false` when it names no invitation.
+ */
 export function useInvitationPeek(inviteToken: string | null) {
-  const token = useToken();
-  return useSWR(inviteToken && token ? ['invitation-peek', inviteToken, token] : null, async () => {
-    const answer = await productApi<InvitationPeek>(`/invite/accept?token=${encodeURIComponent(inviteToken!)}`, { token });
+  const { data: session, status } = useSession();
+  const token = session?.accessToken;
+  return useSWR(inviteToken && status !== 'loading' ? ['invitation-peek', inviteToken, token ?? ''] : null, async () => {
+    const answer = await productApi<InvitationPeek>(`/invite/preview?token=${encodeURIComponent(inviteToken!)}`, { token });
     return answer?.status === 0 ? answer.data : false;
   });
 }

@@ -7,13 +7,16 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReady } from '@/lib/server/boot';
 import { getDb } from '@/lib/server/db/client';
-import { licensees } from '@/lib/server/db/entities-schema';
+import { holders, licensees } from '@/lib/server/db/entities-schema';
+import { personName } from '@/lib/server/invite/view';
+import { peopleOf } from '@/lib/server/users/people';
 import { emailOutbox, invitations } from '@/lib/server/db/platform-schema';
 import { adminLog, userAccess, users } from '@/lib/server/db/schema';
 import { newKey } from '@/lib/server/keys';
 import * as inviteIndex from '@/pages/api/invite/index';
 import * as inviteList from '@/pages/api/invite/list';
 import * as inviteAccept from '@/pages/api/invite/accept';
+import * as invitePreview from '@/pages/api/invite/preview';
 import * as inviteOne from '@/pages/api/invite/[x]';
 import { serveRoute, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
@@ -30,6 +33,7 @@ interface Refusal {
 }
 interface Invitation {
   key: string;
+  reference: string;
   kind: string;
   email: string;
   entity: string | null;
@@ -49,7 +53,7 @@ const PEOPLE = {
 };
 type Who = keyof typeof PEOPLE;
 
-const servers = {} as Record<'one' | 'list' | 'accept' | 'mine', RouteServer>;
+const servers = {} as Record<'one' | 'list' | 'accept' | 'mine' | 'preview', RouteServer>;
 const token = {} as Record<Who, string>;
 const sub = {} as Record<Who, string>;
 let orgA = '';
@@ -109,6 +113,7 @@ beforeAll(async () => {
   servers.list = await serveRoute(inviteList, '/api/invite/list');
   servers.accept = await serveRoute(inviteAccept, '/api/invite/accept');
   servers.mine = await serveRoute(inviteIndex, '/api/invite');
+  servers.preview = await serveRoute(invitePreview, '/api/invite/preview');
   for (const [who, email] of Object.entries(PEOPLE) as [Who, string][]) {
     sub[who] = await subOf(email);
     token[who] = await issueAccessToken(sub[who]);
@@ -376,6 +381,65 @@ describe('accepting', () => {
     expect(peekUnknown.status).toBe(404);
     const empty = await accept<Refusal>(other.token, '');
     expect(empty.json.data.errors.token).toBeTruthy();
+  });
+});
+
+describe('the invitation page before sign-in', () => {
+  it("says who invited whom to what and until when, in the reader's language, without a sign-in", async () => {
+    const db = await getDb();
+    const [holder] = await db.select({ name: holders.name }).from(holders).where(eq(holders.is_default, true));
+    const [org] = await db.select({ name: licensees.name }).from(licensees).where(eq(licensees.key, orgA));
+    const [owner] = await peopleOf(db, [sub.owner]);
+    const [product] = await peopleOf(db, [sub.holder]);
+
+    // A member invited by the organisation's owner: the owner speaks for the organisation.
+    const staffEmail = `preview-${newKey(6)}@example.com`;
+    const staff = await invite('owner', 'licensee-staff', { email: staffEmail, licensee: orgA });
+    const staffToken = await mailedToken(staffEmail);
+    const jp = await servers.preview.request<Envelope<Rec>>('GET', `/api/invite/preview?token=${staffToken}`);
+    expect(jp.status).toBe(200);
+    expect(jp.json.data).toMatchObject({
+      reference: staff.json.data.reference,
+      kind: 'licensee-staff',
+      organisation: org!.name,
+      role: 'staff',
+      inviter: personName(owner!, 'jp'),
+      inviterOrganisation: org!.name,
+      email: staffEmail,
+      state: 'pending',
+      emailMatches: false,
+    });
+    expect(Date.parse(String(jp.json.data.expiresAt))).toBeGreaterThan(Date.now());
+    expect(jp.json.data).not.toHaveProperty('tokenHash');
+
+    // A new licensee invited by the holder's product staff speaks for the holder; names in English on request.
+    const ownerEmail = `preview-owner-${newKey(6)}@example.com`;
+    await invite('holder', 'licensee-owner', { email: ownerEmail, name: 'Preview Crisps KK' });
+    const en = await servers.preview.request<Envelope<Rec>>('GET', `/api/invite/preview?token=${await mailedToken(ownerEmail)}`, {
+      headers: { 'x-lang': 'en' },
+    });
+    expect(en.json.data).toMatchObject({
+      organisation: 'Preview Crisps KK',
+      role: 'owner',
+      inviter: personName(product!, 'en'),
+      inviterOrganisation: holder!.name,
+    });
+
+    // Withdrawn: still readable, so the page can say so and whom to ask.
+    await servers.one.request('DELETE', `/api/invite/${staff.json.data.key}`, { headers: auth(token.owner) });
+    const withdrawn = await servers.preview.request<Envelope<Rec>>('GET', `/api/invite/preview?token=${staffToken}`);
+    expect(withdrawn.json.data.state).toBe('revoked');
+
+    // A token that names nothing is not found, in the reader's language.
+    const unknown = await servers.preview.request<Envelope<{ message: string }>>(
+      'GET',
+      '/api/invite/preview?token=' + 'B'.repeat(43),
+      {
+        headers: { 'x-lang': 'en' },
+      },
+    );
+    expect(unknown.status).toBe(404);
+    expect((await servers.preview.request('POST', '/api/invite/preview', { body: {} })).status).toBe(405);
   });
 });
 

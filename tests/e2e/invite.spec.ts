@@ -80,10 +80,23 @@ test('a holder invites a licensee by e-mail; the invitee signs up, accepts and l
   expect(link, mail.text).toBeTruthy();
   expect(mail.html || '').toContain(link!.replace(/&/g, '&amp;'));
 
-  // The invitee has no account: they follow the link and create one at the provider.
+  // The invitee has no account. Before signing in, the link's page says who invited them (person
+  // and organisation) to which organisation and role, and until when, in the invitation's language.
   const context = await browser.newContext();
   const invitee = await context.newPage();
   await invitee.goto(link!);
+  const card = invitee.getByTestId('invite-accept-card');
+  await expect(card).toHaveAttribute('data-state', 'pending');
+  await expect(card.getByTestId('invite-accept-what')).toContainText(organisation);
+  await expect(card.getByTestId('invite-accept-what')).toContainText(' of ');
+  await expect(card.getByTestId('invite-accept-organisation')).toHaveText(organisation);
+  await expect(card.getByTestId('invite-accept-role')).toHaveText('Owner');
+  await expect(card.getByTestId('invite-accept-email')).toHaveText(email);
+  await expect(card.getByTestId('invite-accept-expires')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}/);
+  await expect(card.getByTestId('invite-accept-inviter')).toContainText('(');
+  await expect(card.getByTestId('invite-sign-in-intro')).toContainText(email);
+  // …and then they sign in, or create the account, from there.
+  await card.getByTestId('invite-sign-in').click();
   await invitee.waitForURL(/\/interaction\//);
   await invitee.getByTestId('signup-link').click();
   await invitee.getByTestId('signup-form').waitFor();
@@ -110,4 +123,32 @@ test('a holder invites a licensee by e-mail; the invitee signs up, accepts and l
   await context.close();
   await page.reload();
   await expect(page.locator(`[data-testid="invite-row"][data-email="${email}"]`)).toHaveAttribute('data-state', 'accepted');
+});
+
+test('[jp] a withdrawn invitation says so before sign-in, and whom to ask for a new one', async ({ page, browser }) => {
+  const stamp = `${Date.now()}-${Math.floor(Math.random() * 1000)}`;
+  const email = `withdrawn-${stamp}@example.com`;
+  const organisation = `取消テスト商事 ${stamp}`;
+  await signInAt(page, 'holder', '/jp/holder/invite/licensee');
+  await page.getByTestId('invite-name').fill(organisation);
+  await page.getByTestId('invite-email').fill(email);
+  await page.getByTestId('invite-submit').click();
+  await expect(page.getByTestId('invite-notice')).toContainText(email);
+  const link = /https?:\/\/\S+\/jp\/invite\/accept\?token=[A-Za-z0-9_-]+/.exec((await mailTo(email)).text ?? '')?.[0];
+  expect(link).toBeTruthy();
+  const row = page.locator(`[data-testid="invite-row"][data-email="${email}"]`);
+  const key = await row.getAttribute('data-key');
+  const withdrawn = await page.request.delete(`/api/invite/${key}`);
+  expect(withdrawn.ok()).toBe(true);
+
+  const context = await browser.newContext();
+  const invitee = await context.newPage();
+  await invitee.goto(link!);
+  const card = invitee.getByTestId('invite-accept-card');
+  await expect(card).toHaveAttribute('data-state', 'revoked');
+  await expect(card.getByTestId('invite-accept-role')).toHaveText('オーナー');
+  await expect(card.getByTestId('invite-accept-closed')).toContainText('取り消されました');
+  await expect(card.getByTestId('invite-accept-closed')).toContainText('新しい招待を依頼してください');
+  await expect(card.getByTestId('invite-sign-in')).toHaveCount(0);
+  await context.close();
 });

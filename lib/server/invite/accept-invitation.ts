@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
+import { getConfig } from '../../config';
 import { forgetCallers, type Caller } from '../api/authenticate';
 import { AppError } from '../api/errors';
 import { writeAdminLog } from '../audit/write-admin-log';
@@ -6,9 +7,9 @@ import { fieldError, type Bilingual } from '../common/field-error';
 import type { Tx } from '../common/tx';
 import { validateInput } from '../common/validate-input';
 import type { Db } from '../db/client';
-import { licensees } from '../db/entities-schema';
+import { holders, licensees } from '../db/entities-schema';
 import { invitations } from '../db/platform-schema';
-import { users } from '../db/schema';
+import { userAccess, users } from '../db/schema';
 import { newKey } from '../keys';
 import { licenseeEntry } from '../licensees/licensee-authority';
 import { joinLicensee } from '../licensees/change-licensee-member';
@@ -16,7 +17,15 @@ import { changeAccess, lockExistingUser, type AccessDiff } from '../roles/change
 import { roleNames } from '../roles/role-lists';
 import { inviteAcceptInput } from './inputs';
 import { inviteMessages } from './messages';
-import { hashInviteToken, inviteStatus, isTokenShape, sameEmail, type InviteKind, type InviteStatus } from './token';
+import {
+  ROLE_OF_KIND,
+  hashInviteToken,
+  inviteStatus,
+  isTokenShape,
+  sameEmail,
+  type InviteKind,
+  type InviteStatus,
+} from './token';
 import { invitationView, type InvitationRow, type InvitationView } from './view';
 
 function refused(caller: Caller, message: Bilingual, reason: string, conflict = true): AppError {
@@ -50,31 +59,62 @@ async function emailOf(db: Db | Tx, sub: string): Promise<string> {
 }
 
 export interface InvitationPeek {
+  /** The number people quote (IVT-2026-0007). */
+  reference: string;
   kind: InviteKind;
+  /** The organisation the invitation is to (the one a licensee-owner invitation founds). */
   organisation: string;
+  /** The role it gives there: owner, staff or designer. */
+  role: 'owner' | 'staff' | 'designer';
   inviter: string;
+  /** The inviter's own organisation: the holder, or the licensee organisation for its members' invitations. */
+  inviterOrganisation: string;
   email: string;
   state: InviteStatus;
   expiresAt: string;
-  /** The signed-in person's address is the one invited (case-insensitive). */
+  /** The signed-in person's address is the one invited (case-insensitive); false before sign-in. */
   emailMatches: boolean;
   /** After acceptance: the organisation it is about. */
   entity: string | null;
 }
 
-/** GET /api/invite/accept?token=: what the link is about, so the page can explain before accepting. */
-export async function peekInvitation(db: Db, caller: Caller, token: unknown): Promise<InvitationPeek> {
+/** Who the inviter speaks for: a member of the organisation invites for it; anyone else for the holder. */
+async function inviterOrganisation(db: Db, row: InvitationRow, organisation: string): Promise<string> {
+  if (row.kind !== 'licensee-owner' && row.entity) {
+    const { aclClient } = getConfig();
+    const [member] = await db
+      .select({ entry: userAccess.entry })
+      .from(userAccess)
+      .where(and(eq(userAccess.sub, row.invitedBy), like(userAccess.entry, `${aclClient}:%:licensee:${row.entity}`)))
+      .limit(1);
+    if (member) return organisation;
+  }
+  const [holder] = await db.select({ name: holders.name }).from(holders).where(eq(holders.is_default, true)).limit(1);
+  return holder?.name ?? '';
+}
+
+/**
+ * GET /api/invite/accept?token= (signed in) and GET /api/invite/preview?token= (before sign-in):
+ * what the link is about — who invited whom to which organisation in which role, until when, and
+ * where it stands — so the page can explain before anyone signs in or accepts. The token is the
+ * secret the link carries; nothing here is more than the invitation mail itself said.
+ */
+export async function peekInvitation(db: Db, caller: Caller | null, token: unknown, lang?: 'jp' | 'en'): Promise<InvitationPeek> {
+  const reader = caller?.lang ?? lang ?? 'jp';
   const row = typeof token === 'string' ? await byToken(db, token, false) : undefined;
-  if (!row) throw new AppError('not_found', inviteMessages.unknown[caller.lang]);
-  const view = await invitationView(db, row, caller.lang);
+  if (!row) throw new AppError('not_found', inviteMessages.unknown[reader]);
+  const view = await invitationView(db, row, reader);
   return {
+    reference: view.reference,
     kind: view.kind,
     organisation: view.organisation,
+    role: ROLE_OF_KIND[view.kind],
     inviter: view.inviter,
+    inviterOrganisation: await inviterOrganisation(db, row, view.organisation),
     email: view.email,
     state: view.state,
     expiresAt: view.expiresAt,
-    emailMatches: sameEmail(await emailOf(db, caller.sub), row.email),
+    emailMatches: caller ? sameEmail(await emailOf(db, caller.sub), row.email) : false,
     entity: row.entity,
   };
 }

@@ -51,6 +51,14 @@ export function inviteRoutes(): RouteDoc[] {
       tag: 'invite',
     },
     {
+      path: '/api/invite/preview',
+      method: 'get',
+      summary:
+        'Before sign-in: what an invitation link is about (?token=): who invited (person and organisation) to which organisation and role, the invited address, state and expiry; X-Lang: en for English names',
+      tag: 'invite',
+      public: true,
+    },
+    {
       path: '/api/invite/accept',
       method: 'post',
       summary:
