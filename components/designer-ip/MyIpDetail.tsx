@@ -11,6 +11,7 @@ import { takeStep, useHistory, useRecordActions } from '@/lib/client/flow';
 import { MarkupImage } from '@/components/approval/MarkupImage';
 import { numberMarkups } from '@/components/approval/markups';
 import { ReviewRounds, WorkflowLog, stateVariant } from '@/components/approval/ReviewHistory';
+import { ChangeRequests } from '@/components/approval/ChangeRequests';
 import { imagesOf, text, type Row } from '@/components/approval/subject';
 import { IpForm } from './IpForm';
 import type { PermittedIp } from './usePermits';
@@ -108,6 +109,14 @@ export function MyIpDetail({
           >
             {message.text}
           </Alert>
+        )}
+        {state === 'changes_requested' && (
+          <ChangeRequests
+            reviews={history.reviews}
+            title={t('detail.changesTitle')}
+            intro={t('detail.changesIntro')}
+            testId="ip"
+          />
         )}
         {editing && state === 'draft' ? (
           <IpForm

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -44,6 +44,16 @@ export function MyIpListView({ title }: ScreenViewProps) {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
   const selected = typeof router.query.ip === 'string' ? router.query.ip : null;
+
+  // A notification or mail links here by the IP's number (?open=IP-2026-0042): open that IP.
+  const opening = typeof router.query.open === 'string' ? router.query.open : null;
+  const items = ips.data?.items;
+  useEffect(() => {
+    if (!opening || !items) return;
+    const found = items.find((item) => text(item.reference) === opening);
+    if (found)
+      void router.replace({ pathname: `/${lang}/designer/iplist`, query: { ip: text(found.key) } }, undefined, { shallow: true });
+  }, [opening, items, lang, router]);
 
   const designer = designers.data?.items[0];
   const refresh = () => void mutate(isIpData);

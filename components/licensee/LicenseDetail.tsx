@@ -11,25 +11,14 @@ import { formatDay, formatMoney, formatRate, text, type Row } from '@/components
 import { useDialogs } from '@/components/dialogs/DialogProvider';
 import Form from 'react-bootstrap/Form';
 import { productApi } from '@/lib/client/fetcher';
-import { takeStep, useHistory, useRecordActions, type HistoryReview } from '@/lib/client/flow';
+import { takeStep, useHistory, useRecordActions } from '@/lib/client/flow';
 import { percentToBp } from '@/lib/format/money';
 import { useShell } from '@/lib/client/settings-context';
 import { LicenseContract } from '@/components/contracts/LicenseContract';
 import { ContractCell } from './ContractCell';
 import { licenseStateVariant } from './states';
 import { Reference } from '@/components/refs/RecordSearch';
-
-/** The requests for changes of the last round that asked for them, each group's own. */
-function latestRequests(reviews: HistoryReview[]): HistoryReview[] {
-  const asked = reviews.filter((r) => r.state === 'changes_requested');
-  const round = Math.max(0, ...asked.map((r) => r.revision));
-  return asked.filter((r) => r.revision === round);
-}
-
-function reviewerName(review: HistoryReview, lang: 'jp' | 'en'): string {
-  const parts = lang === 'jp' ? [review.reviewerLast, review.reviewerFirst] : [review.reviewerFirst, review.reviewerLast];
-  return parts.filter(Boolean).join(' ') || review.reviewerName || '';
-}
+import { ChangeRequests } from '@/components/approval/ChangeRequests';
 
 /** One license: its terms, the contract, the review history and the steps the licensee may take now. */
 export function LicenseDetail({
@@ -61,7 +50,6 @@ export function LicenseDetail({
   // (the contract's "Review and sign"), not a bare step.
   const steps = (offer?.state === state ? offer.actions : []).map((a) => a.action).filter((action) => action !== 'sign');
   const editable = state === 'applied' || state === 'changes_requested';
-  const requests = latestRequests(history?.reviews ?? []);
 
   const save = async () => {
     const bp = percentToBp(rate);
@@ -145,31 +133,13 @@ export function LicenseDetail({
             </Fragment>
           ))}
         </dl>
-        {state === 'changes_requested' && requests.length > 0 && (
-          <Alert variant="warning" className="py-2" data-testid="license-changes">
-            <Alert.Heading as="h2" className="h6">
-              {t('detail.changesTitle')}
-            </Alert.Heading>
-            <p className="small mb-2">{t('detail.changesIntro')}</p>
-            {requests.map((review) => (
-              <div key={review.key} className="small mb-1" data-testid="license-change-request">
-                <strong>
-                  {t('detail.changesBy', {
-                    group: tf(`group.${review.group ?? 'holder'}`),
-                    name: reviewerName(review, lang),
-                  })}
-                </strong>
-                {review.comment && (
-                  <span className="d-block" style={{ whiteSpace: 'pre-wrap' }} data-testid="license-change-comment">
-                    {review.comment}
-                  </span>
-                )}
-                {review.markups.length > 0 && (
-                  <span className="d-block text-muted">{t('detail.pins', { count: review.markups.length })}</span>
-                )}
-              </div>
-            ))}
-          </Alert>
+        {state === 'changes_requested' && (
+          <ChangeRequests
+            reviews={history?.reviews ?? []}
+            title={t('detail.changesTitle')}
+            intro={t('detail.changesIntro')}
+            testId="license"
+          />
         )}
         {offer && offer.waitingFor.length > 0 && (
           <p className="small text-muted" data-testid="license-waiting-for">

@@ -175,7 +175,7 @@ test('[en] legal rejects with a comment and a pin; the designer sees Rejected, t
   expect(Math.abs((spot.y + spot.height / 2 - box.y) / box.height - at.y)).toBeLessThan(0.02);
 });
 
-test('[en] changes requested: the designer revises the name and resubmits; the approver compares versions', async ({
+test('[en] changes requested: the designer follows the notification to its IP, reads the request, revises the name and resubmits; the approver compares versions', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -196,10 +196,27 @@ test('[en] changes requested: the designer revises the name and resubmits; the a
     new RegExp(`You requested changes to "IP-\\d{4}-\\d{4} ${oldName} / .+"\\.`),
   );
 
-  await designer.goto('/en/designer/iplist');
+  // The designer is told in the bell, follows its link to its own IP and reads the request there.
+  await designer.goto('/en');
+  await designer.getByTestId('notify-bell').click();
+  const note = designer
+    .getByTestId('notify-viewer')
+    .locator('[data-testid^="notify-item-"]')
+    .filter({ hasText: oldName })
+    .filter({ hasText: 'Changes requested' });
+  await expect(note).toHaveCount(1);
+  await note.click();
+  await designer.getByTestId('notify-viewer').getByTestId('notify-open').click();
+  await designer.waitForURL(/\/en\/designer\/iplist/);
+  const detail = designer.getByTestId('ip-detail');
+  await expect(detail.getByTestId('ip-detail-name')).toContainText(oldName);
+  await expect(detail.getByTestId('ip-detail-state')).toHaveText('Changes requested');
+  await expect(detail.getByTestId('ip-changes')).toContainText('Brand');
+  await expect(detail.getByTestId('ip-change-comment')).toHaveText('Please use the official name format.');
+  // The whole history: the round with the request, and the log of steps.
+  await expect(detail.getByTestId('ip-reviews')).toContainText('Please use the official name format.');
   const row = ipRow(designer, oldName);
   await expect(row.getByTestId('ip-state')).toHaveText('Changes requested');
-  await row.getByTestId('ip-details').click();
   await designer.getByTestId('ip-revise').click();
   await expect(designer.getByTestId('ip-edit-form')).toBeVisible();
   await designer.getByTestId('ip-name').fill(newName);
