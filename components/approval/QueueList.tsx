@@ -5,7 +5,15 @@ import { useTranslation } from 'next-i18next/pages';
 import { QUEUE_EMPTY_KEY, type ApprovalKind, type QueueItem } from '@/lib/client/flow';
 import { formatDay } from '@/lib/server/naming/format';
 import { useShell } from '@/lib/client/settings-context';
+import { waitingIn, type WaitUnit } from '@/lib/stats/duration-unit';
 import { imageUrl, imagesOf, text, type Row } from './subject';
+
+/** The waiting time's words per unit (plural forms in each language). */
+const WAIT_KEY: Record<WaitUnit, string> = {
+  minutes: 'queue.waitingMinutes',
+  hours: 'queue.waitingHours',
+  businessDays: 'queue.waiting',
+};
 
 function Thumb({ subject }: { subject: Row }) {
   const [first] = imagesOf(subject);
@@ -38,6 +46,10 @@ export function QueueList({
   onSelect(key: string): void;
 }) {
   const { t } = useTranslation('approval');
+  const waitingText = (minutes: number, businessDays: number) => {
+    const { unit, count } = waitingIn(minutes, businessDays);
+    return t(WAIT_KEY[unit], { count });
+  };
   const { lang } = useShell();
   const { t: tf } = useTranslation('flow');
   if (loading && !items) {
@@ -87,7 +99,7 @@ export function QueueList({
                 <span>{t('queue.step', { step: tf(`state.${item.review.step}`), round: item.review.revision })}</span>
               </div>
               <div className="small d-flex align-items-center gap-2">
-                <span data-testid="queue-waiting">{t('queue.waiting', { count: item.waitingDays })}</span>
+                <span data-testid="queue-waiting">{waitingText(item.waitingMinutes, item.waitingDays)}</span>
                 {' · '}
                 <span data-testid="queue-deadline" className={item.overdue ? 'text-danger fw-semibold' : undefined}>
                   {t('queue.deadline', { date: formatDay(item.deadline, lang) })}

@@ -26,6 +26,7 @@ export interface QueueItem<T = Record<string, unknown>> {
   review: { key: string; subjectType: string; group: string; step: string; revision: number; dateCreated: string };
   subject: T;
   waitingDays: number;
+  waitingMinutes: number;
   /** When the group's decision is due (ISO). */
   deadline: string;
   overdue: boolean;

@@ -18,3 +18,17 @@ export function durationUnit(minutes: readonly number[]): DurationUnit {
 export function inUnit(minutes: number, unit: DurationUnit): number {
   return Math.round((minutes / PER[unit]) * 10) / 10;
 }
+
+/** How long a queue item has waited, in the unit a reader takes in at a glance. */
+export type WaitUnit = 'minutes' | 'hours' | 'businessDays';
+
+/**
+ * Minutes under an hour, hours under a day (or while no business day has passed, over a
+ * weekend), business days beyond: what the deadline is counted in.
+ */
+export function waitingIn(minutes: number, businessDays: number): { unit: WaitUnit; count: number } {
+  const m = Math.max(0, Math.floor(minutes));
+  if (m < 60) return { unit: 'minutes', count: m };
+  if (m < 24 * 60 || businessDays === 0) return { unit: 'hours', count: Math.floor(m / 60) };
+  return { unit: 'businessDays', count: businessDays };
+}

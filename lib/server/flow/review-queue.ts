@@ -21,6 +21,8 @@ export interface QueueItem {
   subject: Row;
   /** Business days the item has waited at this step. */
   waitingDays: number;
+  /** Minutes since the review was opened: short waits are shown in minutes or hours. */
+  waitingMinutes: number;
   /** When the group's decision is due (its SLA in Holder.config, in business days). */
   deadline: Date;
   /** Past its deadline. */
@@ -125,6 +127,7 @@ export async function reviewQueue(
       },
       subject,
       waitingDays,
+      waitingMinutes: Math.max(0, Math.floor((now.getTime() - review.dateCreated.getTime()) / 60_000)),
       deadline,
       overdue: now > deadline,
     });

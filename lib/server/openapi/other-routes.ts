@@ -287,6 +287,7 @@ export function otherRoutes(): RouteDoc[] {
             review: { type: 'object' },
             subject: { type: 'object' },
             waitingDays: { type: 'integer' },
+            waitingMinutes: { type: 'integer' },
             deadline: { type: 'string', format: 'date-time', description: 'when the group must decide (SLA in Holder.config)' },
             overdue: { type: 'boolean' },
             name: {
