@@ -10,13 +10,14 @@ import { useProfileCaller, type OwnProfile } from './profile-api';
 
 /**
  * Which kinds of notification are mailed as well as shown in the bell: each on unless the person
- * turned it off. The bell keeps every notification whatever is chosen here.
+ * turned it off; and whether they come one by one or as one mail a day (the daily digest). The bell keeps every notification whatever is chosen here.
  */
 export function MailPreferences({ original, onSaved }: { original: OwnProfile; onSaved(): unknown }) {
   const { t } = useTranslation('profile');
   const { lang } = useShell();
   const { core } = useProfileCaller();
   const [off, setOff] = useState<Set<string>>(new Set(original.mail_off ?? []));
+  const [digest, setDigest] = useState(Boolean(original.mail_digest));
   const [state, setState] = useState<'idle' | 'pending' | 'saved' | 'failed'>('idle');
 
   const toggle = (kind: MailKind, mailed: boolean) => {
@@ -29,7 +30,7 @@ export function MailPreferences({ original, onSaved }: { original: OwnProfile; o
 
   const save = async () => {
     setState('pending');
-    const answer = await core<OwnProfile>('/users/profile/update', { mail_off: [...off] });
+    const answer = await core<OwnProfile>('/users/profile/update', { mail_off: [...off], mail_digest: digest });
     if (answer?.status !== 0) {
       setState('failed');
       return;
@@ -56,6 +57,19 @@ export function MailPreferences({ original, onSaved }: { original: OwnProfile; o
             data-testid={`mail-kind-${kind}`}
           />
         ))}
+        <Form.Check
+          className="mt-3"
+          type="checkbox"
+          id="mail-digest"
+          label={t('mail.digest')}
+          checked={digest}
+          onChange={(e) => {
+            setDigest(e.target.checked);
+            setState('idle');
+          }}
+          data-testid="mail-digest"
+        />
+        <Form.Text className="d-block mb-1">{t('mail.digestHelp')}</Form.Text>
         {state === 'saved' && (
           <Alert variant="success" className="py-2 mt-2 small" data-testid="mail-saved">
             {t('mail.saved')}

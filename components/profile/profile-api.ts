@@ -14,6 +14,7 @@ export interface OwnProfile {
   wallet: string | null;
   /** Kinds of notification not mailed (lib/server/notify/mail-kinds.ts). */
   mail_off?: string[];
+  mail_digest?: boolean;
   access: string[];
 }
 

@@ -9,6 +9,9 @@ import { notifications, userAccess, users } from '@/lib/server/db/schema';
 import { defaultFlows } from '@/lib/server/flow/definitions';
 import type { FlowDef } from '@/lib/server/flow/types';
 import { remindOverdue } from '@/lib/server/flow/remind-overdue';
+import { sendDigests } from '@/lib/server/notify/digest';
+import type { MailKind } from '@/lib/server/notify/mail-kinds';
+import { tell } from '@/lib/server/notify/tell';
 import { newKey } from '@/lib/server/keys';
 import * as profileUpdateRoute from '@/pages/api/core/users/profile/update';
 import { serveFlowApi, type FlowApi } from './flow-api';
@@ -210,6 +213,92 @@ describe('changes requested reach the applicant', () => {
     });
     expect(res.json.status).not.toBe(0);
     expect(res.status).toBe(400);
+  });
+});
+
+describe('the daily digest', () => {
+  const at = (iso: string) => new Date(iso);
+  const digestsTo = async (who: string) => {
+    const db = await getDb();
+    return db
+      .select({ subject: emailOutbox.subject, text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, email[who]!), like(emailOutbox.subject, '%本日の対応待ちのお知らせ%')));
+  };
+  const notify = async (who: string, subject: string, kind: MailKind = 'changes') => {
+    const db = await getDb();
+    await db.transaction((tx) =>
+      tell(tx, {
+        people: [userSub[who]!],
+        notice: () => ({ subject, content: 'Details' }),
+        link: '/licensee/list?open=LIC-2030-0001',
+        mail: kind,
+      }),
+    );
+  };
+  const userSub: Record<string, string> = {};
+
+  it("sends one mail a day listing the day's items instead of one each, honours kinds turned off, and none for those who did not choose it", async () => {
+    userSub.owner = await subOf(email.owner!);
+    userSub.staff = await subOf(email.staff!);
+    const res = await profile.request<Envelope<{ mail_digest: boolean }>>('POST', '/api/core/users/profile/update', {
+      headers: { authorization: `Bearer ${token.owner}` },
+      body: { mail_digest: true, mail_off: ['overdue'] },
+    });
+    expect(res.json.status).toBe(0);
+    expect(res.json.data.mail_digest).toBe(true);
+    try {
+      const stamp = newKey().slice(0, 6);
+      await notify('owner', `Digest one ${stamp}`);
+      await notify('owner', `Digest two ${stamp}`, 'contract');
+      // A kind turned off is never mailed, in a digest or otherwise; the bell still has it.
+      await notify('owner', `Digest off ${stamp}`, 'overdue');
+      // Nobody else's choice changes: staff still gets its mail at once.
+      await notify('staff', `Digest staff ${stamp}`);
+      expect(await mailsTo('owner', stamp)).toEqual([]);
+      expect(await mailsTo('staff', `Digest staff ${stamp}`)).toHaveLength(1);
+      expect(await noticesTo('owner', stamp)).toHaveLength(3);
+
+      // Before 18:00 Japan time nothing goes; after, one mail with both items and their links.
+      expect(await sendDigests(await getDb(), at('2030-01-10T08:00:00Z'))).toBe(0);
+      const before = (await digestsTo('owner')).length;
+      expect(await sendDigests(await getDb(), at('2030-01-10T10:00:00Z'))).toBeGreaterThanOrEqual(1);
+      const digests = await digestsTo('owner');
+      expect(digests).toHaveLength(before + 1);
+      const digest = digests.find((d) => d.text.includes(`Digest one ${stamp}`))!;
+      expect(digest.subject).toContain('（2件）');
+      expect(digest.text).toContain(`Digest two ${stamp}`);
+      expect(digest.text).not.toContain(`Digest off ${stamp}`);
+      expect(digest.text).toMatch(/https?:\/\/\S+\/jp\/licensee\/list\?open=LIC-2030-0001/);
+
+      // Once a day: a later item the same day waits for tomorrow's digest.
+      await notify('owner', `Digest three ${stamp}`);
+      await sendDigests(await getDb(), at('2030-01-10T13:00:00Z'));
+      expect(await digestsTo('owner')).toHaveLength(before + 1);
+      await sendDigests(await getDb(), at('2030-01-11T09:30:00Z'));
+      const next = await digestsTo('owner');
+      expect(next).toHaveLength(before + 2);
+      const third = next.find((d) => d.text.includes(`Digest three ${stamp}`))!;
+      expect(third.subject).toContain('（1件）');
+      expect(third.text).not.toContain(`Digest one ${stamp}`);
+    } finally {
+      await profile.request('POST', '/api/core/users/profile/update', {
+        headers: { authorization: `Bearer ${token.owner}` },
+        body: { mail_digest: false, mail_off: [] },
+      });
+    }
+  });
+
+  it('refuses a digest choice that is not yes or no, and changes nothing', async () => {
+    const res = await profile.request<Envelope<{ errors: Record<string, string> }>>('POST', '/api/core/users/profile/update', {
+      headers: { authorization: `Bearer ${token.owner}` },
+      body: { mail_digest: 'daily' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.data.errors.mail_digest).toBeTruthy();
+    const db = await getDb();
+    const [row] = await db.select({ digest: users.mailDigest }).from(users).where(eq(users.email, email.owner!));
+    expect(row!.digest).toBe(false);
   });
 });
 

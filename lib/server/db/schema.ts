@@ -32,6 +32,10 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // One mail a day listing what was waiting instead of one mail each (lib/server/notify/digest.ts).
+    mailDigest: boolean('mail_digest').notNull().default(false),
+    // When this person's last daily digest went out: at most one per day (Japan time).
+    digestSentAt: ts('digest_sent_at'),
     // Terms accepted by a person who has no designer or licensee record to keep them on (SPEC §4):
     // the same shape as those records' accepted_terms_version.
     accepted_terms_version: jsonb('accepted_terms_version').$type<Record<string, string>>().notNull().default({}),
@@ -68,8 +72,13 @@ export const notifications = pgTable(
     link: text('link'),
     created: ts('created').notNull().defaultNow(),
     readAt: ts('read_at'),
+    // Waiting for the reader's daily digest mail (they chose one mail a day); false once in one.
+    digestPending: boolean('digest_pending').notNull().default(false),
   },
-  (t) => [index('notifications_target_idx').on(t.target, t.readAt)],
+  (t) => [
+    index('notifications_target_idx').on(t.target, t.readAt),
+    index('notifications_digest_idx').on(t.digestPending, t.target),
+  ],
 );
 
 /** Every role, ACL or approver change: who, what, before, after, when. */

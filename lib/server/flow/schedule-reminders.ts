@@ -1,4 +1,5 @@
 import { getDb } from '../db/client';
+import { sendDigests } from '../notify/digest';
 import { remindOverdue } from './remind-overdue';
 
 const HOUR = 3600 * 1000;
@@ -10,6 +11,12 @@ export function startReminders(): void {
       if (sent) console.log(`[flow] reminded ${sent} reviewer(s) of overdue items`);
     } catch (err) {
       console.error('[flow] reminders failed:', (err as Error).message);
+    }
+    try {
+      const digests = await sendDigests(await getDb());
+      if (digests) console.log(`[notify] sent ${digests} daily digest(s)`);
+    } catch (err) {
+      console.error('[notify] daily digests failed:', (err as Error).message);
     }
   };
   // The timer must not keep a stopping process alive.

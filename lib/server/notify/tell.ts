@@ -34,19 +34,30 @@ export async function tell(tx: DbOrTx, telling: Telling): Promise<{ notified: nu
   const people = [...new Set(telling.people)];
   if (people.length === 0) return { notified: 0, mailed: 0 };
   const found = await tx
-    .select({ sub: users.sub, email: users.email, lang: users.lang, mailOff: users.mailOff })
+    .select({ sub: users.sub, email: users.email, lang: users.lang, mailOff: users.mailOff, digest: users.mailDigest })
     .from(users)
     .where(inArray(users.sub, people));
   const bySub = new Map(found.map((u) => [u.sub, u]));
   const rows: (typeof notifications.$inferInsert)[] = [];
   let mailed = 0;
+  // Mails sent now; digest readers' items wait for their daily mail.
   const site = getConfig().systemTitle;
   for (const sub of people) {
     const user = bySub.get(sub);
     const lang: Lang = user?.lang === 'en' ? 'en' : 'jp';
     const notice = telling.notice(lang);
-    rows.push({ key: newKey(), target: sub, subject: notice.subject, content: notice.content, link: telling.link });
-    if (telling.mail && user?.email && !user.mailOff.includes(telling.mail)) {
+    const mailIt = Boolean(telling.mail && user?.email && !user.mailOff.includes(telling.mail));
+    // Someone who chose one mail a day gets it in the daily digest (lib/server/notify/digest.ts).
+    const digest = mailIt && Boolean(user?.digest);
+    rows.push({
+      key: newKey(),
+      target: sub,
+      subject: notice.subject,
+      content: notice.content,
+      link: telling.link,
+      digestPending: digest,
+    });
+    if (mailIt && !digest && user?.email) {
       await sendTemplate(tx, {
         to: user.email,
         template: 'notification',

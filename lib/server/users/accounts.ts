@@ -19,6 +19,8 @@ const publicColumns = {
   wallet: users.wallet,
   bio: users.bio,
   mailOff: users.mailOff,
+  mailDigest: users.mailDigest,
+  digestSentAt: users.digestSentAt,
   accepted_terms_version: users.accepted_terms_version,
   status: users.status,
   dateCreated: users.dateCreated,

@@ -14,6 +14,8 @@ export interface OwnProfile {
   wallet: string | null;
   /** Kinds of notification the person does not want mailed. */
   mail_off: string[];
+  /** One mail a day listing what was waiting, instead of one mail each. */
+  mail_digest: boolean;
   access: string[];
   /** Terms accepted on the person's own record (SPEC §4, for users whose version is compared here). */
   accepted_terms_version: Record<string, string>;
@@ -33,6 +35,7 @@ export async function getOwnProfile(db: Db, caller: Caller): Promise<OwnProfile>
     lang: row.lang,
     wallet: row.wallet,
     mail_off: row.mailOff,
+    mail_digest: row.mailDigest,
     access: caller.access,
     accepted_terms_version: row.accepted_terms_version ?? {},
   };

@@ -36,6 +36,8 @@ export const usersProfileUpdateInput = z
     wallet: z.string().trim().regex(EVM_ADDRESS).nullable().optional(),
     // Kinds of notification not to be mailed (the bell still has them).
     mail_off: z.array(z.enum(MAIL_KINDS)).max(MAIL_KINDS.length).optional(),
+    // One mail a day listing the day's items instead of one mail each.
+    mail_digest: z.boolean().optional(),
     accepted_terms_version: stringMap().optional(),
   })
   .strict();
@@ -50,6 +52,7 @@ export async function updateOwnProfile(db: Db, caller: Caller, body: unknown): P
   if (input.picture !== undefined) patch.picture = input.picture || null;
   if (input.wallet !== undefined) patch.wallet = input.wallet;
   if (input.mail_off !== undefined) patch.mailOff = [...new Set(input.mail_off)].sort();
+  if (input.mail_digest !== undefined) patch.mailDigest = input.mail_digest;
   if (input.accepted_terms_version !== undefined) patch.accepted_terms_version = input.accepted_terms_version;
   if (Object.keys(patch).length) {
     await db.transaction(async (txAny) => {
