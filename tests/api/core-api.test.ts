@@ -513,6 +513,7 @@ describe('core API', () => {
           'first_name',
           'lang',
           'last_name',
+          'mail_digest',
           'mail_off',
           'nickname',
           'picture',
