@@ -125,6 +125,15 @@ test('an invoice is built from approved sales, approved by cfl then boss, and do
   const pdf = fs.readFileSync(await (await download).path());
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
+  // holder@ (neither CFL nor an administrator) sees it approved but is not offered 支払済みにする.
+  const holder = await sessionOf(browser, 'holder');
+  await holder.goto('/jp/holder/invoice');
+  const approvedRow = holder.getByTestId('invoice-row').first();
+  await expect(approvedRow).toHaveAttribute('data-state', 'approved');
+  await expect(approvedRow.getByTestId('invoice-details')).toBeVisible();
+  await expect(approvedRow.getByTestId('invoice-mark-paid')).toHaveCount(0);
+  await holder.context().close();
+
   // The holder side sees the same amount; cfl marks it paid.
   const cfl = await sessionOf(browser, 'cfl');
   await cfl.goto('/jp/holder/invoice');
