@@ -8,6 +8,7 @@ import { invoices, licensees, sales } from '../db/entities-schema';
 import { viewerOf } from '../entities/viewer';
 import { computeInvoice } from '../invoices/compute-invoice';
 import type { ComputedTaxLine } from '../invoices/tax';
+import { convertEntries, type JpyTotal, type JpyView } from '../fx/jpy-view';
 
 const day = z
   .string()
@@ -33,6 +34,8 @@ export interface BillEntry {
   subtotal: number;
   tax_lines: ComputedTaxLine[] | { kind: string; label: string; rate_bp: number; amount: number }[];
   total: number;
+  /** The total in JPY at the rate recorded for the period's month; null rate_micro when none is. */
+  jpy: JpyView;
 }
 
 /**
@@ -46,7 +49,7 @@ export async function holderBill(
   db: Db,
   caller: Caller,
   query: unknown,
-): Promise<{ entries: BillEntry[]; totals: Record<string, number> }> {
+): Promise<{ entries: BillEntry[]; totals: Record<string, number>; totals_jpy: JpyTotal }> {
   const viewer = await viewerOf(db, caller);
   if (!viewer.holder) throw new AppError('forbidden', 'holder roles only');
   const q = Object.fromEntries(
@@ -77,7 +80,7 @@ export async function holderBill(
   const names = new Map(
     (await db.select({ key: licensees.key, name: licensees.name }).from(licensees)).map((l) => [l.key, l.name]),
   );
-  const entries: BillEntry[] = [];
+  const entries: Omit<BillEntry, 'jpy'>[] = [];
   for (const g of groups) {
     if (!g.licensee) continue;
     const c = await computeInvoice(
@@ -140,5 +143,6 @@ export async function holderBill(
   );
   const totals: Record<string, number> = {};
   for (const e of entries) totals[e.currency] = (totals[e.currency] ?? 0) + e.total;
-  return { entries, totals };
+  const converted = await convertEntries(db, entries);
+  return { entries: converted.entries, totals, totals_jpy: converted.total };
 }

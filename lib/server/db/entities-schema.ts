@@ -399,3 +399,21 @@ export const payments = pgTable(
     index('payments_licensee_idx').on(t.licensee),
   ],
 );
+
+/**
+ * Exchange rates the holder's finance staff record: JPY per one unit of `currency` for a month
+ * (`YYYY-MM`), in millionths of a yen so conversion stays integer. The holder's totals convert other
+ * currencies to JPY only at a recorded rate, never 1:1. A corrected rate is a new row: the latest
+ * one counts and the earlier ones stay as the record of what was used before.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    ...recordColumns,
+    currency: text('currency').notNull(),
+    month: text('month').notNull(),
+    rate_micro: bigint('rate_micro', { mode: 'number' }).notNull(),
+    recorded_by: text('recorded_by').notNull(),
+  },
+  (t) => [index('exchange_rates_currency_month_idx').on(t.currency, t.month, t.dateCreated)],
+);
