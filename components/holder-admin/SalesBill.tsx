@@ -26,8 +26,9 @@ interface BillEntry {
   royalty: number;
   recouped: number;
   mg_shortfall: number;
+  advance_billed: number;
   subtotal: number;
-  tax_lines: { amount: number }[];
+  tax_lines: { kind: string; amount: number }[];
   total: number;
   jpy: JpyView;
 }
@@ -102,7 +103,7 @@ export function SalesBill({
   }
   const money = (minor: number, currency: string) => formatMoney(minor, currency, lang);
   const foreign = (bill.data?.entries ?? []).some((e) => e.currency !== 'JPY');
-  const columns = foreign ? 8 : 7;
+  const columns = foreign ? 10 : 9;
   const inYen = (e: BillEntry) => {
     if (e.currency === 'JPY') return <td className="text-end">{money(e.total, 'JPY')}</td>;
     if (e.jpy.amount === null || e.jpy.rate_micro === null) {
@@ -142,7 +143,9 @@ export function SalesBill({
             <th className="text-end">{t('sales.royalty')}</th>
             <th className="text-end">{t('sales.recouped')}</th>
             <th className="text-end">{t('sales.mgShortfall')}</th>
+            <th className="text-end">{t('sales.advanceBilled')}</th>
             <th className="text-end">{t('sales.tax')}</th>
+            <th className="text-end">{t('sales.withheld')}</th>
             <th className="text-end">{t('sales.amountDue')}</th>
             {foreign ? <th className="text-end">{t('sales.inJpy')}</th> : null}
           </tr>
@@ -151,7 +154,9 @@ export function SalesBill({
           {groups.map(([licensee, g]) => (
             <Fragment key={licensee}>
               {g.entries.map((e, i) => {
-                const tax = e.tax_lines.reduce((s, l) => s + l.amount, 0);
+                // Withholding (cross-border royalties) is shown apart: the amount due is the net.
+                const tax = e.tax_lines.filter((l) => l.kind !== 'withholding').reduce((s, l) => s + l.amount, 0);
+                const withheld = e.tax_lines.filter((l) => l.kind === 'withholding').reduce((s, l) => s + l.amount, 0);
                 const invoiced = e.status === 'invoiced';
                 return (
                   <tr key={`${e.period_start}-${e.currency}-${e.invoice_reference ?? ''}`} data-testid="sales-bill-row">
@@ -176,7 +181,13 @@ export function SalesBill({
                     <td className="text-end">{invoiced ? '—' : money(e.royalty, e.currency)}</td>
                     <td className="text-end">{invoiced ? '—' : money(-e.recouped, e.currency)}</td>
                     <td className="text-end">{invoiced ? '—' : money(e.mg_shortfall, e.currency)}</td>
+                    <td className="text-end" data-testid="sales-bill-advance">
+                      {invoiced ? '—' : money(e.advance_billed, e.currency)}
+                    </td>
                     <td className="text-end">{money(tax, e.currency)}</td>
+                    <td className="text-end" data-testid="sales-bill-withheld">
+                      {withheld ? money(withheld, e.currency) : '—'}
+                    </td>
                     <td className="text-end fw-semibold" data-testid="sales-bill-amount">
                       {money(e.total, e.currency)}
                     </td>
@@ -192,7 +203,7 @@ export function SalesBill({
                   data-licensee={licensee}
                   data-currency={currency}
                 >
-                  <td colSpan={7}>{t('sales.licenseeTotal', { name: g.name })}</td>
+                  <td colSpan={9}>{t('sales.licenseeTotal', { name: g.name })}</td>
                   <td className="text-end" data-testid="sales-bill-total-amount">
                     {money(total, currency)}
                   </td>
@@ -205,7 +216,7 @@ export function SalesBill({
         <tfoot>
           {Object.entries(bill.data?.totals ?? {}).map(([currency, total]) => (
             <tr key={currency} className="table-primary fw-bold" data-testid="sales-bill-grand" data-currency={currency}>
-              <td colSpan={7}>{t('sales.grandTotal', { currency })}</td>
+              <td colSpan={9}>{t('sales.grandTotal', { currency })}</td>
               <td className="text-end">{money(total, currency)}</td>
               {foreign ? <td /> : null}
             </tr>

@@ -27,7 +27,11 @@ const breakdown = {
           earned_before: { type: 'integer' },
           recouped: { type: 'integer' },
           advance_remaining: { type: 'integer' },
-          mg_shortfall: { type: 'integer' },
+          mg_shortfall: {
+            type: 'integer',
+            description: 'MG shortfall billed once, with the period that reaches the end of the term',
+          },
+          advance_billed: { type: 'integer', description: 'The advance, billed once after the license became active' },
           due: { type: 'integer' },
         },
       },

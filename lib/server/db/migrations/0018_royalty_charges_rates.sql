@@ -10,4 +10,5 @@ CREATE TABLE "exchange_rates" (
 	"recorded_by" text NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "charges" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 CREATE INDEX "exchange_rates_currency_month_idx" ON "exchange_rates" USING btree ("currency","month","date_created");
