@@ -246,7 +246,10 @@ export const invoices = pgTable(
     sales: text('sales').array().notNull().default([]),
     // Amounts no sales row carries, billed once (lib/server/invoices/charges): an advance on
     // activation, a minimum-guarantee shortfall at the end of the term.
-    charges: jsonb('charges').$type<{ license: string; kind: 'advance' | 'mg_shortfall'; amount: number }[]>().notNull().default([]),
+    charges: jsonb('charges')
+      .$type<{ license: string; kind: 'advance' | 'mg_shortfall'; amount: number }[]>()
+      .notNull()
+      .default([]),
     owner: text('owner'),
   },
   (t) => [uniqueIndex('invoices_reference_idx').on(t.reference), index('invoices_licensee_idx').on(t.licensee, t.state)],
