@@ -14,6 +14,7 @@ import { viewerOf } from '@/lib/server/entities/viewer';
 import { afterState } from '@/lib/server/flow/after-state';
 import { newKey } from '@/lib/server/keys';
 import { createReport } from '@/lib/server/sales/report';
+import { salesByMonth } from '@/lib/server/stats/queries';
 import { callerRecord } from '@/lib/server/users/accounts';
 import * as ratesRoute from '@/pages/api/sales/rates';
 import { serveRoute, type RouteServer } from './harness';
@@ -163,6 +164,10 @@ describe('recording a rate', () => {
     expect(sept.history.map((h) => h.rate_micro)).toEqual([151_250_000]);
     const bill = await holderBill(await getDb(), holder, { from: '2026-09-01', to: '2026-09-30', licensee: org });
     expect(bill.entries.find((e) => e.currency === 'USD')!.jpy.amount).toBe(18_518);
+    // The statistics carry the same rate and the royalties in yen at it.
+    const stats = await salesByMonth(await getDb(), { from: '2026-09', to: '2026-09', currency: 'USD', limit: 10 });
+    expect(stats.columns.slice(-2)).toEqual(['rate_micro', 'royalty_jpy']);
+    expect(stats.rows[0]!.slice(-3)).toEqual([12_345, 150_000_000, 18_518]);
     // Licensees do not read the holder's rates.
     const outside = await route.request<Envelope>('GET', '/api/sales/rates', {
       headers: { authorization: `Bearer ${token.owner}` },
