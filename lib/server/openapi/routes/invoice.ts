@@ -53,6 +53,18 @@ const breakdown = {
     total: { type: 'integer' },
     due_date: { type: 'string', format: 'date-time' },
     sales: { type: 'array', items: { type: 'string' } },
+    charges: {
+      type: 'array',
+      description: 'Advances and MG shortfalls this invoice bills, each once per license',
+      items: {
+        type: 'object',
+        properties: {
+          license: { type: 'string' },
+          kind: { type: 'string', enum: ['advance', 'mg_shortfall'] },
+          amount: { type: 'integer' },
+        },
+      },
+    },
   },
 };
 
