@@ -179,7 +179,7 @@ export function SalesBill({
                       )}
                     </td>
                     <td className="text-end">{invoiced ? '—' : money(e.royalty, e.currency)}</td>
-                    <td className="text-end">{invoiced ? '—' : money(-e.recouped, e.currency)}</td>
+                    <td className="text-end">{invoiced ? '—' : money(e.recouped ? -e.recouped : 0, e.currency)}</td>
                     <td className="text-end">{invoiced ? '—' : money(e.mg_shortfall, e.currency)}</td>
                     <td className="text-end" data-testid="sales-bill-advance">
                       {invoiced ? '—' : money(e.advance_billed, e.currency)}
