@@ -11,6 +11,11 @@ export interface Screen {
   acl: AccessListName | 'public';
   parent?: string;
   section: 'home' | 'holder' | 'designer' | 'licensee' | 'system' | 'data' | 'other';
+  /**
+   * false on the pages that show the terms themselves: the wall's "read the full terms" link
+   * lands there, and an admin publishes the next version there, so the wall must not cover them.
+   */
+  termsWall?: false;
 }
 
 const list: Screen[] = [
@@ -104,9 +109,9 @@ const list: Screen[] = [
   { path: '/profile', title: 'profile', acl: 'signedIn', section: 'other' },
   // Where a signed-in user applies to become a designer and follows the application.
   { path: '/apply', title: 'apply', acl: 'signedIn', section: 'other' },
-  { path: '/terms', title: 'terms', acl: 'public', section: 'other' },
-  { path: '/terms-designer', title: 'termsDesigner', acl: 'public', section: 'other' },
-  { path: '/terms-licensee', title: 'termsLicensee', acl: 'public', section: 'other' },
+  { path: '/terms', title: 'terms', acl: 'public', section: 'other', termsWall: false },
+  { path: '/terms-designer', title: 'termsDesigner', acl: 'public', section: 'other', termsWall: false },
+  { path: '/terms-licensee', title: 'termsLicensee', acl: 'public', section: 'other', termsWall: false },
   // Invitations: the link in the e-mail lands here; the signed-in user's own invitations.
   // Public: the invitation says who invited whom to what before the invitee signs in.
   { path: '/invite/accept', title: 'inviteAccept', acl: 'public', section: 'other' },
@@ -138,3 +143,8 @@ export function breadcrumbOf(path: string): Screen[] {
 }
 
 export const allScreens = list;
+
+/** Whether the terms wall may cover the page of a Next.js route (`/[lang]/…`). */
+export function wallCovers(route: string): boolean {
+  return screens.get(route.replace(/^\/\[lang\]/, '') || '/')?.termsWall !== false;
+}

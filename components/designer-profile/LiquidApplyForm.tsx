@@ -47,14 +47,12 @@ export function LiquidApplyForm({ onApplied }: { onApplied(): void }) {
     if (!schema || !session) return;
     setMessage(null);
     const profile = profileBody(values);
-    // The same checks the server makes, first in the browser; messages sit under each field.
-    const check = await checkRecord(schema, { ...profile, role: values.role }, lang);
+    // The same checks the server makes, first in the browser; messages sit under each field. The
+    // type (personal or corporate) travels beside the profile: on a Designer record it is decided by
+    // this application's review, so the record's create schema no longer accepts it.
+    const check = await checkRecord(schema, profile, lang);
     if (check.status !== 0) {
-      setErrors(
-        Object.fromEntries(
-          Object.entries(check.errors).map(([field, text]) => [field === 'role' ? field : `profile.${field}`, text]),
-        ),
-      );
+      setErrors(Object.fromEntries(Object.entries(check.errors).map(([field, text]) => [`profile.${field}`, text])));
       return;
     }
     setPending(true);

@@ -8,6 +8,7 @@ import type { ScreenViewProps } from '../page/withPage';
 import { ReportsList } from '../sales/ReportsList';
 import { TotalsTable } from '../sales/TotalsTable';
 import { useEntityQuery } from '@/lib/client/entities';
+import { ExchangeRates, type RateRequest } from './ExchangeRates';
 import { SalesBill } from './SalesBill';
 import { EMPTY_FILTER, filterOf, SalesFilters, type PeriodFilter } from './SalesFilters';
 import { SalesRowsTable } from './SalesRowsTable';
@@ -25,6 +26,8 @@ export function HolderSalesView({ title }: ScreenViewProps) {
   const [filter, setFilter] = useState<PeriodFilter>(EMPTY_FILTER);
   const [licensee, setLicensee] = useState('');
   const [q, setQ] = useState('');
+  const [tab, setTab] = useState<string>('approve');
+  const [rateRequest, setRateRequest] = useState<RateRequest | null>(null);
   const orgs = useEntityQuery<{ key: string; name: string }>('Licensee', { sort: { name: 1 }, limit: 200 });
   const valid = !(filter.from && filter.to && filter.from > filter.to);
   const match = useMemo(
@@ -36,7 +39,7 @@ export function HolderSalesView({ title }: ScreenViewProps) {
     <section data-testid="holder-sales">
       <h1 className="h3">{title}</h1>
       <p className="text-muted">{t('sales.intro')}</p>
-      <Tabs defaultActiveKey="approve" className="mb-3" mountOnEnter>
+      <Tabs activeKey={tab} onSelect={(k) => setTab(k ?? 'approve')} className="mb-3" mountOnEnter>
         <Tab
           eventKey="approve"
           title={t('sales:holder.approvalTab')}
@@ -82,9 +85,17 @@ export function HolderSalesView({ title }: ScreenViewProps) {
           <SalesBill
             query={valid ? { from: filter.from || undefined, to: filter.to || undefined, licensee: licensee || undefined } : null}
             filtered={filtered}
+            onRecordRate={(request) => {
+              setRateRequest(request);
+              setTab('rates');
+            }}
           />
           <h2 className="h5 mt-4">{t('sales.rowsTitle')}</h2>
           <SalesRowsTable filter={match} filtered={filtered} />
+        </Tab>
+        <Tab eventKey="rates" title={t('sales:holder.ratesTab')} tabAttrs={{ 'data-testid': 'holder-sales-tab-rates' } as object}>
+          {/* Keyed by the request so a link from the bill opens the form on that currency and month. */}
+          <ExchangeRates key={rateRequest ? `${rateRequest.currency}-${rateRequest.month}` : 'rates'} request={rateRequest} />
         </Tab>
       </Tabs>
     </section>

@@ -3,11 +3,15 @@ import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import useSWR from 'swr';
 import { productApi } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
+import { formatJpyRate } from '@/lib/format/money';
+import type { JpyTotal, JpyView } from '@/lib/server/fx/jpy-view';
+import type { RateRequest } from './ExchangeRates';
 import { formatDay, formatMoney } from './money';
 
 interface BillEntry {
@@ -22,9 +26,11 @@ interface BillEntry {
   royalty: number;
   recouped: number;
   mg_shortfall: number;
+  advance_billed: number;
   subtotal: number;
-  tax_lines: { amount: number }[];
+  tax_lines: { kind: string; amount: number }[];
   total: number;
+  jpy: JpyView;
 }
 
 export interface BillQuery {
@@ -39,7 +45,10 @@ function useSalesBill(query: BillQuery | null) {
   const token = session?.accessToken;
   const params = query ? new URLSearchParams(Object.entries(query).filter(([, v]) => Boolean(v)) as [string, string][]) : null;
   return useSWR(params && token ? ['sales-bill', params.toString(), token] : null, async () => {
-    const answer = await productApi<{ entries: BillEntry[]; totals: Record<string, number> }>(`/sales/bill?${params}`, { token });
+    const answer = await productApi<{ entries: BillEntry[]; totals: Record<string, number>; totals_jpy: JpyTotal }>(
+      `/sales/bill?${params}`,
+      { token },
+    );
     return answer?.status === 0 ? answer.data : null;
   });
 }
@@ -49,7 +58,16 @@ function useSalesBill(query: BillQuery | null) {
  * as their invoice will be (advance recouped first, MG shortfall at the end of the term, tax lines),
  * and months already invoiced by their invoice — with each licensee's and the overall total per currency.
  */
-export function SalesBill({ query, filtered }: { query: BillQuery | null; filtered: boolean }) {
+export function SalesBill({
+  query,
+  filtered,
+  onRecordRate,
+}: {
+  query: BillQuery | null;
+  filtered: boolean;
+  /** Opens the exchange-rate form for a currency and month the bill could not convert. */
+  onRecordRate: (request: RateRequest) => void;
+}) {
   const { t } = useTranslation(['holder-admin', 'flow']);
   const { lang } = useShell();
   const bill = useSalesBill(query);
@@ -84,6 +102,35 @@ export function SalesBill({ query, filtered }: { query: BillQuery | null; filter
     );
   }
   const money = (minor: number, currency: string) => formatMoney(minor, currency, lang);
+  const foreign = (bill.data?.entries ?? []).some((e) => e.currency !== 'JPY');
+  const columns = foreign ? 10 : 9;
+  const inYen = (e: BillEntry) => {
+    if (e.currency === 'JPY') return <td className="text-end">{money(e.total, 'JPY')}</td>;
+    if (e.jpy.amount === null || e.jpy.rate_micro === null) {
+      return (
+        <td className="text-end small" data-testid="sales-bill-jpy-missing">
+          <span className="text-danger">{t('sales.rateMissing', { currency: e.currency, month: e.jpy.month })}</span>{' '}
+          <Button
+            variant="link"
+            size="sm"
+            className="p-0"
+            onClick={() => onRecordRate({ currency: e.currency, month: e.jpy.month })}
+          >
+            {t('sales.recordRate')}
+          </Button>
+        </td>
+      );
+    }
+    return (
+      <td className="text-end" data-testid="sales-bill-jpy">
+        {money(e.jpy.amount, 'JPY')}
+        <div className="small text-muted" data-testid="sales-bill-rate">
+          {t('sales.rateUsed', { currency: e.currency, rate: formatJpyRate(e.jpy.rate_micro, lang), month: e.jpy.month })}
+        </div>
+      </td>
+    );
+  };
+  const jpyTotal = bill.data?.totals_jpy;
   return (
     <>
       <p className="small text-muted">{t('sales.billHelp')}</p>
@@ -96,15 +143,20 @@ export function SalesBill({ query, filtered }: { query: BillQuery | null; filter
             <th className="text-end">{t('sales.royalty')}</th>
             <th className="text-end">{t('sales.recouped')}</th>
             <th className="text-end">{t('sales.mgShortfall')}</th>
+            <th className="text-end">{t('sales.advanceBilled')}</th>
             <th className="text-end">{t('sales.tax')}</th>
+            <th className="text-end">{t('sales.withheld')}</th>
             <th className="text-end">{t('sales.amountDue')}</th>
+            {foreign ? <th className="text-end">{t('sales.inJpy')}</th> : null}
           </tr>
         </thead>
         <tbody>
           {groups.map(([licensee, g]) => (
             <Fragment key={licensee}>
               {g.entries.map((e, i) => {
-                const tax = e.tax_lines.reduce((s, l) => s + l.amount, 0);
+                // Withholding (cross-border royalties) is shown apart: the amount due is the net.
+                const tax = e.tax_lines.filter((l) => l.kind !== 'withholding').reduce((s, l) => s + l.amount, 0);
+                const withheld = e.tax_lines.filter((l) => l.kind === 'withholding').reduce((s, l) => s + l.amount, 0);
                 const invoiced = e.status === 'invoiced';
                 return (
                   <tr key={`${e.period_start}-${e.currency}-${e.invoice_reference ?? ''}`} data-testid="sales-bill-row">
@@ -127,12 +179,19 @@ export function SalesBill({ query, filtered }: { query: BillQuery | null; filter
                       )}
                     </td>
                     <td className="text-end">{invoiced ? '—' : money(e.royalty, e.currency)}</td>
-                    <td className="text-end">{invoiced ? '—' : money(-e.recouped, e.currency)}</td>
+                    <td className="text-end">{invoiced ? '—' : money(e.recouped ? -e.recouped : 0, e.currency)}</td>
                     <td className="text-end">{invoiced ? '—' : money(e.mg_shortfall, e.currency)}</td>
+                    <td className="text-end" data-testid="sales-bill-advance">
+                      {invoiced ? '—' : money(e.advance_billed, e.currency)}
+                    </td>
                     <td className="text-end">{money(tax, e.currency)}</td>
+                    <td className="text-end" data-testid="sales-bill-withheld">
+                      {withheld ? money(withheld, e.currency) : '—'}
+                    </td>
                     <td className="text-end fw-semibold" data-testid="sales-bill-amount">
                       {money(e.total, e.currency)}
                     </td>
+                    {foreign ? inYen(e) : null}
                   </tr>
                 );
               })}
@@ -144,10 +203,11 @@ export function SalesBill({ query, filtered }: { query: BillQuery | null; filter
                   data-licensee={licensee}
                   data-currency={currency}
                 >
-                  <td colSpan={7}>{t('sales.licenseeTotal', { name: g.name })}</td>
+                  <td colSpan={9}>{t('sales.licenseeTotal', { name: g.name })}</td>
                   <td className="text-end" data-testid="sales-bill-total-amount">
                     {money(total, currency)}
                   </td>
+                  {foreign ? <td /> : null}
                 </tr>
               ))}
             </Fragment>
@@ -156,10 +216,28 @@ export function SalesBill({ query, filtered }: { query: BillQuery | null; filter
         <tfoot>
           {Object.entries(bill.data?.totals ?? {}).map(([currency, total]) => (
             <tr key={currency} className="table-primary fw-bold" data-testid="sales-bill-grand" data-currency={currency}>
-              <td colSpan={7}>{t('sales.grandTotal', { currency })}</td>
+              <td colSpan={9}>{t('sales.grandTotal', { currency })}</td>
               <td className="text-end">{money(total, currency)}</td>
+              {foreign ? <td /> : null}
             </tr>
           ))}
+          {foreign && jpyTotal ? (
+            <tr className="table-primary fw-bold" data-testid="sales-bill-grand-jpy">
+              <td colSpan={columns}>
+                {t('sales.grandTotalJpy')}
+                {jpyTotal.complete ? null : (
+                  <div className="small fw-normal text-danger" data-testid="sales-bill-jpy-partial">
+                    {t('sales.grandTotalJpyPartial', {
+                      missing: jpyTotal.missing.map((m) => `${m.currency} ${m.month}`).join(lang === 'jp' ? '、' : ', '),
+                    })}
+                  </div>
+                )}
+              </td>
+              <td className="text-end" data-testid="sales-bill-grand-jpy-amount">
+                {money(jpyTotal.amount, 'JPY')}
+              </td>
+            </tr>
+          ) : null}
         </tfoot>
       </Table>
     </>

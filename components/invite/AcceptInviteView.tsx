@@ -68,7 +68,7 @@ export function AcceptInviteView({ title }: ScreenViewProps) {
     const field = (name: string, value: string) => (
       <>
         <dt className="col-sm-4 text-muted fw-normal">{t(`accept.fields.${name}`)}</dt>
-        <dd className="col-sm-8" data-testid={`invite-accept-${name}`}>
+        <dd className="col-sm-8" data-testid={`invite-field-${name}`}>
           {value}
         </dd>
       </>

@@ -16,6 +16,10 @@ export function InvoiceBreakdownTable({
   const { t } = useTranslation('invoice');
   const { lang } = useShell();
   const money = (n: number) => formatMoney(n, breakdown.currency, lang);
+  const vat = breakdown.tax_lines.filter((l) => l.kind !== 'withholding');
+  const withheld = breakdown.tax_lines.filter((l) => l.kind === 'withholding');
+  // Withholding on cross-border royalties: gross (before withholding), withheld, net.
+  const gross = breakdown.subtotal + vat.reduce((sum, l) => sum + l.amount, 0);
   return (
     <Table size="sm" responsive className="bg-white align-middle mb-0" data-testid={testId}>
       <thead>
@@ -26,6 +30,7 @@ export function InvoiceBreakdownTable({
           <th className="text-end">{t('lines.royalty')}</th>
           <th className="text-end">{t('lines.earnedBefore')}</th>
           <th className="text-end">{t('lines.recouped')}</th>
+          <th className="text-end">{t('lines.advanceBilled')}</th>
           <th className="text-end">{t('lines.mgShortfall')}</th>
           <th className="text-end">{t('lines.due')}</th>
         </tr>
@@ -33,7 +38,7 @@ export function InvoiceBreakdownTable({
       <tbody>
         {breakdown.lines.length === 0 && (
           <tr>
-            <td colSpan={8} className="text-muted">
+            <td colSpan={9} className="text-muted">
               {t('lines.none')}
             </td>
           </tr>
@@ -48,6 +53,9 @@ export function InvoiceBreakdownTable({
             <td className="text-end">{money(line.royalty)}</td>
             <td className="text-end">{money(line.earned_before)}</td>
             <td className="text-end">{money(line.recouped)}</td>
+            <td className="text-end" data-testid="breakdown-advance">
+              {money(line.advance_billed ?? 0)}
+            </td>
             <td className="text-end">{money(line.mg_shortfall)}</td>
             <td className="text-end fw-semibold">{money(line.due)}</td>
           </tr>
@@ -55,24 +63,44 @@ export function InvoiceBreakdownTable({
       </tbody>
       <tfoot>
         <tr>
-          <th colSpan={7} className="text-end">
+          <th colSpan={8} className="text-end">
             {t('lines.subtotal')}
           </th>
           <td className="text-end" data-testid="breakdown-subtotal">
             {money(breakdown.subtotal)}
           </td>
         </tr>
-        {breakdown.tax_lines.map((line, i) => (
+        {vat.map((line, i) => (
           <tr key={i}>
-            <th colSpan={7} className="text-end fw-normal">
+            <th colSpan={8} className="text-end fw-normal">
               {lang === 'en' ? line.label_en : line.label_jp} ({line.rate_bp / 100}%)
             </th>
             <td className="text-end">{money(line.amount)}</td>
           </tr>
         ))}
+        {withheld.length > 0 ? (
+          <tr>
+            <th colSpan={8} className="text-end">
+              {t('lines.gross')}
+            </th>
+            <td className="text-end" data-testid="breakdown-gross">
+              {money(gross)}
+            </td>
+          </tr>
+        ) : null}
+        {withheld.map((line, i) => (
+          <tr key={`w-${i}`}>
+            <th colSpan={8} className="text-end fw-normal">
+              {lang === 'en' ? line.label_en : line.label_jp} ({line.rate_bp / 100}%)
+            </th>
+            <td className="text-end" data-testid="breakdown-withheld">
+              {money(line.amount)}
+            </td>
+          </tr>
+        ))}
         <tr>
-          <th colSpan={7} className="text-end">
-            {t('lines.total')}
+          <th colSpan={8} className="text-end">
+            {withheld.length > 0 ? t('lines.net') : t('lines.total')}
           </th>
           <td className="text-end fw-bold" data-testid="breakdown-total">
             {money(breakdown.total)}

@@ -14,6 +14,7 @@ import type { ScreenViewProps } from '@/components/page/withPage';
 import { useEntityQuery } from '@/lib/client/entities';
 import { takeStep } from '@/lib/client/flow';
 import { InvoiceBreakdownTable } from './InvoiceBreakdownTable';
+import { PaymentsView } from './PaymentsView';
 import { InvoiceTable } from './InvoiceTable';
 import { createInvoice, previewInvoice, type DraftInput, type InvoiceBreakdown, type InvoiceRecord } from './invoice-api';
 import { RecordSearch } from '@/components/refs/RecordSearch';
@@ -238,6 +239,8 @@ export function LicenseeInvoiceView({ title }: ScreenViewProps) {
           {t('list.loadMore')}
         </Button>
       )}
+      <h2 className="h5 mt-4">{t('payments.ownHeading')}</h2>
+      <PaymentsView own />
     </section>
   );
 }

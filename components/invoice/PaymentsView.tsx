@@ -49,8 +49,11 @@ function problemOf(answer: Answer | null | undefined, fallback: string): string 
   return errors && Object.keys(errors).length ? Object.values(errors).join(' ') : (answer?.message ?? fallback);
 }
 
-/** Balances per licensee and invoice, payments recorded against them, and their reversal (finance only). */
-export function PaymentsView() {
+/**
+ * Balances per licensee and invoice, payments recorded against them, and their reversal (finance
+ * only). `own`: an organisation reading what it owes (the same figures, no recording).
+ */
+export function PaymentsView({ own = false }: { own?: boolean }) {
   const { t } = useTranslation('invoice');
   const { lang } = useShell();
   const { data: session } = useSession();
@@ -127,7 +130,7 @@ export function PaymentsView() {
 
   return (
     <section data-testid="payments">
-      <p className="text-muted">{t('payments.intro')}</p>
+      <p className="text-muted">{t(own ? 'payments.introOwn' : 'payments.intro')}</p>
       {flash && (
         <Alert variant={flash.variant} dismissible onClose={() => setFlash(null)} data-testid="payments-flash">
           {flash.text}

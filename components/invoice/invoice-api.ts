@@ -13,6 +13,8 @@ export interface InvoiceLine {
   recouped: number;
   advance_remaining: number;
   mg_shortfall: number;
+  /** The advance billed with this invoice (absent from invoices drafted before advances were billed). */
+  advance_billed?: number;
   due: number;
 }
 

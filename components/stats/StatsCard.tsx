@@ -5,6 +5,7 @@ import { Button, Card, Spinner } from 'react-bootstrap';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { column } from '@/components/kit/table/columns';
 import { MONEY_COLUMNS, type ChartId } from '@/lib/stats/chart-ids';
+import { formatJpyRate, formatMoney } from '@/lib/format/money';
 import { filterQuery, StatsError, useStatsChart, type Cell, type StatsChartData, type StatsFilter } from './api';
 import { chartSpec } from './chart-specs';
 
@@ -36,6 +37,13 @@ function StatsTableView({ data, lang, title }: { data: StatsChartData; lang: 'jp
       sortable: true,
       ...(TRANSLATED[name]
         ? { render: (row: Cell[]) => (row[j] === null ? '—' : t(`${TRANSLATED[name]}.${String(row[j])}`)) }
+        : {}),
+      // Converted figures: in yen at the month's recorded rate, or said to be missing (never 1:1).
+      ...(name === 'royalty_jpy'
+        ? { render: (row: Cell[]) => (row[j] === null ? t('rateMissing') : formatMoney(row[j], 'JPY', lang)) }
+        : {}),
+      ...(name === 'rate_micro'
+        ? { render: (row: Cell[]) => (row[j] === null ? t('rateMissing') : formatJpyRate(row[j], lang)) }
         : {}),
     }),
   );

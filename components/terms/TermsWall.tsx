@@ -1,8 +1,10 @@
 import dynamic from 'next/dynamic';
+import { useRouter } from 'next/router';
 import { useState } from 'react';
 import { useTermsWall } from '@/lib/client/terms-wall';
 import { useLatch } from '@/lib/client/use-latch';
 import type { TermsPrompt } from '@/lib/terms/wall';
+import { wallCovers } from '@/lib/screens';
 
 // The modal and its text rendering load only for a user with terms to accept: everyone else
 // never needs them, and the decision itself waits on the terms and records anyway.
@@ -18,8 +20,9 @@ export function TermsWall() {
   const [pending, setPending] = useState(false);
   // Kept once mounted, so the last prompt still closes with its transition after accepting.
   const mounted = useLatch(wall.state === 'due');
-  const marker = <span hidden data-testid="terms-wall-state" data-state={wall.state} />;
-  if (!mounted || wall.state !== 'due') {
+  const covers = wallCovers(useRouter().pathname);
+  const marker = <span hidden data-testid="terms-wall-state" data-state={covers ? wall.state : 'exempt'} />;
+  if (!mounted || wall.state !== 'due' || !covers) {
     // After the last acceptance the modals stay mounted (closed) for their closing transition.
     return mounted ? (
       <>

@@ -56,8 +56,11 @@ async function call<T>(api: Api, url: string, options: CallOptions): Promise<Env
   if (res.status === 401) {
     if (api === 'core') {
       storeCurrentAddress();
-      if (!coreAlertShown) window.alert('Core API authentication failed.');
-      coreAlertShown = true;
+      // Marked before the alert: answers that arrive while it is open must not raise a second one.
+      if (!coreAlertShown) {
+        coreAlertShown = true;
+        window.alert('Core API authentication failed.');
+      }
     } else {
       // Stores the address too; a second failure right after a sign-in ends on the failure page, never in a loop.
       signInOnce('provider');

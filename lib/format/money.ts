@@ -99,3 +99,14 @@ export function formatDay(value: unknown): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '—' : date.toISOString().slice(0, 10);
 }
+
+/** An exchange rate kept as JPY per unit in millionths, shown as yen with its decimals (151250000 → "¥151.25"). */
+export function formatJpyRate(rateMicro: unknown, lang: Lang): string {
+  if (typeof rateMicro !== 'number' || !Number.isFinite(rateMicro)) return '';
+  return new Intl.NumberFormat(localeOf(lang), {
+    style: 'currency',
+    currency: 'JPY',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 6,
+  }).format(rateMicro / 1_000_000);
+}

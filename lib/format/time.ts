@@ -75,3 +75,12 @@ export function relativeTime(value: unknown, lang: 'jp' | 'en', now: Date = new 
   const plural = n === 1 ? unit : `${unit}s`;
   return past ? `${n} ${plural} ago` : `in ${n} ${plural}`;
 }
+
+/** A moment as people at the holder read it: Japan time, Japanese style on jp, English on en. */
+export function formatJapanTime(value: string | Date, lang: 'jp' | 'en'): string {
+  return new Intl.DateTimeFormat(lang === 'jp' ? 'ja-JP' : 'en-GB', {
+    timeZone: 'Asia/Tokyo',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(value));
+}

@@ -1,7 +1,7 @@
 /**
  * One billing truth (issue 21), property-based: for generated licenses (rate, advance, minimum
- * guarantee, currency, term ending in the month or not), reports and corrections, and tax lines
- * from Holder.config, the holder's bill, the invoice preview, the invoice and the statistics
+ * guarantee, currency, term ending in the month or not), reports and corrections, tax lines
+ * from Holder.config (withholding among them) and exchange rates recorded or not, the holder's bill, the invoice preview, the invoice and the statistics
  * agree to the smallest currency unit; and invoice numbers stay gapless under concurrent creation.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -11,7 +11,8 @@ import type { Caller } from '@/lib/server/api/authenticate';
 import { holderBill } from '@/lib/server/billing/bill';
 import { ensureReady } from '@/lib/server/boot';
 import { getDb, type Db } from '@/lib/server/db/client';
-import { holders, invoices, licensees, licenses, products } from '@/lib/server/db/entities-schema';
+import { exchangeRates, holders, invoices, licensees, licenses, products } from '@/lib/server/db/entities-schema';
+import { toJpy } from '@/lib/server/fx/convert';
 import { salesMonthly } from '@/lib/server/db/platform-schema';
 import { viewerOf } from '@/lib/server/entities/viewer';
 import { afterState } from '@/lib/server/flow/after-state';
@@ -46,7 +47,7 @@ afterAll(async () => {
 });
 
 const licenseArb = fc.record({
-  currency: fc.constantFrom('JPY', 'USD'),
+  currency: fc.constantFrom('JPY', 'USD', 'EUR'),
   rate_bp: fc.integer({ min: 1, max: 3000 }),
   advance: fc.integer({ min: 0, max: 200_000 }),
   minimum_guarantee: fc.integer({ min: 0, max: 400_000 }),
@@ -60,6 +61,8 @@ const caseArb = fc.record({
   october: fc.array(rowArb, { minLength: 1, maxLength: 3 }),
   correction: fc.option(fc.array(rowArb, { minLength: 1, maxLength: 3 }), { nil: undefined }),
   tax: fc.constantFrom('none', 'vat', 'vat+withholding'),
+  // JPY per unit in millionths for October, or none recorded (then the bill must not convert).
+  rate: fc.option(fc.integer({ min: 1, max: 300_000_000 }), { nil: undefined }),
 });
 
 const TAX: Record<string, string | undefined> = {
@@ -158,6 +161,14 @@ describe('the bill, the preview, the invoice and the statistics', () => {
           expect(second.report.corrects).toEqual([first.report.key]);
           await approve(db, second.report.key);
         }
+        await db.delete(exchangeRates).where(eq(exchangeRates.month, '2026-10'));
+        if (c.rate !== undefined) {
+          for (const currency of ['USD', 'EUR']) {
+            await db
+              .insert(exchangeRates)
+              .values({ key: newKey(), currency, month: '2026-10', rate_micro: c.rate, recorded_by: holder.sub });
+          }
+        }
         const october = { from: '2026-10-01', to: '2026-10-31' };
         const bill = await holderBill(db, holder, { ...october, licensee: org });
         const currencies = [...new Set(made.map((m) => m.currency))];
@@ -168,8 +179,16 @@ describe('the bill, the preview, the invoice and the statistics', () => {
           const preview = await previewInvoice(db, holder, input);
           expect(preview.total).toBe(entry.total);
           expect(preview.subtotal).toBe(entry.subtotal);
+          expect(preview.lines.reduce((sum, l) => sum + l.advance_billed + l.mg_shortfall, 0)).toBe(
+            entry.advance_billed + entry.mg_shortfall,
+          );
+          // In yen: at the recorded rate, never 1:1 without one.
+          if (currency === 'JPY') expect(entry.jpy.amount).toBe(entry.total);
+          else if (c.rate === undefined) expect(entry.jpy).toMatchObject({ amount: null, rate_micro: null });
+          else expect(entry.jpy).toMatchObject({ amount: toJpy(entry.total, currency, c.rate), rate_micro: c.rate });
           const { invoice } = await draftInvoice(db, holder, input);
           expect(invoice.amount).toBe(entry.total);
+          expect(invoice.charges.reduce((sum, ch) => sum + ch.amount, 0)).toBe(entry.advance_billed + entry.mg_shortfall);
           expect(invoice.tax_lines.map((l) => l.amount)).toEqual(entry.tax_lines.map((l) => l.amount));
           // Afterwards the bill shows the invoice itself, for the same amount.
           const after = await holderBill(db, holder, { ...october, licensee: org });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReady } from '@/lib/server/boot';
 import { getDb } from '@/lib/server/db/client';
 import { holders, invoices, licensees } from '@/lib/server/db/entities-schema';
+import { logWorkflow } from '@/lib/server/db/schema';
 import { registrationNumberOf } from '@/lib/server/invoices/issuer';
 import { newKey } from '@/lib/server/keys';
 import { corporateCheckDigit } from '@/lib/validation/jp-identifiers';
@@ -25,7 +26,7 @@ const BASE = '234567890123';
 const REGISTRATION = `T${corporateCheckDigit(BASE)}${BASE}`;
 let pdf: RouteServer;
 let token = '';
-const fx = { invoice: '', reference: '', org: '' };
+const fx = { invoice: '', reference: '', org: '', usd: '' };
 let restore: Record<string, string> = {};
 let holderKey = '';
 
@@ -35,8 +36,8 @@ function pdfFile(bytes: Buffer): string {
   return file;
 }
 
-async function fetchPdf(lang: 'jp' | 'en'): Promise<string> {
-  const res = await fetch(`${pdf.url}/api/invoice/${fx.invoice}/pdf?lang=${lang}`, {
+async function fetchPdf(lang: 'jp' | 'en', invoice = fx.invoice): Promise<string> {
+  const res = await fetch(`${pdf.url}/api/invoice/${invoice}/pdf?lang=${lang}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.status).toBe(200);
@@ -95,6 +96,64 @@ beforeAll(async () => {
     // 20:30 UTC on 24 November is 25 November in Japan.
     dateCreated: new Date('2026-11-24T20:30:00Z'),
   });
+  // A cross-border invoice in USD with large figures: an advance billed, VAT and withholding.
+  fx.usd = newKey();
+  const line = (n: number) => ({
+    license: `lic${n}`,
+    license_reference: `LIC-2026-90${n}0`,
+    ip: 'ip',
+    ip_name: 'とても長い知的財産の名前がここに入ります（テスト用）',
+    rows: 12,
+    net_sales: 987_654_321_00,
+    royalty: 98_765_432_10,
+    earned_before: 0,
+    recouped: 12_345_678_90,
+    advance_remaining: 0,
+    mg_shortfall: 0,
+    advance_billed: 12_345_678_90,
+    due: 98_765_432_10,
+  });
+  const subtotal = 2 * 98_765_432_10;
+  const taxLines = [
+    { kind: 'vat' as const, label_jp: '消費税', label_en: 'Consumption tax', rate_bp: 1000, amount: 19_753_086_42 },
+    { kind: 'withholding' as const, label_jp: '源泉徴収税', label_en: 'Withholding tax', rate_bp: 2042, amount: -40_335_802_48 },
+  ];
+  const total = subtotal + 19_753_086_42 - 40_335_802_48;
+  await db.insert(invoices).values({
+    key: fx.usd,
+    reference: fixtureReference('INV'),
+    licensee: fx.org,
+    period_start: new Date('2026-10-01T00:00:00Z'),
+    period_end: new Date('2026-10-31T00:00:00Z'),
+    amount: total,
+    currency: 'USD',
+    tax_lines: taxLines.map((l) => ({ kind: l.kind, label: l.label_en, rate_bp: l.rate_bp, amount: l.amount })),
+    due_date: new Date('2026-12-31T00:00:00Z'),
+    state: 'approved',
+  });
+  await db.insert(logWorkflow).values({
+    id: newKey(),
+    action: 'create',
+    path: '>draft',
+    key: fx.usd,
+    ref: 'invoice',
+    data: {
+      breakdown: {
+        licensee: fx.org,
+        licensee_name: 'Demo Snacks Manufacturing Co.',
+        holder_name: 'Demo Holder',
+        period_start: '2026-10-01T00:00:00.000Z',
+        period_end: '2026-10-31T00:00:00.000Z',
+        currency: 'USD',
+        lines: [line(1), line(2)],
+        subtotal,
+        tax_lines: taxLines,
+        total,
+        due_date: '2026-12-31T00:00:00.000Z',
+        sales: [],
+      },
+    },
+  });
 });
 
 afterAll(async () => {
@@ -128,6 +187,25 @@ describe('the qualified invoice PDF', () => {
     expect(text).toContain('25 Nov 2026');
     expect(text).toContain('Royalties (license fees) for October 2026');
     expect(wordsOutsidePage(file)).toEqual([]);
+  });
+
+  it('withholding on cross-border royalties: gross, withheld and net, the advance billed; nothing off the page', async () => {
+    const en = execFileSync('pdftotext', ['-layout', await fetchPdf('en', fx.usd), '-'], { encoding: 'utf8' });
+    // The header wraps in its column: "Advance" over "billed".
+    expect(en).toMatch(/Advance\s[\s\S]*billed/);
+    // Recouped and billed advance on each of the two lines.
+    expect(en.match(/\$12,345,678\.90/g)).toHaveLength(4);
+    expect(en).toMatch(/Amount before withholding\s+\$217,283,950.62/);
+    expect(en).toMatch(/Withholding tax \(20.42%\)\s+-\$40,335,802.48/);
+    expect(en).toMatch(/Net amount due \(after withholding\)\s+\$176,948,148.14/);
+    const jpFile = await fetchPdf('jp', fx.usd);
+    const jp = execFileSync('pdftotext', ['-layout', jpFile, '-'], { encoding: 'utf8' });
+    expect(jp).toContain('アドバンス請求');
+    expect(jp).toContain('源泉徴収前の請求額');
+    expect(jp).toContain('差引請求額（源泉徴収後）');
+    expect(jp).not.toMatch(/Advance|Withholding|Net amount/);
+    expect(wordsOutsidePage(jpFile)).toEqual([]);
+    expect(wordsOutsidePage(await fetchPdf('en', fx.usd))).toEqual([]);
   });
 
   it('a registration number failing its check digit is never printed', () => {

@@ -191,13 +191,23 @@ describe('drafting an invoice', () => {
     invoiceKey = String(invoice.key);
     expect(invoice.state).toBe('draft');
     expect((invoice.sales as string[]).sort()).toEqual([rows.jan, rows.feb].sort());
-    // 15,000 royalties; the 1,000 advance is recouped first; 10% consumption tax on 14,000.
+    // 15,000 royalties; the 1,000 advance is recouped first (14,000 payable) and, the license being
+    // active, billed itself once (1,000); 10% consumption tax on 15,000.
     expect(breakdown.lines).toEqual([
-      expect.objectContaining({ license, royalty: 15_000, net_sales: 150_000, recouped: 1_000, due: 14_000, mg_shortfall: 0 }),
+      expect.objectContaining({
+        license,
+        royalty: 15_000,
+        net_sales: 150_000,
+        recouped: 1_000,
+        advance_billed: 1_000,
+        due: 15_000,
+        mg_shortfall: 0,
+      }),
     ]);
-    expect(breakdown.subtotal).toBe(14_000);
-    expect(breakdown.tax_lines).toEqual([expect.objectContaining({ kind: 'vat', rate_bp: 1000, amount: 1_400 })]);
-    expect(invoice.amount).toBe(15_400);
+    expect(breakdown.subtotal).toBe(15_000);
+    expect(breakdown.tax_lines).toEqual([expect.objectContaining({ kind: 'vat', rate_bp: 1000, amount: 1_500 })]);
+    expect(invoice.amount).toBe(16_500);
+    expect(invoice.charges).toEqual([{ license, kind: 'advance', amount: 1_000 }]);
     expect(invoice.currency).toBe('JPY');
     expect(String(invoice.due_date).slice(0, 10)).toBe('2026-04-30');
     const db = await getDb();
@@ -276,7 +286,7 @@ describe('the invoice document and flow', () => {
     const text = (await parser.getText()).text;
     await parser.destroy();
     expect(text).toContain(orgName);
-    expect(text).toContain('15,400');
+    expect(text).toContain('16,500');
     expect(text).toContain('INVOICE');
     const jp = await fetch(`${pdf.url}/api/invoice/${invoiceKey}/pdf?lang=jp`, auth('owner'));
     const jpParser = new PDFParse({ data: new Uint8Array(await jp.arrayBuffer()) });
@@ -294,7 +304,7 @@ describe('the invoice document and flow', () => {
       expect(res.json.status, JSON.stringify(body)).not.toBe(0);
     }
     const after = await api.call<Envelope>('GET', `/api/v1/Invoice/${invoiceKey}`, token.owner);
-    expect(after.json.data.amount).toBe(15_400);
+    expect(after.json.data.amount).toBe(16_500);
   });
 
   it('refuses every change and deletion by the organisation: an invoice moves only through its flow', async () => {

@@ -203,7 +203,8 @@ test('[en] changes requested: the designer follows the notification to its IP, r
     .getByTestId('notify-viewer')
     .locator('[data-testid^="notify-item-"]')
     .filter({ hasText: oldName })
-    .filter({ hasText: 'Changes requested' });
+    // In the designer's stored language.
+    .filter({ hasText: /Changes requested|修正依頼/ });
   await expect(note).toHaveCount(1);
   await note.click();
   await designer.getByTestId('notify-viewer').getByTestId('notify-open').click();

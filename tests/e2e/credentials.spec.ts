@@ -105,7 +105,8 @@ test('an active license puts a credential in the wallet; /verify shows valid, th
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(`/jp/verify/${product}`);
   await expect(visitor.getByTestId('verify-state')).toHaveAttribute('data-state', 'valid');
-  await expect(visitor.getByTestId('verify-product')).toHaveText(`VC chips ${stamp}`);
+  // The product by its name and its reference number, as the licensee's pages show it (#17).
+  await expect(visitor.getByTestId('verify-product')).toHaveText(new RegExp(`^VC chips ${stamp}\\s*PRD-\\d{4}-\\d{4}$`));
   await expect(visitor.getByTestId('verify-ip')).toHaveText(ipName);
   await expect(visitor.getByTestId('verify-territory')).toHaveText('JP');
   await shot(visitor, 'verify-valid-jp');

@@ -90,10 +90,10 @@ test('a holder invites a licensee by e-mail; the invitee signs up, accepts and l
   await expect(card.getByTestId('invite-accept-what')).toContainText(organisation);
   await expect(card.getByTestId('invite-accept-what')).toContainText(' of ');
   await expect(card.getByTestId('invite-accept-organisation')).toHaveText(organisation);
-  await expect(card.getByTestId('invite-accept-role')).toHaveText('Owner');
-  await expect(card.getByTestId('invite-accept-email')).toHaveText(email);
-  await expect(card.getByTestId('invite-accept-expires')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}/);
-  await expect(card.getByTestId('invite-accept-inviter')).toContainText('(');
+  await expect(card.getByTestId('invite-field-role')).toHaveText('Owner');
+  await expect(card.getByTestId('invite-field-email')).toHaveText(email);
+  await expect(card.getByTestId('invite-field-expires')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}/);
+  await expect(card.getByTestId('invite-field-inviter')).toContainText('(');
   await expect(card.getByTestId('invite-sign-in-intro')).toContainText(email);
   // …and then they sign in, or create the account, from there.
   await card.getByTestId('invite-sign-in').click();
@@ -146,7 +146,7 @@ test('[jp] a withdrawn invitation says so before sign-in, and whom to ask for a 
   await invitee.goto(link!);
   const card = invitee.getByTestId('invite-accept-card');
   await expect(card).toHaveAttribute('data-state', 'revoked');
-  await expect(card.getByTestId('invite-accept-role')).toHaveText('オーナー');
+  await expect(card.getByTestId('invite-field-role')).toHaveText('オーナー');
   await expect(card.getByTestId('invite-accept-closed')).toContainText('取り消されました');
   await expect(card.getByTestId('invite-accept-closed')).toContainText('新しい招待を依頼してください');
   await expect(card.getByTestId('invite-sign-in')).toHaveCount(0);

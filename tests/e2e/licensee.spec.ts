@@ -264,6 +264,8 @@ test("the organisation's staff sees its licenses and products; another organisat
   await expect(other.getByTestId('product-no-active')).toBeVisible();
   const direct = await other.request.get(`/api/v1/License/${license.key}`);
   expect(direct.status()).toBe(404);
+  // user@example.com is a plain user again for the journeys after this one (it applies to become a designer).
+  await api(holder, 'DELETE', `/api/role/licensee/${orgB.key}`, { sub: user.sub });
 });
 
 test('the owner edits the profile, adds user@example.com as staff and removes them', async ({ browser }) => {

@@ -12,14 +12,15 @@ async function bellCount(page: Page): Promise<number> {
 }
 
 /** The designer asks for a usage permit on a freshly published primary IP (through the API). */
-async function requestPermit(holder: Page, designer: Page, name: string): Promise<string> {
+async function requestPermit(holder: Page, designer: Page, name: string): Promise<{ key: string; reference: string }> {
   const primary = await api<{ key: string }>(holder, 'POST', '/api/v1/IP', { name, kind: 'primary' });
   await api(holder, 'POST', `/api/v1/IP/${primary.key}/publish`);
-  const usage = await api<{ key: string }>(designer, 'POST', '/api/v1/Usage', {
+  const usage = await api<{ key: string; reference: string }>(designer, 'POST', '/api/v1/Usage', {
     ip: primary.key,
     purpose: `notification test ${name}`,
   });
-  return usage.key;
+  expect(usage.reference).toMatch(/^[A-Z]{3}-\d{4}-\d{4,}$/);
+  return usage;
 }
 
 /** Brand approves the permit through the API with its own signed-in session. */
@@ -38,7 +39,8 @@ test('SPEC §2 Layout notification viewer: [jp] an approval by another user rais
   const name = `通知テスト ${stamp}`;
   const holder = await personaAt(browser, 'holder', '/jp/holder/approve/ip');
   const designer = await personaAt(browser, 'designer', '/jp/designer/usage');
-  const usageKey = await requestPermit(holder, designer, name);
+  const usage = await requestPermit(holder, designer, name);
+  const usageKey = usage.key;
 
   // Page A stays open; its bell is live (server-sent events), showing N.
   await expect(designer.getByTestId('notify-count')).toHaveAttribute('data-live', 'true');
@@ -56,12 +58,15 @@ test('SPEC §2 Layout notification viewer: [jp] an approval by another user rais
   marker = await designer.evaluate(() => (window as unknown as { __notifyMarker?: number }).__notifyMarker ?? 0);
   expect(marker).toBe(1);
 
-  // The viewer lists the approval (a permit is named by its key in flow notifications); opening it shows the content.
+  // The viewer lists the approval, naming the permit by its reference and the IP by its name (#17);
+  // opening it shows the content.
   await designer.getByTestId('notify-bell').click();
   const viewer = designer.getByTestId('notify-viewer');
   await expect(viewer).toBeVisible();
-  const item = viewer.locator('[data-testid^="notify-item-"]').filter({ hasText: usageKey });
+  const item = viewer.locator('[data-testid^="notify-item-"]').filter({ hasText: usage.reference });
   await expect(item).toHaveCount(1);
+  await expect(item).toContainText(name);
+  await expect(item).not.toContainText(usageKey);
   await expect(item).toContainText('承認済み');
   // Mark all read → 0 (pushed back over the stream).
   await viewer.getByTestId('notify-mark-all').click();
@@ -70,7 +75,8 @@ test('SPEC §2 Layout notification viewer: [jp] an approval by another user rais
 
   // Opening it shows the content (pre-line keeps its line breaks).
   await item.click();
-  await expect(viewer.getByTestId('notify-detail')).toContainText(usageKey);
+  await expect(viewer.getByTestId('notify-detail')).toContainText(usage.reference);
+  await expect(viewer.getByTestId('notify-detail')).not.toContainText(usageKey);
   await expect(viewer.getByTestId('notify-content')).toHaveCSS('white-space', 'pre-line');
 });
 

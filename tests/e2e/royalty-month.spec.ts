@@ -244,6 +244,27 @@ test('the royalty month: template, correction, approval, bill = invoice, qualifi
   await expect(row.getByTestId('invoice-outstanding')).toContainText('Settled');
   await shot(cfl, 'paid');
 
+  // jp: the licensee reads what it owes on its own page: this invoice settled, nothing to record.
+  await owner.goto('/jp/licensee/invoice');
+  const own = owner.locator(`[data-testid=invoice-balance][data-reference="${reference}"]`);
+  await expect(own.getByTestId('invoice-outstanding')).toContainText(/[¥￥]0/);
+  await expect(own.getByTestId('record-payment')).toHaveCount(0);
+  await shot(owner, 'own-balance');
+
+  // en: finance records the month's USD rate; the rates table shows it in yen.
+  const month = period.start.slice(0, 7);
+  await cfl.goto('/en/holder/sales');
+  await cfl.getByTestId('holder-sales-tab-rates').click();
+  await cfl.getByLabel('Currency', { exact: true }).selectOption('USD');
+  await cfl.getByLabel('Month', { exact: true }).fill(month);
+  await cfl.getByLabel('Yen per unit', { exact: true }).fill('151.25');
+  await cfl.getByTestId('rate-submit').click();
+  await expect(cfl.getByTestId('rate-flash')).toContainText(`The USD rate for ${month} is recorded as ¥151.25`);
+  await expect(
+    cfl.locator(`[data-testid=rate-row][data-currency="USD"][data-month="${month}"]`).getByTestId('rate-value'),
+  ).toHaveText('¥151.25');
+  await shot(cfl, 'rates');
+
   await api(admin, 'PATCH', `/api/v1/Holder/${holderRecord.key}`, {
     version: (await api<{ version: number }>(admin, 'GET', `/api/v1/Holder/${holderRecord.key}`)).version,
     config: before.config,

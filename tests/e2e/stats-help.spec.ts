@@ -109,7 +109,10 @@ test('holder statistics: charts render in jp and en, figures include an approved
   const page = await personaAt(browser, 'holder', '/jp/holder/stats');
   // The roll-up counted the approved report: 10 % of 10,000 yen under this test's own IP.
   const byIp = await api<{ rows: unknown[][] }>(page, 'GET', `/api/stats/ips?from=${month}&to=${month}&currency=JPY&limit=100`);
-  expect(byIp.rows.find((r) => r[0] === ip)).toEqual([ip, `Stats IP ${stamp}`, 'JPY', 1, 4, 10_000, 1_000]);
+  // The table names the IP by its reference and name, never by its key (#17).
+  const { reference } = await api<{ reference: string }>(page, 'GET', `/api/v1/IP/${ip}`);
+  expect(byIp.rows.find((r) => r[0] === reference)).toEqual([reference, `Stats IP ${stamp}`, 'JPY', 1, 4, 10_000, 1_000]);
+  expect(JSON.stringify(byIp.rows)).not.toContain(ip);
 
   for (const lang of ['jp', 'en'] as const) {
     await page.goto(`/${lang}/holder/stats`);

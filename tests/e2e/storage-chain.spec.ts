@@ -134,7 +134,7 @@ for (const lang of ['jp', 'en'] as const) {
     const holder = await personaAt(browser, 'holder', `/${lang}/holder/ip`);
     const primary = await api<Rec>(holder, 'POST', '/api/v1/IP', { name, kind: 'primary' });
     await api(holder, 'POST', `/api/v1/IP/${String(primary.key)}/publish`);
-    await api(holder, 'POST', '/api/core/users/profile/update', { wallet: '' });
+    await api(holder, 'POST', '/api/core/users/profile/update', { wallet: null });
     await holder.context().close();
 
     const admin = await personaAt(browser, 'admin', `/${lang}/holder/ip`);

@@ -72,7 +72,10 @@ test('admin grants a newly signed-up user calbee:licensee on sys/acl: the user g
     await admin.getByTestId('acl-log-ref').fill(email);
     await admin.getByTestId('acl-log-action').selectOption('acl.grant');
     await admin.getByTestId('acl-log-apply').click();
-    const grantRow = admin.locator('[data-testid=acl-log-row][data-action="acl.grant"]').filter({ hasText: ENTRY });
+    // The log reads as a sentence: the entry by the role's name, not the raw entry (#17).
+    const grantRow = admin
+      .locator('[data-testid=acl-log-row][data-action="acl.grant"]')
+      .filter({ hasText: '「ライセンシー」を付与しました。' });
     await expect(grantRow.first()).toBeVisible();
     await expect(grantRow.first().getByTestId('acl-log-person')).toContainText(email);
     await expect(grantRow.first()).toContainText('権限の付与');
@@ -96,8 +99,8 @@ test('admin grants a newly signed-up user calbee:licensee on sys/acl: the user g
     await admin.getByTestId('acl-log-action').selectOption('acl.revoke');
     await admin.getByTestId('acl-log-apply').click();
     await expect(
-      admin.locator('[data-testid=acl-log-row][data-action="acl.revoke"]').filter({ hasText: ENTRY }).first(),
-    ).toBeVisible();
+      admin.locator('[data-testid=acl-log-row][data-action="acl.revoke"]').filter({ hasText: email }).first(),
+    ).toContainText('ライセンシー');
 
     await after.reload();
     await expect.poll(() => menuSections(after)).not.toContain('section.licensee');
@@ -130,8 +133,13 @@ test('a pending access request is approved from sys/acl (en)', async ({ browser 
     await admin.locator('#acl-tabs-tab-log').click();
     await admin.getByTestId('acl-log-action').selectOption('acl.request.approve');
     await admin.getByTestId('acl-log-apply').click();
-    const logged = admin.locator('[data-testid=acl-log-row][data-action="acl.request.approve"]').filter({ hasText: entry });
-    await expect(logged.first()).toContainText('Request approved');
+    // Read as a sentence naming the person and the role (the entry's organisation does not exist).
+    const logged = admin
+      .locator('[data-testid=acl-log-row][data-action="acl.request.approve"]')
+      .filter({ hasText: personas.user });
+    await expect(logged.first()).toContainText('Access request approved');
+    await expect(logged.first()).toContainText('Approved the request of');
+    await expect(logged.first()).not.toContainText(entry);
   } finally {
     await call(admin, 'POST', '/api/core/users/acl/revoke', { sub: userSub, entry });
   }

@@ -84,7 +84,9 @@ for (const lang of ['jp', 'en'] as const) {
     const owner = await applicationUnderReview(browser, lang, ipName);
 
     // Legal's home lists the application among what waits for it, with its deadline.
-    const legal = await personaAt(browser, 'legal', `/${lang}`);
+    // Signed in on a page that needs it (the home is public), then to the home.
+    const legal = await personaAt(browser, 'legal', `/${lang}/holder/approve/license`);
+    await legal.goto(`/${lang}`);
     const waiting = legal.getByTestId('home-section-reviews').getByTestId('home-item').filter({ hasText: ipName });
     await expect(waiting).toHaveCount(1);
     await expect(waiting.getByTestId('home-deadline')).toHaveText(t.queueDeadline);

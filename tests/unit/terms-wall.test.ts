@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { termsPlainText } from '@/lib/terms/plain-text';
 import { latestInForce } from '@/lib/terms/kinds';
+import { wallCovers } from '@/lib/screens';
 import { acceptedAfter, acceptedChanges, acceptTimestamp, decideTermsWall, kindOfField, type WallInput } from '@/lib/terms/wall';
 
 const latest = { 'terms-common': 'C2', 'terms-designer-personal': 'D2', 'terms-licensee': 'L2' } as const;
@@ -267,5 +268,16 @@ describe('SPEC §2 Layout: terms text in the wall (10 rows, read-only)', () => {
 
   it('plain text stays as written', () => {
     expect(termsPlainText('<b>not html</b>\n  indented', 'text')).toBe('<b>not html</b>\n  indented');
+  });
+});
+
+describe('pages the wall does not cover', () => {
+  it('are the three terms pages, where the full terms are read and the next version is published', () => {
+    for (const route of ['/[lang]/terms', '/[lang]/terms-designer', '/[lang]/terms-licensee']) {
+      expect(wallCovers(route), route).toBe(false);
+    }
+    for (const route of ['/[lang]', '/[lang]/holder/ip', '/[lang]/profile', '/[lang]/help', '/[lang]/licensee/invoice']) {
+      expect(wallCovers(route), route).toBe(true);
+    }
   });
 });

@@ -4,10 +4,13 @@ import type { Caller } from '../api/authenticate';
 import { AppError } from '../api/errors';
 import { validateInput } from '../common/validate-input';
 import type { Db } from '../db/client';
-import { invoices, licensees, sales } from '../db/entities-schema';
+import { invoices, licensees } from '../db/entities-schema';
 import { viewerOf } from '../entities/viewer';
+import { chargeHomes, openPeriods, pendingCharges, type OpenPeriod } from '../invoices/charges';
 import { computeInvoice } from '../invoices/compute-invoice';
 import type { ComputedTaxLine } from '../invoices/tax';
+
+import { convertEntries, type JpyTotal, type JpyView } from '../fx/jpy-view';
 
 const day = z
   .string()
@@ -30,9 +33,13 @@ export interface BillEntry {
   royalty: number;
   recouped: number;
   mg_shortfall: number;
+  /** Advances billed on activation with this period. */
+  advance_billed: number;
   subtotal: number;
   tax_lines: ComputedTaxLine[] | { kind: string; label: string; rate_bp: number; amount: number }[];
   total: number;
+  /** The total in JPY at the rate recorded for the period's month; null rate_micro when none is. */
+  jpy: JpyView;
 }
 
 /**
@@ -46,7 +53,7 @@ export async function holderBill(
   db: Db,
   caller: Caller,
   query: unknown,
-): Promise<{ entries: BillEntry[]; totals: Record<string, number> }> {
+): Promise<{ entries: BillEntry[]; totals: Record<string, number>; totals_jpy: JpyTotal }> {
   const viewer = await viewerOf(db, caller);
   if (!viewer.holder) throw new AppError('forbidden', 'holder roles only');
   const q = Object.fromEntries(
@@ -57,29 +64,23 @@ export async function holderBill(
   const input = validateInput(billInput, q, caller.lang);
   const from = input.from ? new Date(`${input.from}T00:00:00.000Z`) : undefined;
   const to = input.to ? new Date(`${input.to}T00:00:00.000Z`) : undefined;
-  const groups = await db
-    .selectDistinct({
-      licensee: sales.licensee,
-      period_start: sales.period_start,
-      period_end: sales.period_end,
-      currency: sales.currency,
-    })
-    .from(sales)
-    .where(
-      and(
-        eq(sales.state, 'approved'),
-        input.licensee ? eq(sales.licensee, input.licensee) : undefined,
-        from ? gte(sales.period_start, from) : undefined,
-        to ? lte(sales.period_start, to) : undefined,
-      ),
-    )
-    .orderBy(asc(sales.licensee), asc(sales.period_start), asc(sales.currency));
+  // Periods still to invoice, and the month of its own for each charge no such period bills.
+  const open = await openPeriods(db, { licensee: input.licensee });
+  const homes = chargeHomes(await pendingCharges(db, { licensee: input.licensee }), open);
+  const groups = [...open];
+  for (const home of homes.values()) {
+    const same = (g: OpenPeriod) =>
+      g.licensee === home.licensee && g.currency === home.currency && g.period_start.getTime() === home.period_start.getTime();
+    if (!groups.some(same)) groups.push(home);
+  }
+  const inRange = groups
+    .filter((g) => (!from || g.period_start >= from) && (!to || g.period_start <= to))
+    .sort((a, b) => a.licensee.localeCompare(b.licensee) || a.period_start.getTime() - b.period_start.getTime());
   const names = new Map(
     (await db.select({ key: licensees.key, name: licensees.name }).from(licensees)).map((l) => [l.key, l.name]),
   );
-  const entries: BillEntry[] = [];
-  for (const g of groups) {
-    if (!g.licensee) continue;
+  const entries: Omit<BillEntry, 'jpy'>[] = [];
+  for (const g of inRange) {
     const c = await computeInvoice(
       db,
       { licensee: g.licensee, period_start: g.period_start, period_end: g.period_end, currency: g.currency },
@@ -97,6 +98,7 @@ export async function holderBill(
       royalty: c.lines.reduce((s, l) => s + l.royalty, 0),
       recouped: c.lines.reduce((s, l) => s + l.recouped, 0),
       mg_shortfall: c.lines.reduce((s, l) => s + l.mg_shortfall, 0),
+      advance_billed: c.lines.reduce((s, l) => s + l.advance_billed, 0),
       subtotal: c.subtotal,
       tax_lines: c.tax_lines,
       total: c.total,
@@ -128,6 +130,7 @@ export async function holderBill(
       royalty: 0,
       recouped: 0,
       mg_shortfall: 0,
+      advance_billed: 0,
       subtotal: inv.amount - tax,
       tax_lines: inv.tax_lines,
       total: inv.amount,
@@ -140,5 +143,6 @@ export async function holderBill(
   );
   const totals: Record<string, number> = {};
   for (const e of entries) totals[e.currency] = (totals[e.currency] ?? 0) + e.total;
-  return { entries, totals };
+  const converted = await convertEntries(db, entries);
+  return { entries: converted.entries, totals, totals_jpy: converted.total };
 }

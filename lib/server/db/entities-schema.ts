@@ -244,6 +244,12 @@ export const invoices = pgTable(
     due_date: ts('due_date'),
     state: text('state').notNull().default('draft'),
     sales: text('sales').array().notNull().default([]),
+    // Amounts no sales row carries, billed once (lib/server/invoices/charges): an advance on
+    // activation, a minimum-guarantee shortfall at the end of the term.
+    charges: jsonb('charges')
+      .$type<{ license: string; kind: 'advance' | 'mg_shortfall'; amount: number }[]>()
+      .notNull()
+      .default([]),
     owner: text('owner'),
   },
   (t) => [uniqueIndex('invoices_reference_idx').on(t.reference), index('invoices_licensee_idx').on(t.licensee, t.state)],
@@ -398,4 +404,22 @@ export const payments = pgTable(
     index('payments_invoice_idx').on(t.invoice, t.state),
     index('payments_licensee_idx').on(t.licensee),
   ],
+);
+
+/**
+ * Exchange rates the holder's finance staff record: JPY per one unit of `currency` for a month
+ * (`YYYY-MM`), in millionths of a yen so conversion stays integer. The holder's totals convert other
+ * currencies to JPY only at a recorded rate, never 1:1. A corrected rate is a new row: the latest
+ * one counts and the earlier ones stay as the record of what was used before.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    ...recordColumns,
+    currency: text('currency').notNull(),
+    month: text('month').notNull(),
+    rate_micro: bigint('rate_micro', { mode: 'number' }).notNull(),
+    recorded_by: text('recorded_by').notNull(),
+  },
+  (t) => [index('exchange_rates_currency_month_idx').on(t.currency, t.month, t.dateCreated)],
 );

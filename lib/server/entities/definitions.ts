@@ -388,8 +388,12 @@ export const entities: Record<EntityName, EntityDef> = {
         .max(10),
       due_date: r.dateInput(),
       sales: r.keyList(),
+      // Advances and MG shortfalls the invoice bills: written by the invoice computation only.
+      charges: z
+        .array(z.object({ license: r.key(), kind: z.enum(['advance', 'mg_shortfall']), amount: z.number().int() }))
+        .max(1000),
     },
-    serverOwned: ['state', 'amount', 'owner', 'tax_lines'],
+    serverOwned: ['state', 'amount', 'owner', 'tax_lines', 'charges'],
     scope: 'licensee',
     queryable: ['licensee', 'period_start', 'period_end', 'currency', 'state', 'due_date', 'amount'],
   }),

@@ -6,6 +6,7 @@ import { ips, licensees, licenses, sales } from '../db/entities-schema';
 import { findDefaultHolder } from '../holder/default-holder';
 import { recoup } from '../royalty/recoupment';
 import type { InvoiceDraftInput } from './invoice-input';
+import { chargeHomes, chargeId, openPeriods, pendingCharges, type InvoiceCharge, type PendingCharge } from './charges';
 import { computeTax, dueDaysOf, taxRulesFor, type ComputedTaxLine } from './tax';
 
 const DAY_MS = 86_400_000;
@@ -26,8 +27,11 @@ export interface InvoiceLine {
   /** The part of this period's royalties the advance already covered. */
   recouped: number;
   advance_remaining: number;
-  /** MG true-up due because this period closes the license's term. */
+  /** MG true-up due because the license's term ended by this period's end (billed once). */
   mg_shortfall: number;
+  /** The advance, billed once the license is active (once). */
+  advance_billed: number;
+  /** payable royalties + mg_shortfall + advance_billed. */
   due: number;
 }
 
@@ -47,12 +51,14 @@ export interface InvoiceComputation {
   sales: string[];
   /** Their royalty reports. */
   reports: string[];
+  /** Advances and MG shortfalls this invoice bills (recorded on it so none is billed twice). */
+  charges: InvoiceCharge[];
 }
 
 const messages = {
   noSales: {
-    jp: 'この期間に請求できる承認済みの売上がありません。',
-    en: 'There are no approved, not yet invoiced sales in this period.',
+    jp: 'この期間に請求できるもの（承認済みで未請求の売上、アドバンス、MG不足額）がありません。',
+    en: 'There is nothing to bill in this period: no approved sales not yet invoiced, no advance and no minimum-guarantee shortfall.',
   },
   order: { jp: '終了日は開始日以降にしてください。', en: 'The end date must not be before the start date.' },
   currencies: (list: string[]) => ({
@@ -64,15 +70,17 @@ const messages = {
 
 /**
  * The invoice an organisation's approved, not yet invoiced sales of a period make: per license,
- * this period's royalties, recoupment of the advance and the MG shortfall (recoup()), then tax
- * lines on the subtotal. Reads only; `lock` takes the rows FOR UPDATE inside a transaction so two
- * drafts cannot take the same rows.
+ * this period's royalties less the advance they recoup (recoup()), the advance itself once the
+ * license is active and the MG shortfall once its term has ended (each billed once, see
+ * ./charges: a charge is billed by the period chargeHomes gives it), then tax lines on the
+ * subtotal. Reads only; `lock` takes the rows and the licenses FOR UPDATE inside a transaction so
+ * two drafts cannot take the same rows or charges.
  */
 export async function computeInvoice(
   db: DbOrTx,
   input: InvoiceDraftInput,
   lang: Lang,
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; now?: Date } = {},
 ): Promise<InvoiceComputation> {
   const { licensee, period_start: start, period_end: end } = input;
   if (end.getTime() < start.getTime()) throw fieldError(lang, { period_end: { message: messages.order } });
@@ -100,8 +108,19 @@ export async function computeInvoice(
     )
     .orderBy(asc(sales.license), asc(sales.key));
   const all = options.lock ? await base.for('update') : await base;
-  const currencies = [...new Set(all.map((r) => r.currency))].sort();
-  if (all.length === 0 || (input.currency && !currencies.includes(input.currency))) {
+  const pending = await pendingCharges(db, { licensee }, options.now, options.lock);
+  const homes = chargeHomes(pending, await openPeriods(db, { licensee }));
+  // The charges this period bills: those whose home period starts inside it.
+  const billing = new Map<string, PendingCharge>();
+  for (const c of pending) {
+    const home = homes.get(c.id)!;
+    if (home.period_start.getTime() >= start.getTime() && home.period_start.getTime() < endExclusive.getTime())
+      billing.set(c.id, c);
+  }
+  const rowLicenses = new Set(all.map((r) => r.license));
+  const standalone = [...billing.values()].filter((c) => !rowLicenses.has(c.license));
+  const currencies = [...new Set([...all.map((r) => r.currency), ...standalone.map((c) => c.currency)])].sort();
+  if (currencies.length === 0 || (input.currency && !currencies.includes(input.currency))) {
     throw fieldError(lang, { period_start: { message: messages.noSales } });
   }
   if (!input.currency && currencies.length > 1)
@@ -111,32 +130,37 @@ export async function computeInvoice(
   const rowKeys = rows.map((r) => r.key);
 
   const licenseKeys = [...new Set(rows.map((r) => r.license))];
-  const licenseRows = await db
-    .select({
-      key: licenses.key,
-      reference: licenses.reference,
-      ip: licenses.ip,
-      term_end: licenses.term_end,
-      advance: licenses.advance,
-      minimum_guarantee: licenses.minimum_guarantee,
-      ip_name: ips.name,
-    })
-    .from(licenses)
-    .leftJoin(ips, eq(ips.key, licenses.ip))
-    .where(inArray(licenses.key, licenseKeys));
-  const before = await db
-    .select({ license: sales.license, earned: sql<string>`coalesce(sum(${sales.royalty}), 0)` })
-    .from(sales)
-    .where(
-      and(
-        inArray(sales.license, licenseKeys),
-        inArray(sales.state, ['approved', 'invoiced']),
-        lt(sales.period_start, start),
-        notInArray(sales.key, rowKeys),
-      ),
-    )
-    .groupBy(sales.license);
+  const licenseRows = licenseKeys.length
+    ? await db
+        .select({
+          key: licenses.key,
+          reference: licenses.reference,
+          ip: licenses.ip,
+          term_end: licenses.term_end,
+          advance: licenses.advance,
+          minimum_guarantee: licenses.minimum_guarantee,
+          ip_name: ips.name,
+        })
+        .from(licenses)
+        .leftJoin(ips, eq(ips.key, licenses.ip))
+        .where(inArray(licenses.key, licenseKeys))
+    : [];
+  const before = licenseKeys.length
+    ? await db
+        .select({ license: sales.license, earned: sql<string>`coalesce(sum(${sales.royalty}), 0)` })
+        .from(sales)
+        .where(
+          and(
+            inArray(sales.license, licenseKeys),
+            inArray(sales.state, ['approved', 'invoiced']),
+            lt(sales.period_start, start),
+            notInArray(sales.key, rowKeys),
+          ),
+        )
+        .groupBy(sales.license)
+    : [];
   const earnedBefore = new Map(before.map((b) => [b.license, Number(b.earned)]));
+  const charges: InvoiceCharge[] = [];
 
   const lines: InvoiceLine[] = licenseKeys.map((licenseKey) => {
     const license = licenseRows.find((l) => l.key === licenseKey);
@@ -149,9 +173,12 @@ export async function computeInvoice(
       minimumGuarantee: license?.minimum_guarantee ?? 0,
       earnedBefore: earned,
       earnedNow: royalty,
-      // The period reaching the end of the term settles the MG.
-      finalPeriod: !!license && license.term_end.getTime() < endExclusive.getTime(),
+      // The MG is settled once, by the first invoice reaching the end of the term.
+      finalPeriod: billing.has(chargeId(licenseKey, 'mg_shortfall')),
     });
+    const advanceBilled = billing.get(chargeId(licenseKey, 'advance'))?.amount ?? 0;
+    if (advanceBilled > 0) charges.push({ license: licenseKey, kind: 'advance', amount: advanceBilled });
+    if (r.mgShortfall > 0) charges.push({ license: licenseKey, kind: 'mg_shortfall', amount: r.mgShortfall });
     return {
       license: licenseKey,
       license_reference: license?.reference ?? '',
@@ -164,9 +191,36 @@ export async function computeInvoice(
       recouped: r.recoupedNow,
       advance_remaining: r.advanceRemaining,
       mg_shortfall: r.mgShortfall,
-      due: r.due,
+      advance_billed: advanceBilled,
+      due: r.due + advanceBilled,
     };
   });
+  // Licenses with no rows in the period whose charges it bills: a line each, with no royalties.
+  const byLicense = new Map<string, PendingCharge[]>();
+  for (const c of standalone.filter((c) => c.currency === currency))
+    byLicense.set(c.license, [...(byLicense.get(c.license) ?? []), c]);
+  for (const [key, list] of byLicense) {
+    const l = list[0]!.for;
+    const advance = list.find((c) => c.kind === 'advance')?.amount ?? 0;
+    const shortfall = list.find((c) => c.kind === 'mg_shortfall')?.amount ?? 0;
+    if (advance > 0) charges.push({ license: key, kind: 'advance', amount: advance });
+    if (shortfall > 0) charges.push({ license: key, kind: 'mg_shortfall', amount: shortfall });
+    lines.push({
+      license: key,
+      license_reference: l.reference,
+      ip: l.ip,
+      ip_name: l.ip_name ?? '',
+      rows: 0,
+      net_sales: 0,
+      royalty: 0,
+      earned_before: 0,
+      recouped: 0,
+      advance_remaining: 0,
+      mg_shortfall: shortfall,
+      advance_billed: advance,
+      due: shortfall + advance,
+    });
+  }
   const holder = await findDefaultHolder(db);
   const config = holder?.config ?? {};
   const subtotal = lines.reduce((s, l) => s + l.due, 0);
@@ -185,5 +239,6 @@ export async function computeInvoice(
     due_date: new Date(end.getTime() + dueDaysOf(config) * DAY_MS),
     sales: rowKeys,
     reports: [...new Set(rows.map((r) => r.report).filter((r): r is string => !!r))],
+    charges,
   };
 }

@@ -56,6 +56,7 @@ export async function draftInvoice(
         due_date: computed.due_date,
         state: 'draft',
         sales: computed.sales,
+        charges: computed.charges,
         owner: caller.sub,
       })
       .returning();

@@ -7,6 +7,7 @@ import { logWorkflow } from '../db/schema';
 import { findDefaultHolder } from '../holder/default-holder';
 import type { InvoiceComputation, InvoiceLine } from './compute-invoice';
 import { assertInvoiceAccess, invoiceAccessOf } from './invoice-access';
+import type { InvoiceCharge } from './charges';
 import type { ComputedTaxLine } from './tax';
 
 /** The per-license figures of an invoice as JSON (dates as ISO strings), as stored and answered. */
@@ -23,6 +24,8 @@ export interface InvoiceBreakdown {
   total: number;
   due_date: string;
   sales: string[];
+  /** Advances and MG shortfalls billed (absent from breakdowns drafted before charges were recorded). */
+  charges?: InvoiceCharge[];
 }
 
 export function serializeComputation(c: InvoiceComputation): InvoiceBreakdown {
@@ -39,6 +42,7 @@ export function serializeComputation(c: InvoiceComputation): InvoiceBreakdown {
     total: c.total,
     due_date: c.due_date.toISOString(),
     sales: c.sales,
+    charges: c.charges,
   };
 }
 
@@ -79,7 +83,10 @@ export async function getInvoiceDetails(
     .orderBy(desc(logWorkflow.time))
     .limit(1);
   const stored = (log?.data as { breakdown?: InvoiceBreakdown } | undefined)?.breakdown;
-  if (stored) return { invoice, breakdown: await withLicenseReferences(db, stored) };
+  if (stored) {
+    const lines = stored.lines.map((l) => ({ ...l, advance_billed: l.advance_billed ?? 0 }));
+    return { invoice, breakdown: await withLicenseReferences(db, { ...stored, lines }) };
+  }
   const [org] = await db.select({ name: licensees.name }).from(licensees).where(eq(licensees.key, invoice.licensee)).limit(1);
   const holder = await findDefaultHolder(db);
   const taxTotal = invoice.tax_lines.reduce((s, l) => s + l.amount, 0);

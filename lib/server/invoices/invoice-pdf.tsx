@@ -21,10 +21,10 @@ const styles = StyleSheet.create({
   label: { color: '#6c757d', fontSize: 8 },
   value: { fontSize: 10, marginBottom: 4 },
   table: { marginTop: 8, borderTop: '1pt solid #adb5bd' },
-  head: { flexDirection: 'row', backgroundColor: '#e9ecef', fontWeight: 'bold', paddingVertical: 3 },
-  line: { flexDirection: 'row', borderBottom: '0.5pt solid #dee2e6', paddingVertical: 3 },
-  ip: { width: '30%', paddingHorizontal: 3 },
-  num: { width: '14%', textAlign: 'right', paddingHorizontal: 3 },
+  head: { flexDirection: 'row', backgroundColor: '#e9ecef', fontWeight: 'bold', paddingVertical: 3, fontSize: 8 },
+  line: { flexDirection: 'row', borderBottom: '0.5pt solid #dee2e6', paddingVertical: 3, fontSize: 8 },
+  ip: { width: '23%', paddingHorizontal: 3 },
+  num: { width: '12.8%', textAlign: 'right', paddingHorizontal: 3 },
   totals: { marginTop: 10, marginLeft: '50%' },
   totalLine: { flexDirection: 'row', justifyContent: 'space-between', paddingVertical: 2 },
   grand: {
@@ -65,6 +65,9 @@ function InvoiceDocument({ invoice, breakdown, parties, lang }: Props) {
   // Periods and due dates are calendar days; the issue date is the day the invoice was made in Japan.
   const day = (value: unknown) => formatDay(value, lang) || '—';
   const vatLines = breakdown.tax_lines.filter((l) => l.kind === 'vat');
+  const withheld = breakdown.tax_lines.filter((l) => l.kind === 'withholding');
+  // Cross-border royalties: the amount before withholding, what is withheld, and the net payable.
+  const gross = breakdown.subtotal + vatLines.reduce((sum, l) => sum + l.amount, 0);
   return (
     <Document
       title={`${t.title} ${invoice.reference}`}
@@ -101,6 +104,7 @@ function InvoiceDocument({ invoice, breakdown, parties, lang }: Props) {
             <Text style={styles.num}>{t.netSales}</Text>
             <Text style={styles.num}>{t.royalty}</Text>
             <Text style={styles.num}>{t.recouped}</Text>
+            <Text style={styles.num}>{t.advanceBilled}</Text>
             <Text style={styles.num}>{t.mgShortfall}</Text>
             <Text style={styles.num}>{t.due}</Text>
           </View>
@@ -115,6 +119,7 @@ function InvoiceDocument({ invoice, breakdown, parties, lang }: Props) {
               <Text style={styles.num}>{money(line.net_sales)}</Text>
               <Text style={styles.num}>{money(line.royalty)}</Text>
               <Text style={styles.num}>{money(line.recouped)}</Text>
+              <Text style={styles.num}>{money(line.advance_billed ?? 0)}</Text>
               <Text style={styles.num}>{money(line.mg_shortfall)}</Text>
               <Text style={styles.num}>{money(line.due)}</Text>
             </View>
@@ -131,14 +136,26 @@ function InvoiceDocument({ invoice, breakdown, parties, lang }: Props) {
               <Text>{money(breakdown.subtotal)}</Text>
             </View>
           ))}
-          {breakdown.tax_lines.map((line, i) => (
+          {vatLines.map((line, i) => (
             <View key={i} style={styles.totalLine}>
               <Text>{`${lang === 'en' ? line.label_en : line.label_jp} (${rate(line.rate_bp)})`}</Text>
               <Text>{money(line.amount)}</Text>
             </View>
           ))}
+          {withheld.length > 0 && (
+            <View style={styles.totalLine}>
+              <Text>{t.gross}</Text>
+              <Text>{money(gross)}</Text>
+            </View>
+          )}
+          {withheld.map((line, i) => (
+            <View key={`w-${i}`} style={styles.totalLine}>
+              <Text>{`${lang === 'en' ? line.label_en : line.label_jp} (${rate(line.rate_bp)})`}</Text>
+              <Text>{money(line.amount)}</Text>
+            </View>
+          ))}
           <View style={styles.grand}>
-            <Text>{t.total}</Text>
+            <Text>{withheld.length > 0 ? t.net : t.total}</Text>
             <Text>{money(invoice.amount)}</Text>
           </View>
         </View>

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { toJpy } from '../fx/convert';
+import { rateKey, ratesFor } from '../fx/rates';
 import { defaultFlows } from '../flow/definitions';
 import { monthIndex, monthAt, monthsOf, type StatsPeriod } from './period';
 
@@ -32,11 +34,25 @@ export async function salesByMonth(db: Db, p: StatsPeriod): Promise<StatsTable> 
         from sales_monthly m where ${inPeriod(p)} group by m.month`,
   );
   const byMonth = new Map(found.map((r) => [String(r.month), r]));
-  return {
+  const months = monthsOf(p);
+  const table = {
     columns: ['month', 'currency', 'rows', 'units', 'net_sales', 'royalty'],
-    rows: monthsOf(p).map((month) => {
+    rows: months.map((month): Cell[] => {
       const r = byMonth.get(month);
       return [month, p.currency, num(r?.rows), num(r?.units), num(r?.net_sales), num(r?.royalty)];
+    }),
+  };
+  if (p.currency === 'JPY') return table;
+  // Another currency: the month's recorded rate and the royalties in yen at it (null: no rate, never 1:1).
+  const rates = await ratesFor(
+    db,
+    months.map((month) => ({ currency: p.currency, month })),
+  );
+  return {
+    columns: [...table.columns, 'rate_micro', 'royalty_jpy'],
+    rows: table.rows.map((row) => {
+      const rate = rates.get(rateKey(p.currency, String(row[0]))) ?? null;
+      return [...row, rate, rate === null ? null : toJpy(Number(row[5]), p.currency, rate)];
     }),
   };
 }

@@ -10,5 +10,6 @@ export default function assets(req: NextApiRequest, res: NextApiResponse) {
   res.setHeader('Content-Type', asset.type);
   res.setHeader('Content-Length', asset.size);
   res.setHeader('Cache-Control', 'public, max-age=86400');
-  asset.stream.pipe(res);
+  if ('body' in asset) res.end(asset.body);
+  else asset.stream.pipe(res);
 }

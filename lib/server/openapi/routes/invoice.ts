@@ -27,7 +27,11 @@ const breakdown = {
           earned_before: { type: 'integer' },
           recouped: { type: 'integer' },
           advance_remaining: { type: 'integer' },
-          mg_shortfall: { type: 'integer' },
+          mg_shortfall: {
+            type: 'integer',
+            description: 'MG shortfall billed once, with the period that reaches the end of the term',
+          },
+          advance_billed: { type: 'integer', description: 'The advance, billed once after the license became active' },
           due: { type: 'integer' },
         },
       },
@@ -49,6 +53,18 @@ const breakdown = {
     total: { type: 'integer' },
     due_date: { type: 'string', format: 'date-time' },
     sales: { type: 'array', items: { type: 'string' } },
+    charges: {
+      type: 'array',
+      description: 'Advances and MG shortfalls this invoice bills, each once per license',
+      items: {
+        type: 'object',
+        properties: {
+          license: { type: 'string' },
+          kind: { type: 'string', enum: ['advance', 'mg_shortfall'] },
+          amount: { type: 'integer' },
+        },
+      },
+    },
   },
 };
 

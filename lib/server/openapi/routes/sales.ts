@@ -1,5 +1,6 @@
 import { importInput, previewInput, reportInput, totalsInput } from '../../sales/commands';
 import { billInput } from '../../billing/bill';
+import { ratesInput, recordRateInput } from '../../fx/rates';
 import { templateInput } from '../../sales/template';
 import type { RouteDoc } from '../route-docs';
 
@@ -61,10 +62,28 @@ export function salesRoutes(): RouteDoc[] {
       path: '/api/sales/bill',
       method: 'get',
       summary:
-        "The holder's bill (?from=&to=&licensee=): per licensee, period and currency, approved sales still to invoice priced by the invoice computation itself (advance recouped first, MG shortfall at the end of the term, tax lines from Holder.config), and invoiced periods by their invoice (reference, state, amount); totals per currency. Unapproved and superseded rows never count.",
+        "The holder's bill (?from=&to=&licensee=): per licensee, period and currency, approved sales still to invoice priced by the invoice computation itself (advance recouped first, MG shortfall at the end of the term, tax lines from Holder.config), and invoiced periods by their invoice (reference, state, amount); totals per currency. Each entry carries jpy: its total in yen at the rate recorded for the period's month (rate_micro, JPY per unit in millionths), or amount null when no rate is recorded; totals_jpy sums what could be converted and names the missing currency and month pairs (never converted 1:1). Unapproved and superseded rows never count.",
       tag: 'sales',
       input: billInput,
       acl: 'holder roles (calbee:admin, calbee:boss, calbee:<product>)',
+    },
+    {
+      path: '/api/sales/rates',
+      method: 'get',
+      summary:
+        "Exchange rates recorded by the holder's finance staff (?currency=): per currency and month (YYYY-MM) the yen value of one unit in force (rate_micro, millionths of a yen), who recorded it and when, and the earlier rates it replaced; may_record says whether the caller may record one.",
+      tag: 'sales',
+      input: ratesInput,
+      acl: 'holder roles (calbee:admin, calbee:boss, calbee:<product>)',
+    },
+    {
+      path: '/api/sales/rates',
+      method: 'post',
+      summary:
+        "Record the rate of a currency for a month (rate: yen per one unit, up to 6 decimals, greater than 0; month not in the future, Japan time). Recording again for the same month corrects it: the new rate counts from then on and the earlier one stays in the history. The holder's bill converts that month's amounts in the currency at it.",
+      tag: 'sales',
+      input: recordRateInput,
+      acl: 'the holder’s finance approvers (cfl) or calbee:admin',
     },
     {
       path: '/api/sales/totals',

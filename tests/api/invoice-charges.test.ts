@@ -1,0 +1,122 @@
+/**
+ * Charges no sales row carries (issue 21): a license's advance is billed once it is active, a
+ * minimum-guarantee shortfall once its term has ended — each exactly once, by the period the bill
+ * shows it with, and the bill and the invoice agree on it.
+ */
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Caller } from '@/lib/server/api/authenticate';
+import { holderBill } from '@/lib/server/billing/bill';
+import { ensureReady } from '@/lib/server/boot';
+import { getDb } from '@/lib/server/db/client';
+import { invoices, licensees, licenses } from '@/lib/server/db/entities-schema';
+import { logWorkflow } from '@/lib/server/db/schema';
+import { draftInvoice, previewInvoice } from '@/lib/server/invoices/draft-invoice';
+import { newKey } from '@/lib/server/keys';
+import { callerRecord } from '@/lib/server/users/accounts';
+import { fixtureReference } from './references';
+import { subOf } from './tokens';
+
+let holder: Caller;
+
+beforeAll(async () => {
+  await ensureReady();
+  const sub = await subOf('holder@example.com');
+  holder = { sub, access: (await callerRecord(await getDb(), sub))!.access, via: 'bearer', lang: 'en' };
+});
+
+async function organisation() {
+  const key = newKey();
+  await (await getDb()).insert(licensees).values({ key, name: `Charges ${key.slice(0, 6)}` });
+  return key;
+}
+
+async function license(
+  org: string,
+  values: { advance?: number; minimum_guarantee?: number; term_end: string; currency?: string },
+) {
+  const key = newKey();
+  const reference = fixtureReference('LIC');
+  await (await getDb()).insert(licenses).values({
+    key,
+    reference,
+    ip: 'ip',
+    licensee: org,
+    state: 'active',
+    territory: ['JP'],
+    term_start: new Date('2026-01-01T00:00:00Z'),
+    term_end: new Date(`${values.term_end}T00:00:00Z`),
+    royalty_rate_bp: 1000,
+    advance: values.advance ?? 0,
+    minimum_guarantee: values.minimum_guarantee ?? 0,
+    currency: values.currency ?? 'JPY',
+  });
+  return { key, reference };
+}
+
+describe('the advance', () => {
+  it('is billed in the month the license became active, once, in the bill and the invoice alike', async () => {
+    const db = await getDb();
+    const org = await organisation();
+    const lic = await license(org, { advance: 300_000, term_end: '2027-12-31' });
+    // Countersigned on 15 October 2026: the move to active is what the workflow log records.
+    await db.insert(logWorkflow).values({
+      id: newKey(),
+      action: 'countersign',
+      path: 'signed>active',
+      key: lic.key,
+      ref: 'license',
+      time: new Date('2026-10-15T03:00:00Z'),
+      data: { from: 'signed', to: 'active' },
+    });
+    const bill = await holderBill(db, holder, { licensee: org });
+    expect(bill.entries).toHaveLength(1);
+    const entry = bill.entries[0]!;
+    expect(entry).toMatchObject({ period_start: '2026-10-01T00:00:00.000Z', advance_billed: 300_000, subtotal: 300_000 });
+    // Not in September's invoice (the license was not active yet): nothing to bill there.
+    await expect(
+      previewInvoice(db, holder, { licensee: org, period_start: '2026-09-01', period_end: '2026-09-30' }),
+    ).rejects.toThrow();
+    const october = { licensee: org, period_start: '2026-10-01', period_end: '2026-10-31' };
+    const preview = await previewInvoice(db, holder, october);
+    expect(preview.total).toBe(entry.total);
+    expect(preview.lines).toEqual([
+      expect.objectContaining({ license_reference: lic.reference, advance_billed: 300_000, rows: 0, due: 300_000 }),
+    ]);
+    const { invoice } = await draftInvoice(db, holder, october);
+    expect(invoice.amount).toBe(entry.total);
+    expect(invoice.charges).toEqual([{ license: lic.key, kind: 'advance', amount: 300_000 }]);
+    // Billed once: the next months have nothing more to bill.
+    await expect(
+      draftInvoice(db, holder, { licensee: org, period_start: '2026-11-01', period_end: '2026-11-30' }),
+    ).rejects.toThrow();
+    const after = await holderBill(db, holder, { licensee: org });
+    expect(after.entries.map((e) => e.status)).toEqual(['invoiced']);
+    // A rejected invoice frees the charge for the next one.
+    await db.update(invoices).set({ state: 'rejected' }).where(eq(invoices.key, invoice.key));
+    expect((await previewInvoice(db, holder, october)).lines[0]!.advance_billed).toBe(300_000);
+  });
+});
+
+describe('the minimum guarantee', () => {
+  it('bills the shortfall once when the term has ended, even without sales in the last period', async () => {
+    const db = await getDb();
+    const org = await organisation();
+    // Term ended 30 June 2026; no sales at all; advance 100,000 (billed too) counts towards the MG.
+    const lic = await license(org, { advance: 100_000, minimum_guarantee: 500_000, term_end: '2026-06-30' });
+    const bill = await holderBill(db, holder, { licensee: org });
+    // The advance falls due at the start of the term (no countersignature logged), the MG at its end.
+    expect(bill.entries.map((e) => [e.period_start.slice(0, 7), e.advance_billed, e.mg_shortfall])).toEqual([
+      ['2026-01', 100_000, 0],
+      ['2026-06', 0, 400_000],
+    ]);
+    const june = { licensee: org, period_start: '2026-06-01', period_end: '2026-06-30' };
+    const { invoice } = await draftInvoice(db, holder, june);
+    expect(invoice.charges).toEqual([{ license: lic.key, kind: 'mg_shortfall', amount: 400_000 }]);
+    expect(invoice.amount).toBe(bill.entries[1]!.total);
+    // Never twice: a later period of the same organisation does not bill it again.
+    await expect(
+      draftInvoice(db, holder, { licensee: org, period_start: '2026-07-01', period_end: '2026-12-31' }),
+    ).rejects.toThrow();
+  });
+});
