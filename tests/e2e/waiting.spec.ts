@@ -86,7 +86,10 @@ for (const lang of ['jp', 'en'] as const) {
     // Legal's home lists the application among what waits for it, with its deadline.
     // Signed in on a page that needs it (the home is public), then to the home.
     const legal = await personaAt(browser, 'legal', `/${lang}/holder/approve/license`);
+    // SPEC §8: an address stored before a sign-in is restored on the root; this visit is for the home itself.
+    await legal.evaluate(() => localStorage.removeItem('redirectAfterSignIn'));
     await legal.goto(`/${lang}`);
+    await expect(legal.getByTestId('home-section-reviews')).toBeVisible();
     const waiting = legal.getByTestId('home-section-reviews').getByTestId('home-item').filter({ hasText: ipName });
     await expect(waiting).toHaveCount(1);
     await expect(waiting.getByTestId('home-deadline')).toHaveText(t.queueDeadline);
