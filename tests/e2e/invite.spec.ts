@@ -3,56 +3,22 @@
  * SMTP listener, the invitee follows its link, creates an account at the embedded provider,
  * accepts and lands in the licensee section as the owner of the new organisation.
  */
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { smtpPort } from '../../playwright.config';
+import type { ParsedMail } from 'mailparser';
 import { expect, test, signInAt } from './fixtures';
+import { openInbox, type Inbox } from './smtp-inbox';
 
-const inbox: ParsedMail[] = [];
-let server: SMTPServer;
+let inbox: Inbox;
 
 test.beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    // Plain SMTP on localhost: no STARTTLS offered, so the server's transport sends in clear.
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          inbox.push(mail);
-          callback();
-        })
-        .catch((err: Error) => callback(err));
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(smtpPort, '127.0.0.1', () => resolve());
-  });
+  inbox = await openInbox();
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await inbox.close();
 });
 
-function recipients(mail: ParsedMail): string[] {
-  const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-  return to.flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()));
-}
-
-async function mailTo(address: string): Promise<ParsedMail> {
-  let found: ParsedMail | undefined;
-  await expect
-    .poll(
-      () => {
-        found = inbox.find((mail) => recipients(mail).includes(address.toLowerCase()));
-        return Boolean(found);
-      },
-      { timeout: 30_000, message: `no mail to ${address} reached the SMTP listener` },
-    )
-    .toBe(true);
-  return found!;
+function mailTo(address: string): Promise<ParsedMail> {
+  return inbox.waitFor(address, () => true, `no mail to ${address} reached the SMTP listener`);
 }
 
 test('a holder invites a licensee by e-mail; the invitee signs up, accepts and lands in the licensee section', async ({
