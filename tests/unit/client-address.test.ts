@@ -46,9 +46,31 @@ describe('TRUST_PROXY and the client address', () => {
 
 describe('the shared rule for route identifiers', () => {
   it('accepts short URL-safe identifiers and refuses NUL, control characters, odd alphabets and overlong ones', () => {
-    for (const ok of ['A'.repeat(48), 'mine', 'terms-common', 'abc.def_1', 'auth0|123', 'user@example.com'])
+    for (const ok of [
+      'A'.repeat(48),
+      'mine',
+      'terms-common',
+      'abc.def_1',
+      'auth0|123',
+      'user@example.com',
+      '-8hkqFSosSlKvRkcvyRxylVw8I59nKr_',
+      '_lead',
+    ])
       expect(isPathSegment(ok)).toBe(true);
-    for (const bad of ['', '\u0000', 'a\u0000b', 'k'.repeat(201), '😀', 'ｋｅｙ', '../x', 'a b', '<script>', '-lead'])
+    for (const bad of [
+      '',
+      '\u0000',
+      'a\u0000b',
+      'k'.repeat(201),
+      '😀',
+      'ｋｅｙ',
+      '../x',
+      'a b',
+      '<script>',
+      '.',
+      '..',
+      '.hidden',
+    ])
       expect(isPathSegment(bad)).toBe(false);
   });
 

@@ -11,7 +11,9 @@ import { looksLikeReference, normaliseReference } from '../refs/format';
  * Routes still parse their own forms (a 48-character key, a sha-256), but nothing a database or
  * a library would choke on (a NUL byte, a lone surrogate, a megabyte of id) gets that far.
  */
-export const PATH_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._~:@|+=-]{0,199}$/;
+// The first character may be '-' or '_' because base64url tokens (proof nonces, invitation
+// tokens) start with either one time in 32; only a leading dot is refused ('.', '..').
+export const PATH_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._~:@|+=-]{0,199}$/;
 export const MAX_QUERY_VALUE = 2000;
 const MAX_QUERY_VALUES = 50;
 
