@@ -64,6 +64,46 @@ async function withLicenseReferences(db: Db, breakdown: InvoiceBreakdown): Promi
 }
 
 /**
+ * The license lines each invoice was drafted with (from its breakdown, references filled in), by
+ * invoice key; an invoice made some other way has none and is absent.
+ */
+export async function storedLines(db: Db, invoiceKeys: string[]): Promise<Map<string, InvoiceLine[]>> {
+  const out = new Map<string, InvoiceLine[]>();
+  if (invoiceKeys.length === 0) return out;
+  const logs = await db
+    .select({ key: logWorkflow.key, data: logWorkflow.data })
+    .from(logWorkflow)
+    .where(and(inArray(logWorkflow.key, invoiceKeys), eq(logWorkflow.ref, 'invoice'), eq(logWorkflow.action, 'create')))
+    .orderBy(logWorkflow.time);
+  for (const log of logs) {
+    const lines = (log.data as { breakdown?: InvoiceBreakdown } | undefined)?.breakdown?.lines;
+    // The latest create entry wins, as on the invoice's own page.
+    if (lines && log.key) out.set(log.key, lines);
+  }
+  const missing = [
+    ...new Set(
+      [...out.values()]
+        .flat()
+        .filter((l) => !l.license_reference)
+        .map((l) => l.license),
+    ),
+  ];
+  if (missing.length > 0) {
+    const found = await db
+      .select({ key: licenses.key, reference: licenses.reference })
+      .from(licenses)
+      .where(inArray(licenses.key, missing));
+    const byKey = new Map(found.map((l) => [l.key, l.reference]));
+    for (const [key, lines] of out)
+      out.set(
+        key,
+        lines.map((l) => ({ ...l, license_reference: l.license_reference || byKey.get(l.license) || '' })),
+      );
+  }
+  return out;
+}
+
+/**
  * An invoice with the breakdown written when it was drafted. An invoice made some other way (by
  * an administrator through the entity API) has no lines: its totals come from the record alone.
  */

@@ -127,7 +127,7 @@ export function invoiceRoutes(): RouteDoc[] {
       path: '/api/invoice/balances',
       method: 'get',
       summary:
-        'What is owed: per approved or paid invoice its amount, payments (reversed ones marked), balance and days overdue (Japan time); per licensee and currency the balance, the overdue part and the age of the oldest overdue invoice. ?licensee= narrows to one organisation.',
+        'What is owed: per approved or paid invoice its amount, payments (reversed ones marked), balance and days overdue (Japan time); its amount, payments and balance per license line, and per licensee and currency the balance, the overdue part and the age of the oldest overdue invoice, with the same per license (payments split over an invoice’s license lines in proportion to what each bills, by largest remainder in the smallest currency unit, so the licenses add up exactly to the licensee). ?licensee= narrows to one organisation.',
       tag: 'invoice',
       input: balancesInput,
       acl: members,
