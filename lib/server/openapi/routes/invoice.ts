@@ -1,4 +1,5 @@
 import { invoiceDraftInput } from '../../invoices/invoice-input';
+import { invoiceJpyInput } from '../../invoices/invoice-jpy';
 import { balancesInput, recordPaymentInput, reversePaymentInput } from '../../payments/input';
 import type { RouteDoc } from '../route-docs';
 
@@ -122,6 +123,15 @@ export function invoiceRoutes(): RouteDoc[] {
       tag: 'invoice',
       input: reversePaymentInput,
       acl: 'the holder’s finance approvers (cfl) or calbee:admin',
+    },
+    {
+      path: '/api/invoice/jpy',
+      method: 'get',
+      summary:
+        'Invoices in yen, as the holder’s bill converts them: for each key (comma-separated, at most 100) the amount in its currency and in JPY at the rate recorded for the month its period starts in, with the rate (JPY per unit, in millionths); amount and rate are null when no rate is recorded (never 1:1). Invoices the caller may not see are left out.',
+      tag: 'invoice',
+      input: invoiceJpyInput,
+      acl: members,
     },
     {
       path: '/api/invoice/balances',
