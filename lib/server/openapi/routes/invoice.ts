@@ -27,6 +27,11 @@ const breakdown = {
           royalty: { type: 'integer' },
           earned_before: { type: 'integer' },
           recouped: { type: 'integer' },
+          shortfall_netted: {
+            type: 'integer',
+            description:
+              'Of recouped: the royalties of a late report that an MG shortfall billed earlier already paid for (not billed twice)',
+          },
           advance_remaining: { type: 'integer' },
           mg_shortfall: {
             type: 'integer',
