@@ -16,20 +16,13 @@ import { logWorkflow } from '@/lib/server/db/schema';
 import { newKey } from '@/lib/server/keys';
 import { balances, type LicenseeBalance } from '@/lib/server/payments/balances';
 import { recordPayment, reversePayment } from '@/lib/server/payments/record-payment';
-import { callerRecord } from '@/lib/server/users/accounts';
 import { fixtureReference } from './references';
-import { subOf } from './tokens';
+import { callerOf } from './tokens';
 
 let cfl: Caller;
 let owner: Caller;
 let demoOrg = '';
 const NOW = new Date('2026-11-25T03:00:00Z');
-
-async function callerOf(email: string): Promise<Caller> {
-  const sub = await subOf(email);
-  const record = await callerRecord(await getDb(), sub);
-  return { sub, access: record!.access, via: 'bearer', lang: 'en' };
-}
 
 beforeAll(async () => {
   await ensureReady();

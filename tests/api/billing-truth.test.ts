@@ -20,19 +20,12 @@ import { afterState } from '@/lib/server/flow/after-state';
 import { draftInvoice, previewInvoice } from '@/lib/server/invoices/draft-invoice';
 import { newKey } from '@/lib/server/keys';
 import { createReport } from '@/lib/server/sales/report';
-import { callerRecord } from '@/lib/server/users/accounts';
 import { fixtureReference } from './references';
-import { subOf } from './tokens';
+import { callerOf } from './tokens';
 
 let holder: Caller;
 let holderKey = '';
 let restore: Record<string, string> = {};
-
-async function callerOf(email: string): Promise<Caller> {
-  const sub = await subOf(email);
-  const record = await callerRecord(await getDb(), sub);
-  return { sub, access: record!.access, via: 'bearer', lang: 'en' };
-}
 
 beforeAll(async () => {
   await ensureReady();

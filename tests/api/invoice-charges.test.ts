@@ -16,16 +16,14 @@ import { createReport } from '@/lib/server/sales/report';
 import { logWorkflow } from '@/lib/server/db/schema';
 import { draftInvoice, previewInvoice } from '@/lib/server/invoices/draft-invoice';
 import { newKey } from '@/lib/server/keys';
-import { callerRecord } from '@/lib/server/users/accounts';
 import { fixtureReference } from './references';
-import { subOf } from './tokens';
+import { callerOf } from './tokens';
 
 let holder: Caller;
 
 beforeAll(async () => {
   await ensureReady();
-  const sub = await subOf('holder@example.com');
-  holder = { sub, access: (await callerRecord(await getDb(), sub))!.access, via: 'bearer', lang: 'en' };
+  holder = await callerOf('holder@example.com');
 });
 
 async function organisation() {

@@ -13,11 +13,10 @@ import { getDb } from '@/lib/server/db/client';
 import { exchangeRates, invoices, licensees } from '@/lib/server/db/entities-schema';
 import { toJpy } from '@/lib/server/fx/convert';
 import { newKey } from '@/lib/server/keys';
-import { callerRecord } from '@/lib/server/users/accounts';
 import * as jpyRoute from '@/pages/api/invoice/jpy';
 import { serveRoute, type RouteServer } from './harness';
 import { fixtureReference } from './references';
-import { issueAccessToken, subOf } from './tokens';
+import { issueAccessToken, callerOf, subOf } from './tokens';
 
 type Answer = { status: number; data: { invoices: { invoice: string; amount: number; jpy: Record<string, unknown> }[] } };
 
@@ -47,8 +46,7 @@ beforeAll(async () => {
   route = await serveRoute(jpyRoute, '/api/invoice/jpy');
   for (const [who, email] of Object.entries({ holder: 'holder@example.com', owner: 'licensee@example.com' }))
     token[who] = await issueAccessToken(await subOf(email));
-  const sub = await subOf('holder@example.com');
-  holder = { sub, access: (await callerRecord(await getDb(), sub))!.access, via: 'bearer', lang: 'en' };
+  holder = await callerOf('holder@example.com');
   const db = await getDb();
   const [org] = await db
     .select({ key: licensees.key })
@@ -60,7 +58,7 @@ beforeAll(async () => {
   await db.delete(exchangeRates).where(eq(exchangeRates.month, '2026-07'));
   await db
     .insert(exchangeRates)
-    .values({ key: newKey(), currency: 'USD', month: '2026-07', rate_micro: 151_234_567, recorded_by: sub });
+    .values({ key: newKey(), currency: 'USD', month: '2026-07', rate_micro: 151_234_567, recorded_by: holder.sub });
   fx.usd = await invoice(fx.org, 1_234_56, 'USD', '2026-07');
   fx.eur = await invoice(fx.org, 99_99, 'EUR', '2026-07');
   fx.jpy = await invoice(fx.org, 50_000, 'JPY', '2026-07');
