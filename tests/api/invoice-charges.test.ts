@@ -3,6 +3,10 @@
  * minimum-guarantee shortfall once its term has ended — each exactly once, by the period the bill
  * shows it with, and the bill and the invoice agree on it.
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '@/lib/server/api/authenticate';
@@ -17,7 +21,9 @@ import { logWorkflow } from '@/lib/server/db/schema';
 import { draftInvoice, previewInvoice } from '@/lib/server/invoices/draft-invoice';
 import { newKey } from '@/lib/server/keys';
 import { fixtureReference } from './references';
-import { callerOf } from './tokens';
+import * as pdfRoute from '@/pages/api/invoice/[id]/pdf';
+import { serveRoute } from './harness';
+import { callerOf, issueAccessToken } from './tokens';
 
 let holder: Caller;
 
@@ -179,6 +185,20 @@ describe('a late report after the MG shortfall was billed', () => {
       due: 0,
     });
     expect(march.invoice.amount).toBe(marchBill.total);
+    // The invoice says so on paper too.
+    const pdf = await serveRoute(pdfRoute, '/api/invoice/[id]/pdf');
+    try {
+      const res = await fetch(`${pdf.url}/api/invoice/${march.invoice.key}/pdf?lang=en`, {
+        headers: { authorization: `Bearer ${await issueAccessToken(holder.sub)}` },
+      });
+      expect(res.status).toBe(200);
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'late-pdf-')), 'invoice.pdf');
+      fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+      const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      expect(text).toContain('Of which ¥200,000 was already paid for by the minimum-guarantee shortfall billed earlier');
+    } finally {
+      await pdf.close();
+    }
     // April, late too: 300,000 more takes the royalties (600,000) 100,000 past the MG: only that is billed.
     await report('04', '30', 3_000_000);
     const aprilBill = (await holderBill(db, holder, { licensee: org, from: '2026-04-01', to: '2026-04-30' })).entries[0]!;
