@@ -162,6 +162,30 @@ describe('recording payments', () => {
   });
 });
 
+describe('an invoice marked paid through the flow', () => {
+  it('owes nothing in the balances, though no payment row accounts for it (settled outside, by offset)', async () => {
+    const db = await getDb();
+    const key = newKey();
+    await db.insert(invoices).values({
+      key,
+      reference: fixtureReference('INV'),
+      licensee: fx.org,
+      period_start: new Date('2026-08-01T00:00:00Z'),
+      period_end: new Date('2026-08-31T00:00:00Z'),
+      amount: 50_000,
+      currency: 'JPY',
+      due_date: new Date('2026-09-30T00:00:00Z'),
+      state: 'paid',
+    });
+    const answer = await routes.balances!.request<Envelope<{ invoices: Rec[] }>>('GET', '/api/invoice/balances', {
+      headers: { authorization: `Bearer ${token.cfl}` },
+    });
+    const row = answer.json.data.invoices.find((i) => i.invoice === key);
+    expect(row).toMatchObject({ paid: 0, outstanding: 0, overdue_days: 0 });
+    expect((row!.lines as Rec[]).every((l) => l.outstanding === 0)).toBe(true);
+  });
+});
+
 describe('overdue age', () => {
   it('counts whole days in Japan time after the due day', () => {
     expect(overdueDays(new Date('2026-10-31T00:00:00Z'), '2026-11-25')).toBe(25);

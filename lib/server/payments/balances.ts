@@ -137,7 +137,10 @@ export async function balances(
   const list: InvoiceBalance[] = rows.map((r) => {
     const mine = paid.filter((p) => p.invoice === r.key);
     const received = mine.filter((p) => p.state === 'recorded').reduce((s, p) => s + p.amount, 0);
-    const outstanding = r.amount - received;
+    // Marked paid through the flow (支払済みにする: settled outside the platform, by offset say),
+    // an invoice owes nothing even where no payment row accounts for all of it.
+    const settled = r.state === 'paid' ? Math.max(received, r.amount) : received;
+    const outstanding = r.amount - settled;
     const lines = drafted.get(r.key)?.length
       ? drafted.get(r.key)!.map((l) => ({
           license: l.license as string | null,
@@ -158,7 +161,7 @@ export async function balances(
       due_date: r.due_date ? r.due_date.toISOString().slice(0, 10) : null,
       overdue_days: outstanding > 0 ? overdueDays(r.due_date, today) : 0,
       state: r.state,
-      lines: allocateInvoice(r.amount, received, lines).map((a) => ({
+      lines: allocateInvoice(r.amount, settled, lines).map((a) => ({
         license: a.line.license,
         license_reference: a.line.license_reference,
         ip_name: a.line.ip_name,
