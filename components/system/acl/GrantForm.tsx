@@ -40,9 +40,16 @@ const choicesMade: ExtraCheck<GrantValues> = (values) => {
 
 interface Organisation {
   key: string;
-  name?: string;
+  /** A licensee's name; a designer record's `name` is its person's name parts, not shown here. */
+  name?: unknown;
   corporate_name?: string | null;
   creator_name?: string;
+}
+
+/** A licensee by its name, a design studio by its company (or creator) name. */
+function organisationLabel(org: Organisation): string {
+  if (typeof org.name === 'string' && org.name) return org.name;
+  return org.corporate_name || org.creator_name || org.key;
 }
 
 /**
@@ -117,7 +124,7 @@ export function GrantForm({ onGrant }: GrantFormProps) {
               placeholder={organisations.length ? t('grant.pickOrg') : t('grant.noOrg')}
               options={organisations.map((org) => ({
                 value: org.key,
-                label: org.name ?? org.corporate_name ?? org.creator_name ?? org.key,
+                label: organisationLabel(org),
               }))}
               className="mb-0"
               testId="acl-grant-entity"
