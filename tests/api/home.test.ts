@@ -162,7 +162,8 @@ describe('GET /api/home', () => {
     expect(designer.count).toBe(1);
     expect(designer.items[0]).toMatchObject({
       label: expect.stringMatching(/^IP-FX-\S+ Sent back IP$/),
-      href: '/designer/iplist',
+      // The IP's own panel, opened by its number.
+      href: expect.stringMatching(/^\/designer\/iplist\?open=IP-FX-\S+$/),
       state: 'changes_requested',
     });
     const licensee = section(await homeOf('licensee'), 'changes')!;
