@@ -98,7 +98,8 @@ describe('GET /api/home', () => {
       expect.objectContaining({
         label: expect.stringMatching(/^USE-\d{4}-\d{4} Home primary \/ Sho$/),
         kind: 'usage',
-        href: '/holder/approve/ip?tab=usages',
+        // The permit itself, on the permits tab of the approval page.
+        href: `/holder/approve/ip?tab=usages&open=${String(permit.json.data.reference)}`,
       }),
     );
     expect(section(await homeOf('legal'), 'reviews')?.count).toBe(0);
@@ -170,7 +171,7 @@ describe('GET /api/home', () => {
     expect(licensee.count).toBe(1);
     expect(licensee.items[0]).toMatchObject({
       label: expect.stringMatching(/^PRD-FX-\S+ Sent back product \(SKU-1\) \/ /),
-      href: '/licensee/product',
+      href: expect.stringMatching(/^\/licensee\/product\?open=PRD-FX-\S+$/),
     });
     expect(section(await homeOf('studio'), 'changes')?.count).toBe(0);
     expect(section(await homeOf('licensee'), 'reports')?.count).toBe(0);

@@ -70,7 +70,14 @@ export async function changesSection(db: Db, viewer: Viewer): Promise<HomeSectio
     total += Number(n?.n ?? 0);
     const rows = await db.select().from(products).where(where).orderBy(asc(products.dateUpdated)).limit(HOME_ITEMS);
     const names = await nameRows(db, 'product', rows, viewer.lang);
-    items.push(...names.map((n) => ({ label: n.label, href: '/licensee/product', kind: 'product', state: 'changes_requested' })));
+    items.push(
+      ...rows.map((row, i) => ({
+        label: names[i]!.label,
+        href: recordLink('product', row, 'applicant'),
+        kind: 'product',
+        state: 'changes_requested',
+      })),
+    );
   }
   return { id: 'changes', count: total, items: items.slice(0, HOME_ITEMS) };
 }
