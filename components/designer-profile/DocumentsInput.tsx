@@ -7,6 +7,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { uploadFile } from '@/lib/client/files';
 import { DOCUMENT_CARD, fileUrl } from './DocumentCards';
 import type { DesignerDocument } from './types';
+import { FilePicker } from '@/components/kit/form/FilePicker';
 
 export const MAX_DOCUMENTS = 20;
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,application/pdf';
@@ -97,14 +98,13 @@ export function DocumentsInput({
           </div>
         ))}
       </div>
-      <Form.Control
+      <FilePicker
         ref={input}
         id={`${field}-file`}
-        type="file"
         accept={ACCEPT}
         multiple
         disabled={Boolean(uploading) || documents.length >= MAX_DOCUMENTS}
-        onChange={(e) => void add((e.target as HTMLInputElement).files)}
+        onChange={(e) => void add(e.target.files)}
         isInvalid={Boolean(errors[field] || problem)}
         data-testid="documents-file"
       />

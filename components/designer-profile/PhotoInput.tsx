@@ -5,6 +5,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { thumbnailUrl, uploadFile } from '@/lib/client/files';
+import { FilePicker } from '@/components/kit/form/FilePicker';
 
 /** The profile photo: stored publicly (it shows on the designer's page), kept by its hash. */
 export function PhotoInput({
@@ -57,11 +58,10 @@ export function PhotoInput({
           <span className="rounded-circle bg-light border d-inline-block" style={{ width: 64, height: 64 }} aria-hidden />
         )}
         <div className="flex-grow-1">
-          <Form.Control
-            type="file"
+          <FilePicker
             accept="image/png,image/jpeg,image/gif,image/webp"
             disabled={uploading}
-            onChange={(e) => void choose((e.target as HTMLInputElement).files?.[0])}
+            onChange={(e) => void choose(e.target.files?.[0])}
             isInvalid={Boolean(error || problem)}
             data-testid="profile-photo-file"
           />

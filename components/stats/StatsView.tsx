@@ -1,6 +1,13 @@
 import { useTranslation } from 'next-i18next/pages';
-import { useState, type FormEvent } from 'react';
-import { Button, Col, Form, Row } from 'react-bootstrap';
+import { useEffect, useState } from 'react';
+import { Col, Row } from 'react-bootstrap';
+import { Form } from '@/components/kit/form/Form';
+import { MonthField } from '@/components/kit/form/MonthField';
+import { SelectField } from '@/components/kit/form/SelectField';
+import { SubmitButton } from '@/components/kit/form/SubmitButton';
+import { monthOrder } from '@/components/kit/form/checks';
+import { showServerErrors } from '@/components/kit/form/server-errors';
+import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import type { ScreenViewProps } from '@/components/page/withPage';
 import { useShell } from '@/lib/client/settings-context';
 import { CHART_IDS } from '@/lib/stats/chart-ids';
@@ -8,80 +15,53 @@ import { defaultFilter, StatsError, useStatsChart, type StatsFilter } from './ap
 import { StatsCard } from './StatsCard';
 
 const CURRENCIES = ['JPY', 'USD', 'EUR', 'GBP', 'CNY', 'TWD', 'HKD', 'KRW', 'SGD', 'THB'];
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-
-/** Per-field problems found before asking the server (the server checks the same and more). */
-function check(filter: StatsFilter, t: (key: string) => string): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!MONTH.test(filter.from)) errors.from = t('filter.month');
-  if (!MONTH.test(filter.to)) errors.to = t('filter.month');
-  if (!errors.from && !errors.to && filter.from > filter.to) errors.from = t('filter.fromAfterTo');
-  return errors;
-}
 
 /** /holder/stats: sales and approval figures as charts, for a period and one currency. */
 export function StatsView({ title }: ScreenViewProps) {
   const { t } = useTranslation('stats');
   const { lang } = useShell();
-  const [draft, setDraft] = useState<StatsFilter>(() => defaultFilter());
-  const [applied, setApplied] = useState<StatsFilter>(draft);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm<StatsFilter>(
+    () => import('@/lib/server/stats/inputs').then((m) => m.statsQueryInput),
+    defaultFilter(),
+    monthOrder<StatsFilter>('from', 'to'),
+  );
+  const [applied, setApplied] = useState<StatsFilter>(() => defaultFilter());
   // The server's per-field answer to the applied filter (every chart shares it; one is asked).
   const { error } = useStatsChart('monthly', applied);
-  const errors = { ...(error instanceof StatsError ? (error.errors ?? {}) : {}), ...clientErrors };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = check(draft, t);
-    setClientErrors(found);
-    if (Object.keys(found).length === 0) setApplied({ ...draft });
-  };
+  useEffect(() => {
+    if (error instanceof StatsError && error.errors) showServerErrors(form, error.errors, t('filter.failed'));
+  }, [error, form, t]);
+  const thisYear = Number(defaultFilter().to.slice(0, 4));
 
   return (
     <section data-testid="stats-page">
       <h1 className="h3">{title}</h1>
       <p className="text-muted">{t('intro')}</p>
-      <Form noValidate onSubmit={submit} className="mb-3" data-testid="stats-filter">
+      <Form form={form} onSubmit={(values) => setApplied({ ...values })} className="mb-3" testId="stats-filter">
         <Row className="g-2 align-items-start">
-          {(['from', 'to'] as const).map((field) => (
-            <Col xs={6} md={3} key={field}>
-              <Form.Group controlId={`stats-${field}`}>
-                <Form.Label className="small mb-1">{t(`filter.${field}`)}</Form.Label>
-                <Form.Control
-                  type="month"
-                  size="sm"
-                  value={draft[field]}
-                  isInvalid={Boolean(errors[field])}
-                  onChange={(e) => setDraft((d) => ({ ...d, [field]: e.target.value }))}
-                  data-testid={`stats-${field}`}
-                />
-                <Form.Control.Feedback type="invalid">{errors[field]}</Form.Control.Feedback>
-              </Form.Group>
-            </Col>
-          ))}
-          <Col xs={6} md={2}>
-            <Form.Group controlId="stats-currency">
-              <Form.Label className="small mb-1">{t('filter.currency')}</Form.Label>
-              <Form.Select
-                size="sm"
-                value={draft.currency}
-                isInvalid={Boolean(errors.currency)}
-                onChange={(e) => setDraft((d) => ({ ...d, currency: e.target.value }))}
-                data-testid="stats-currency"
-              >
-                {CURRENCIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </Form.Select>
-              <Form.Control.Feedback type="invalid">{errors.currency}</Form.Control.Feedback>
-            </Form.Group>
+          <Col xs={12} md={4}>
+            <MonthField
+              name="from"
+              label={t('filter.from')}
+              years={[thisYear - 10, thisYear]}
+              className="mb-0"
+              testId="stats-from"
+            />
           </Col>
-          <Col xs={6} md={2} className="d-flex align-items-end" style={{ minHeight: 58 }}>
-            <Button type="submit" size="sm" data-testid="stats-apply">
-              {t('filter.apply')}
-            </Button>
+          <Col xs={12} md={4}>
+            <MonthField name="to" label={t('filter.to')} years={[thisYear - 10, thisYear]} className="mb-0" testId="stats-to" />
+          </Col>
+          <Col xs={6} md={2}>
+            <SelectField
+              name="currency"
+              label={t('filter.currency')}
+              options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+              className="mb-0"
+              testId="stats-currency"
+            />
+          </Col>
+          <Col xs={6} md={2} className="d-flex align-items-end" style={{ minHeight: 70 }}>
+            <SubmitButton testId="stats-apply">{t('filter.apply')}</SubmitButton>
           </Col>
         </Row>
       </Form>

@@ -7,6 +7,7 @@ import { useShell } from '@/lib/client/settings-context';
 import { publishTermsVersion, type TermsDocument } from '@/lib/client/terms';
 import type { TermsKind } from '@/lib/terms/kinds';
 import { validationMessage } from '@/lib/validation/messages';
+import { FilePicker } from '@/components/kit/form/FilePicker';
 
 type Field = 'version' | 'content' | 'format' | 'document';
 
@@ -133,11 +134,10 @@ export function PublishTermsForm({ kind, onPublished }: PublishTermsFormProps) {
         </Form.Group>
         <Form.Group className="col-sm-8" controlId={`terms-document-${kind}`}>
           <Form.Label>{t('form.document')}</Form.Label>
-          <Form.Control
+          <FilePicker
             ref={fileInput}
-            type="file"
             accept="application/pdf"
-            onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             isInvalid={Boolean(errors.document)}
             data-testid="terms-form-document"
           />

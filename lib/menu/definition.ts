@@ -84,7 +84,7 @@ export const menuGroups: MenuGroup[] = [
     entries: [
       { name: 'home', path: '/', acl: 'signedIn' },
       { name: 'profile', path: '/profile', acl: 'signedIn' },
-      { name: 'apply', path: '/apply', acl: 'signedIn' },
+      { name: 'apply', path: '/apply', acl: 'signedIn', hiddenFor: 'designer' },
       { name: 'invite', path: '/invite', children: ['/invite/**'], acl: 'signedIn' },
       { name: 'help', path: '/help', acl: 'signedIn' },
     ],

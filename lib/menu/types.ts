@@ -10,6 +10,8 @@ export interface MenuEntry {
   /** Path patterns of child pages (`*` matches one segment, `**` any rest). */
   children?: string[];
   acl: AccessListName;
+  /** Hidden from those who already hold this list, e.g. "become a designer" from designers. */
+  hiddenFor?: AccessListName;
 }
 
 export interface MenuGroup {

@@ -7,6 +7,11 @@ export function visibleMenu(groups: readonly MenuGroup[], granted: readonly stri
   const lists = accessLists(names);
   return groups
     .filter((g) => hasAccess(lists[g.acl], granted))
-    .map((g) => ({ ...g, entries: g.entries.filter((e) => hasAccess(lists[e.acl], granted)) }))
+    .map((g) => ({
+      ...g,
+      entries: g.entries.filter(
+        (e) => hasAccess(lists[e.acl], granted) && !(e.hiddenFor && hasAccess(lists[e.hiddenFor], granted)),
+      ),
+    }))
     .filter((g) => g.entries.length > 0);
 }

@@ -13,7 +13,7 @@ import { getDb } from '@/lib/server/db/client';
 import { chainMints, credentials, contractSignatures } from '@/lib/server/db/platform-schema';
 import { demoAccounts } from '@/lib/server/db/demo-accounts';
 import { notifications, users } from '@/lib/server/db/schema';
-import { invoices, ips, licenses, reviews, salesReports } from '@/lib/server/db/entities-schema';
+import { exchangeRates, invoices, ips, licenses, payments, reviews, salesReports } from '@/lib/server/db/entities-schema';
 import { demoCounts, seedDemoBusiness, type DemoSummary } from '@/lib/server/demo/seed-demo';
 import { openBlob } from '@/lib/server/storage/read-file';
 import { TEST_DEMO_PASSWORD } from './env';
@@ -143,6 +143,39 @@ describe('the demo business', () => {
       .where(sql`jsonb_array_length(${reviews.markups}) > 0`);
     expect(pinned.length).toBeGreaterThan(0);
     expect(await db.select().from(chainMints)).toHaveLength(2);
+  });
+
+  it('money received is recorded as payments, partial and whole; an approved month is corrected; rates are on record', async () => {
+    const db = await getDb();
+    const all = await db.select().from(invoices);
+    const received = await db.select().from(payments);
+    const paidOf = (key: string) => received.filter((p) => p.invoice === key && p.state === 'recorded');
+    for (const invoice of all.filter((i) => i.state === 'paid')) {
+      // A paid invoice is paid by its payments, to the smallest unit.
+      expect(
+        paidOf(invoice.key).reduce((sum, p) => sum + p.amount, 0),
+        invoice.reference ?? invoice.key,
+      ).toBe(invoice.amount);
+    }
+    expect(
+      all.some((i) => i.state === 'paid' && paidOf(i.key).length === 2),
+      'an invoice paid in two instalments',
+    ).toBe(true);
+    const owing = all.filter((i) => i.state === 'approved' && i.due_date && i.due_date < new Date());
+    expect(
+      owing.some((i) => paidOf(i.key).length > 0 && paidOf(i.key).reduce((sum, p) => sum + p.amount, 0) < i.amount),
+      'an overdue invoice paid in part',
+    ).toBe(true);
+
+    const reports = await db.select().from(salesReports);
+    const corrections = reports.filter((r) => r.corrects.length > 0 && ['approved', 'invoiced'].includes(r.state));
+    expect(corrections.length).toBeGreaterThanOrEqual(1);
+    for (const correction of corrections) {
+      for (const key of correction.corrects) expect(reports.find((r) => r.key === key)?.state, key).toBe('superseded');
+    }
+
+    const rates = await db.select().from(exchangeRates);
+    for (const currency of ['TWD', 'USD']) expect(rates.filter((r) => r.currency === currency).length, currency).toBe(24);
   });
 
   it('every demo account has unread notifications', async () => {

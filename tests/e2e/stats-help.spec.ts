@@ -128,6 +128,8 @@ test('holder statistics: charts render in jp and en, figures include an approved
         ? /^審査ステップごとの所要時間 \(所要時間（(分|時間|営業日・土日を除く)）\)\. .*\d(分|時間|営業日)/
         : /^Time spent per review step \(Time taken \((minutes|hours|business days, weekends excluded)\)\)\. .*\d( min| h| business days)/,
     );
+    await expect(page.getByTestId('stats-from-month').locator('option').first()).toHaveText(lang === 'jp' ? '1月' : 'January');
+    await expect(page.getByTestId('stats-from-year').locator('option').first()).toHaveText(/^\d{4}(年)?$/);
     await shot(page, `stats-${lang}`);
   }
 
@@ -145,8 +147,12 @@ test('holder statistics: charts render in jp and en, figures include an approved
   expect(lines.find((l) => l.startsWith(`${month},JPY,`))).toBeDefined();
 
   // A bad period is refused under its field.
-  await page.getByTestId('stats-from').fill('2026-12');
-  await page.getByTestId('stats-to').fill('2026-01');
+  // Months are chosen from lists named in the page's language, never the browser's month control.
+  const year = await page.getByTestId('stats-to-year').inputValue();
+  await page.getByTestId('stats-from-year').selectOption(year);
+  await page.getByTestId('stats-from-month').selectOption('12');
+  await page.getByTestId('stats-to-year').selectOption(year);
+  await page.getByTestId('stats-to-month').selectOption('01');
   await page.getByTestId('stats-apply').click();
   await expect(page.getByText('The first month must not be after the last month.')).toBeVisible();
   await page.context().close();

@@ -56,8 +56,10 @@ test('admin grants a newly signed-up user calbee:licensee on sys/acl: the user g
     await panel.getByTestId('acl-grant-access').selectOption('designer');
     await panel.getByTestId('acl-grant-role').selectOption('staff');
     await panel.getByTestId('acl-grant-submit').click();
-    await expect(panel.locator('#grant-entity + .invalid-feedback, #grant-entity ~ .invalid-feedback')).toHaveText(
-      '組織を指定してください。',
+    await expect(panel.getByTestId('acl-grant-entity-error')).toHaveText('選択してください。');
+    // Organisations are picked by name from a list; nobody types a key.
+    await expect(panel.getByTestId('acl-grant-entity').locator('option').first()).toHaveText(
+      /組織を選択|登録された組織がありません/,
     );
 
     // A personal role: calbee:licensee.

@@ -283,8 +283,14 @@ describe('visibleMenu', () => {
       const menu = view(id);
       expect(titles(menu)).toEqual(['section.designer', 'section.general']);
       expect(entriesOf(menu, 'section.designer')).toEqual(allOf('section.designer'));
-      expect(entriesOf(menu, 'section.general')).toEqual(['home', 'profile', 'apply', 'invite', 'help']);
+      // "Become a designer" is not offered to someone who already is one.
+      expect(entriesOf(menu, 'section.general')).toEqual(['home', 'profile', 'invite', 'help']);
     }
+  });
+
+  it('offers "become a designer" to everyone who is not one yet', () => {
+    for (const id of ['user', 'licensee-owner', 'holder', 'admin'])
+      expect(entriesOf(view(id), 'section.general'), id).toContain('apply');
   });
 
   it('a licensee staff member (entity entry only) sees section.licensee but not the management of the organisation', () => {

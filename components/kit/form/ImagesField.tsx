@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import BsForm from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useController } from 'react-hook-form';
 import { useSession } from 'next-auth/react';
@@ -8,6 +7,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { thumbnailUrl, uploadFile } from '@/lib/client/files';
 import { withField } from './with-field';
 import { useFieldControl } from './field-context';
+import { FilePicker } from './FilePicker';
 
 export interface ImageRef {
   hash: string;
@@ -73,19 +73,18 @@ export function ImagesInput({ public: isPublic = false, max = 20, testId = 'imag
 
   return (
     <>
-      <BsForm.Control
+      <FilePicker
         {...aria}
         ref={(el: HTMLInputElement | null) => {
           input.current = el;
           controlRef(el);
         }}
-        type="file"
         accept="image/png,image/jpeg,image/webp,image/gif"
         multiple
         disabled={progress !== null || images.length >= max}
         isInvalid={field.invalid || problems.length > 0}
         onChange={(e) => {
-          const files = Array.from((e.target as HTMLInputElement).files ?? []);
+          const files = Array.from(e.target.files ?? []);
           if (input.current) input.current.value = '';
           if (files.length) void upload(files);
         }}

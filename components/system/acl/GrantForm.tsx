@@ -1,163 +1,137 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'next-i18next/pages';
-import Button from 'react-bootstrap/Button';
+import { useEffect } from 'react';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
+import { z } from 'zod';
+import { Form } from '@/components/kit/form/Form';
+import { SelectField } from '@/components/kit/form/SelectField';
+import { SubmitButton } from '@/components/kit/form/SubmitButton';
+import type { ExtraCheck } from '@/components/kit/form/resolver';
+import { showServerErrors } from '@/components/kit/form/server-errors';
+import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
-import { ACCESS_KINDS, draftProblems, entryOf, knownRoles, roleKey, type EntryDraft } from './entry-builder';
+import type { FieldError } from '@/lib/validation/messages';
+import { ACCESS_KINDS, entryOf, knownRoles, roleKey, type EntryDraft } from './entry-builder';
 
 interface GrantFormProps {
   /** Sends the entry; resolves with the server's field errors, or null when it was granted. */
   onGrant: (entry: string) => Promise<Record<string, string> | null>;
 }
 
-const EMPTY: EntryDraft = { role: '', access: '', entity: '' };
+type GrantValues = EntryDraft;
 
-/** Builds one access entry from its parts (client fixed, role picked, optional organisation) and grants it. */
+const EMPTY: GrantValues = { role: '', access: '', entity: '' };
+
+// The parts as the form holds them; the entry they make is checked by the server's own rule.
+const grantParts = z.object({
+  access: z.enum(ACCESS_KINDS).optional(),
+  role: z.string().max(100).optional(),
+  entity: z.string().max(100).optional(),
+});
+
+/** A role must be chosen, and an organisation for a role held inside one. */
+const choicesMade: ExtraCheck<GrantValues> = (values) => {
+  const errors: Record<string, FieldError> = {};
+  if (!values.role) errors.role = { code: 'choose' };
+  if (values.access && !values.entity) errors.entity = { code: 'choose' };
+  return errors;
+};
+
+interface Organisation {
+  key: string;
+  name?: string;
+  corporate_name?: string | null;
+  creator_name?: string;
+}
+
+/**
+ * Builds one access entry from its parts (client fixed, scope, role, organisation) and grants it.
+ * Organisations are picked by their names: an administrator never types a key.
+ */
 export function GrantForm({ onGrant }: GrantFormProps) {
   const { t } = useTranslation('acl');
   const { settings } = useShell();
   const client = settings.aclClient;
   const roles = knownRoles(settings.productKey);
-  const [draft, setDraft] = useState<EntryDraft>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
-  const orgs = useEntityQuery<{ key: string; name: string }>(
-    'Licensee',
-    draft.access === 'licensee' ? { sort: { name: 1 }, limit: 200 } : null,
+  const form = useSchemaForm<GrantValues>(() => Promise.resolve(grantParts), EMPTY, choicesMade);
+  const [access, role, entity] = form.watch(['access', 'role', 'entity']);
+  // Another scope offers other roles and organisations: what was chosen for the last one goes.
+  useEffect(() => {
+    form.setValue('role', '');
+    form.setValue('entity', '');
+  }, [access, form]);
+  const licensees = useEntityQuery<Organisation>('Licensee', access === 'licensee' ? { sort: { name: 1 }, limit: 200 } : null);
+  const studios = useEntityQuery<Organisation>(
+    'Designer',
+    access === 'designer' ? { filter: { role: 'corporate' }, sort: { corporate_name: 1 }, limit: 200 } : null,
   );
+  const organisations = (access === 'licensee' ? licensees.data?.items : access === 'designer' ? studios.data?.items : []) ?? [];
 
-  const set = (patch: Partial<EntryDraft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
-    setErrors({});
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = draftProblems(client, draft);
-    const local = Object.fromEntries(
-      Object.entries(problems)
-        .filter(([, p]) => p)
-        .map(([field, p]) => [field, t(`grant.${p}`)]),
-    );
-    if (Object.keys(local).length) {
-      setErrors(local);
-      return;
-    }
-    setPending(true);
-    const serverErrors = await onGrant(entryOf(client, draft));
-    setPending(false);
+  const submit = async (values: GrantValues) => {
+    const serverErrors = await onGrant(entryOf(client, values));
     if (serverErrors) {
-      setErrors(serverErrors.entry ? serverErrors : { entry: Object.values(serverErrors)[0] ?? t('grant.failed') });
+      showServerErrors(form, serverErrors.entry ? { _: serverErrors.entry } : serverErrors, t('grant.failed'));
       return;
     }
-    setDraft(EMPTY);
+    form.reset(EMPTY);
   };
 
-  const roleOptions = draft.access ? roles.scoped : roles.personal;
   return (
-    <Form onSubmit={(e) => void submit(e)} noValidate data-testid="acl-grant-form">
+    <Form form={form} onSubmit={submit} testId="acl-grant-form">
       <h3 className="h6">{t('grant.title')}</h3>
+      <p className="small mb-2">
+        {t('grant.client')}: <code>{client}</code>
+      </p>
       <Row className="g-2 align-items-start">
-        <Col sm={2}>
-          <Form.Group controlId="grant-client">
-            <Form.Label className="small">{t('grant.client')}</Form.Label>
-            <Form.Control size="sm" value={client} readOnly plaintext />
-          </Form.Group>
+        <Col sm={4}>
+          <SelectField
+            name="access"
+            label={t('grant.scope')}
+            options={[
+              { value: '', label: t('grant.personal') },
+              ...ACCESS_KINDS.map((kind) => ({ value: kind, label: t(`grant.within.${kind}`) })),
+            ]}
+            className="mb-0"
+            testId="acl-grant-access"
+          />
         </Col>
-        <Col sm={3}>
-          <Form.Group controlId="grant-access">
-            <Form.Label className="small">{t('grant.scope')}</Form.Label>
-            <Form.Select
-              size="sm"
-              value={draft.access}
-              onChange={(e) => set({ access: e.target.value, entity: '', role: '' })}
-              disabled={pending}
-              data-testid="acl-grant-access"
-            >
-              <option value="">{t('grant.personal')}</option>
-              {ACCESS_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {t(`grant.within.${kind}`)}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+        <Col sm={4}>
+          <SelectField
+            name="role"
+            label={t('grant.role')}
+            placeholder={t('grant.pickRole')}
+            options={(access ? roles.scoped : roles.personal).map((value) => ({
+              value,
+              label: `${t(roleKey(value, settings.productKey), { defaultValue: value, product: settings.productName })} (${value})`,
+            }))}
+            className="mb-0"
+            testId="acl-grant-role"
+          />
         </Col>
-        <Col sm={3}>
-          <Form.Group controlId="grant-role">
-            <Form.Label className="small">{t('grant.role')}</Form.Label>
-            <Form.Select
-              size="sm"
-              value={draft.role}
-              onChange={(e) => set({ role: e.target.value })}
-              isInvalid={Boolean(errors.role)}
-              disabled={pending}
-              data-testid="acl-grant-role"
-            >
-              <option value="">{t('grant.pickRole')}</option>
-              {roleOptions.map((role) => (
-                <option key={role} value={role}>
-                  {t(roleKey(role, settings.productKey), { defaultValue: role, product: settings.productName })} ({role})
-                </option>
-              ))}
-            </Form.Select>
-            <Form.Control.Feedback type="invalid">{errors.role}</Form.Control.Feedback>
-          </Form.Group>
-        </Col>
-        {draft.access && (
+        {access && (
           <Col sm={4}>
-            <Form.Group controlId="grant-entity">
-              <Form.Label className="small">{t(`grant.entity.${draft.access}`)}</Form.Label>
-              {draft.access === 'licensee' && orgs.data?.items.length ? (
-                <Form.Select
-                  size="sm"
-                  value={draft.entity}
-                  onChange={(e) => set({ entity: e.target.value })}
-                  isInvalid={Boolean(errors.entity)}
-                  disabled={pending}
-                  data-testid="acl-grant-entity"
-                >
-                  <option value="">{t('grant.pickOrg')}</option>
-                  {orgs.data.items.map((org) => (
-                    <option key={org.key} value={org.key}>
-                      {org.name}
-                    </option>
-                  ))}
-                </Form.Select>
-              ) : (
-                <Form.Control
-                  size="sm"
-                  value={draft.entity}
-                  placeholder={t('grant.entityPlaceholder')}
-                  onChange={(e) => set({ entity: e.target.value })}
-                  isInvalid={Boolean(errors.entity)}
-                  disabled={pending}
-                  data-testid="acl-grant-entity"
-                />
-              )}
-              <Form.Control.Feedback type="invalid">{errors.entity}</Form.Control.Feedback>
-            </Form.Group>
+            <SelectField
+              name="entity"
+              label={t(`grant.entity.${access}`)}
+              placeholder={organisations.length ? t('grant.pickOrg') : t('grant.noOrg')}
+              options={organisations.map((org) => ({
+                value: org.key,
+                label: org.name ?? org.corporate_name ?? org.creator_name ?? org.key,
+              }))}
+              className="mb-0"
+              testId="acl-grant-entity"
+            />
           </Col>
         )}
       </Row>
       <div className="d-flex flex-wrap align-items-center gap-3 mt-2">
-        <div className={`small ${errors.entry ? 'is-invalid' : ''}`}>
-          {t('grant.preview')} <code data-testid="acl-grant-preview">{draft.role ? entryOf(client, draft) : '—'}</code>
+        <div className="small">
+          {t('grant.preview')}{' '}
+          <code data-testid="acl-grant-preview">{role ? entryOf(client, { access, role, entity }) : '—'}</code>
         </div>
-        <Button type="submit" size="sm" disabled={pending} data-testid="acl-grant-submit">
-          {pending && <Spinner animation="border" size="sm" className="me-1" />}
-          {t('grant.submit')}
-        </Button>
+        <SubmitButton testId="acl-grant-submit">{t('grant.submit')}</SubmitButton>
       </div>
-      {errors.entry && (
-        <div className="invalid-feedback d-block" data-testid="acl-grant-error">
-          {errors.entry}
-        </div>
-      )}
     </Form>
   );
 }

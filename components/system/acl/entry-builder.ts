@@ -1,5 +1,3 @@
-import { isGrantableEntry } from '@/lib/acl/entry';
-
 /** Roles an administrator picks from: personal roles, then roles held inside an organisation. */
 export function knownRoles(product: string): { personal: string[]; scoped: string[] } {
   return {
@@ -21,17 +19,6 @@ export function entryOf(client: string, draft: EntryDraft): string {
   const role = draft.role.trim();
   const access = draft.access.trim();
   return access ? `${client}:${role}:${access}:${draft.entity.trim()}` : `${client}:${role}`;
-}
-
-export type DraftProblem = 'roleRequired' | 'entityRequired' | 'entityInvalid' | null;
-
-/** What is wrong with a draft before it is sent, keyed by the field to show it under. */
-export function draftProblems(client: string, draft: EntryDraft): Partial<Record<keyof EntryDraft, DraftProblem>> {
-  const problems: Partial<Record<keyof EntryDraft, DraftProblem>> = {};
-  if (!draft.role.trim()) problems.role = 'roleRequired';
-  if (draft.access && !draft.entity.trim()) problems.entity = 'entityRequired';
-  else if (draft.access && draft.role.trim() && !isGrantableEntry(entryOf(client, draft))) problems.entity = 'entityInvalid';
-  return problems;
 }
 
 /** The translation key of a role: the product key's role is the product staff role. */

@@ -17,6 +17,9 @@ import { draftInvoice } from '../invoices/draft-invoice';
 import { drainJobs } from '../jobs/drain';
 import { joinLicensee } from '../licensees/change-licensee-member';
 import { createReport } from '../sales/report';
+import { currencyDecimals, fromMinorUnits } from '../sales/money';
+import { recordPayment } from '../payments/record-payment';
+import { recordRate } from '../fx/rates';
 import { saveFile } from '../storage/save-file';
 import { assignTag } from '../tags/assign-tag';
 import { hashPassword } from '../users/password';
@@ -479,6 +482,24 @@ async function seedAll(db: Db, password: string, options: { log?: Log; now?: Dat
         continue;
       }
       await decide(db, cfl, report.key, 'cfl', 'approved');
+      if (mi === months.length - 4 && org.id === 'jp') {
+        // An approved month corrected by the licensee (returns found after the report): the
+        // correction supersedes the first report once approved, and both stay in the history.
+        const correction = await submit(1.03, new Date(Date.parse(m.end) + 25 * 86_400_000));
+        await decide(db, cfl, correction.report.key, 'cfl', 'approved', { comment: '返品反映後の修正報告を承認します。' });
+        count('corrections');
+      }
+    }
+  }
+
+  // 6b. Monthly exchange rates recorded by finance, so TWD and USD totals show in yen with their rate.
+  log('demo: exchange rates');
+  for (const [mi, m] of months.entries()) {
+    for (const org of DEMO_ORGS.filter((o) => o.currency !== 'JPY')) {
+      const swing = Math.sin(mi / 3);
+      const rate = org.currency === 'USD' ? 148 + 4 * swing : 4.62 + 0.12 * swing;
+      await recordRate(db, cfl.caller, { currency: org.currency, month: m.start.slice(0, 7), rate: rate.toFixed(2) }, now);
+      count('exchange rates');
     }
   }
 
@@ -499,13 +520,31 @@ async function seedAll(db: Db, password: string, options: { log?: Log; now?: Dat
       if (half.index === 3 && org.id === 'jp') continue; // waits for cfl
       await decide(db, cfl, invoice.key, 'cfl', 'approved');
       await decide(db, boss, invoice.key, 'boss', 'approved');
-      if (half.index <= 1 || (half.index === 2 && org.id !== 'tw')) {
-        await applyTransition(db, cfl.viewer, {
-          entity: 'Invoice',
-          key: invoice.key,
-          action: 'mark_paid',
-          comment: '入金確認済み',
-        });
+      // Money received, recorded by finance as the bank statement shows it: the first Japanese
+      // invoice in two instalments, the overdue Taiwanese one only in part, the rest at once.
+      const decimals = currencyDecimals(invoice.currency);
+      const major = (minor: number) => fromMinorUnits(minor, decimals);
+      const paidOn = (days: number) => {
+        const at = new Date(Date.parse(half.end) + days * 86_400_000);
+        return day(at < now ? at : now);
+      };
+      const pay = (amount: number, days: number, reference: string) =>
+        recordPayment(
+          db,
+          cfl.caller,
+          invoice.key,
+          { amount: major(amount), paid_on: paidOn(days), method: 'bank_transfer', payer_reference: reference },
+          now,
+        ).then(() => count('payments'));
+      const payer = `${org.id.toUpperCase()}-${half.start.slice(0, 7)}`;
+      if (half.index === 0 && org.id === 'jp') {
+        const first = Math.round(invoice.amount * 0.6);
+        await pay(first, 35, `${payer}-1`);
+        await pay(invoice.amount - first, 65, `${payer}-2`);
+      } else if (half.index <= 1 || (half.index === 2 && org.id !== 'tw')) {
+        await pay(invoice.amount, 40, payer);
+      } else if (half.index === 2 && org.id === 'tw') {
+        await pay(Math.round(invoice.amount * 0.3), 50, payer);
       }
     }
   }
