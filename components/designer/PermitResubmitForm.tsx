@@ -2,9 +2,11 @@ import { useRef } from 'react';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { z } from 'zod';
+import type { FieldError } from '@/lib/validation/messages';
 import { Form } from '@/components/kit/form/Form';
 import { SubmitButton } from '@/components/kit/form/SubmitButton';
 import { TextField } from '@/components/kit/form/TextField';
+import type { ExtraCheck } from '@/components/kit/form/resolver';
 import { showServerErrors } from '@/components/kit/form/server-errors';
 import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { saveEntity } from '@/lib/client/entity-save';
@@ -24,6 +26,13 @@ const loadSchema = () =>
     m.entities.Usage.patch.extend({ note: z.string().trim().max(2000).optional() }),
   );
 
+/** A patch may leave the purpose out; the permit sent back may not (an emptied box is not "unchanged"). */
+const purposeGiven: ExtraCheck<ResubmitValues> = (values) => {
+  const errors: Record<string, FieldError> = {};
+  if (!values.purpose?.trim()) errors.purpose = { code: 'required' };
+  return errors;
+};
+
 /**
  * After the brand asked for changes: the applicant corrects the purpose, may answer in a note,
  * and sends the permit back to review (PATCH /api/v1/Usage/{id}, then POST …/resubmit). The
@@ -33,11 +42,15 @@ export function PermitResubmitForm({ usage, onDone }: { usage: Row; onDone(messa
   const { t } = useTranslation('designer');
   const { data: session } = useSession();
   const key = text(usage.key);
-  const form = useSchemaForm<ResubmitValues>(loadSchema, {
-    purpose: text(usage.purpose),
-    ...(typeof usage.version === 'number' ? { version: usage.version } : {}),
-    note: '',
-  });
+  const form = useSchemaForm<ResubmitValues>(
+    loadSchema,
+    {
+      purpose: text(usage.purpose),
+      ...(typeof usage.version === 'number' ? { version: usage.version } : {}),
+      note: '',
+    },
+    purposeGiven,
+  );
   // What the server holds now: a save that went through is not sent again if the step then fails.
   const stored = useRef(text(usage.purpose));
 
