@@ -6,6 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import Table from 'react-bootstrap/Table';
+import { FilePicker } from '@/components/kit/form/FilePicker';
 import { useShell } from '@/lib/client/settings-context';
 import { postWithProgress, readAsBase64, type ReportRecord, type RowErrors } from './api';
 import { RefusedRows } from './RefusedRows';
@@ -115,12 +116,11 @@ export function ImportFile({
     <div data-testid="sales-import">
       <Form.Group controlId="sales-file" className="mb-3">
         <Form.Label>{t('file.choose')}</Form.Label>
-        <Form.Control
+        <FilePicker
           key={inputKey}
-          type="file"
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           disabled={busy}
-          onChange={(e) => void choose((e.target as HTMLInputElement).files?.[0])}
+          onChange={(e) => void choose(e.target.files?.[0])}
           data-testid="sales-file-input"
         />
       </Form.Group>
