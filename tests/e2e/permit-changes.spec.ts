@@ -39,6 +39,7 @@ const copy = {
     stateChanges: '修正依頼',
     resubmittedLog: '再提出',
     close: '閉じる',
+    brand: 'ブランド',
   },
   en: {
     purpose: 'Artwork for a seasonal package.',
@@ -50,6 +51,7 @@ const copy = {
     stateChanges: 'Changes requested',
     resubmittedLog: 'Resubmitted',
     close: 'Close',
+    brand: 'Brand',
   },
 } as const;
 
@@ -129,6 +131,10 @@ for (const lang of ['jp', 'en'] as const) {
     await expect(detail.getByTestId('permit-change-comment')).toHaveText(t.comment);
     await expect(detail.getByTestId('review-rounds')).toContainText(t.comment);
     await expect(detail.getByTestId('permit-detail-purpose')).toHaveText(t.purpose);
+    // Who asked, in words (the approval texts are loaded on this page: no raw key shows).
+    await expect(detail.getByTestId('permit-change-request')).toContainText(t.brand);
+    for (const key of ['changes.by', 'history.round', 'history.by', 'log.time', 'log.who'])
+      await expect(detail).not.toContainText(key);
     await shot(designer, `${lang}-permit-changes`);
 
     // The mail's own link leads to the same place.
