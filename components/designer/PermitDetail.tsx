@@ -25,7 +25,6 @@ import { UsageReason } from './UsageReason';
  */
 export function PermitDetail({ usageKey, onChanged, onClose }: { usageKey: string; onChanged(): void; onClose(): void }) {
   const { t } = useTranslation('designer');
-  const { t: tf } = useTranslation('flow');
   const { lang } = useShell();
   const { data: history, isLoading, mutate } = useHistory<Row>('Usage', usageKey);
   const usage = history?.subject;
@@ -50,7 +49,6 @@ export function PermitDetail({ usageKey, onChanged, onClose }: { usageKey: strin
 
   // Only what the flow engine offers this person on the permit as it is now.
   const mayResubmit = Boolean(offer && offer.state === state && offer.actions.some((a) => a.action === 'resubmit'));
-  const waitingFor = offer?.waitingFor ?? [];
 
   return (
     <Card className="mb-4" data-testid="permit-detail" data-key={usageKey} data-state={state}>
@@ -87,8 +85,6 @@ export function PermitDetail({ usageKey, onChanged, onClose }: { usageKey: strin
         </dl>
         <p className="small mb-3" data-testid="permit-detail-explain">
           {t(`permit.explain.${state}`, { defaultValue: '' })}
-          {waitingFor.length > 0 &&
-            ` ${t('permitDetail.waitingFor', { groups: waitingFor.map((g) => tf(`group.${g}`)).join(lang === 'jp' ? '・' : ', ') })}`}
           {state === 'approved' && (
             <>
               {' '}
