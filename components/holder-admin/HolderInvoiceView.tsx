@@ -93,6 +93,7 @@ export function HolderInvoiceView({ title }: ScreenViewProps) {
             <InvoiceTable
               items={invoices.items}
               names={names}
+              inYen
               onMarkPaid={(i) => void markPaid(i)}
               onDownloadFailed={() => setFlash({ variant: 'danger', text: t('invoice:list.downloadFailed') })}
               busy={busy}

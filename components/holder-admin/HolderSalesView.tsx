@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import Form from 'react-bootstrap/Form';
 import Tab from 'react-bootstrap/Tab';
@@ -28,6 +29,18 @@ export function HolderSalesView({ title }: ScreenViewProps) {
   const [q, setQ] = useState('');
   const [tab, setTab] = useState<string>('approve');
   const [rateRequest, setRateRequest] = useState<RateRequest | null>(null);
+  const router = useRouter();
+  // A link from elsewhere (an invoice without a rate: ?rate=USD&month=2026-10) opens the rates tab on that currency and month.
+  const linkedCurrency = typeof router.query.rate === 'string' ? router.query.rate : null;
+  const linkedMonth = typeof router.query.month === 'string' ? router.query.month : null;
+  const linked = linkedCurrency && linkedMonth ? `${linkedCurrency}-${linkedMonth}` : null;
+  const [appliedLink, setAppliedLink] = useState<string | null>(null);
+  // The query arrives after hydration: applied once per link, while rendering (no effect needed).
+  if (linked && linked !== appliedLink) {
+    setAppliedLink(linked);
+    setRateRequest({ currency: linkedCurrency!, month: linkedMonth! });
+    setTab('rates');
+  }
   const orgs = useEntityQuery<{ key: string; name: string }>('Licensee', { sort: { name: 1 }, limit: 200 });
   const valid = !(filter.from && filter.to && filter.from > filter.to);
   const match = useMemo(

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import Table from 'react-bootstrap/Table';
 import { formatMoney } from '@/components/holder-admin/money';
@@ -44,21 +45,30 @@ export function InvoiceBreakdownTable({
           </tr>
         )}
         {breakdown.lines.map((line) => (
-          <tr key={line.license} data-testid="breakdown-line">
-            <td>
-              <Reference value={line.license_reference} /> {line.ip_name}
-            </td>
-            <td className="text-end">{line.rows}</td>
-            <td className="text-end">{money(line.net_sales)}</td>
-            <td className="text-end">{money(line.royalty)}</td>
-            <td className="text-end">{money(line.earned_before)}</td>
-            <td className="text-end">{money(line.recouped)}</td>
-            <td className="text-end" data-testid="breakdown-advance">
-              {money(line.advance_billed ?? 0)}
-            </td>
-            <td className="text-end">{money(line.mg_shortfall)}</td>
-            <td className="text-end fw-semibold">{money(line.due)}</td>
-          </tr>
+          <Fragment key={line.license}>
+            <tr data-testid="breakdown-line">
+              <td>
+                <Reference value={line.license_reference} /> {line.ip_name}
+              </td>
+              <td className="text-end">{line.rows}</td>
+              <td className="text-end">{money(line.net_sales)}</td>
+              <td className="text-end">{money(line.royalty)}</td>
+              <td className="text-end">{money(line.earned_before)}</td>
+              <td className="text-end">{money(line.recouped)}</td>
+              <td className="text-end" data-testid="breakdown-advance">
+                {money(line.advance_billed ?? 0)}
+              </td>
+              <td className="text-end">{money(line.mg_shortfall)}</td>
+              <td className="text-end fw-semibold">{money(line.due)}</td>
+            </tr>
+            {(line.shortfall_netted ?? 0) > 0 && (
+              <tr className="small text-muted" data-testid="breakdown-netted">
+                <td colSpan={9} className="ps-4">
+                  {t('lines.shortfallNetted', { amount: money(line.shortfall_netted ?? 0) })}
+                </td>
+              </tr>
+            )}
+          </Fragment>
         ))}
       </tbody>
       <tfoot>

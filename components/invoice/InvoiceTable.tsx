@@ -1,12 +1,17 @@
 import { Fragment, useState } from 'react';
+import Link from 'next/link';
 import { useSession } from 'next-auth/react';
+import useSWR from 'swr';
 import { useTranslation } from 'next-i18next/pages';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { formatDay, formatMoney } from '@/components/holder-admin/money';
+import { productApi } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
+import { formatJpyRate } from '@/lib/format/money';
+import type { InvoiceJpy } from '@/lib/server/invoices/invoice-jpy';
 import { InvoiceBreakdownTable } from './InvoiceBreakdownTable';
 import {
   INVOICE_STATE_VARIANT,
@@ -29,10 +34,55 @@ export interface InvoiceTableProps {
   onMarkPaid?: (invoice: InvoiceRecord) => void;
   onDownloadFailed?: () => void;
   busy?: string | null;
+  /** The holder's side: invoices in another currency also in yen, at the month's recorded rate. */
+  inYen?: boolean;
+}
+
+/** Yen amounts of the listed invoices in other currencies, converted on the server as the bill converts. */
+function useInvoicesInJpy(items: InvoiceRecord[], enabled: boolean, token?: string): Map<string, InvoiceJpy> | undefined {
+  const keys = enabled ? items.filter((i) => i.currency !== 'JPY').map((i) => i.key) : [];
+  const answer = useSWR(token && keys.length ? ['invoice-jpy', keys.join(','), token] : null, async () => {
+    const result = await productApi<{ invoices: InvoiceJpy[] }>(`/invoice/jpy?keys=${encodeURIComponent(keys.join(','))}`, {
+      token,
+    });
+    return result?.status === 0 ? result.data : null;
+  });
+  if (answer.data === undefined) return undefined;
+  return new Map((answer.data?.invoices ?? []).map((i) => [i.invoice, i]));
+}
+
+/** An invoice's amount in yen with the rate used, or why there is none and where to record it. */
+function InYen({ converted, loading }: { converted: InvoiceJpy | undefined; loading: boolean }) {
+  const { t } = useTranslation('holder-admin');
+  const { lang } = useShell();
+  if (loading) return <Spinner animation="border" size="sm" />;
+  if (!converted) return <>—</>;
+  const { jpy, currency } = converted;
+  if (jpy.amount === null || jpy.rate_micro === null) {
+    return (
+      <span className="small" data-testid="invoice-jpy-missing">
+        <span className="text-danger">{t('holder-admin:sales.rateMissing', { currency, month: jpy.month })}</span>{' '}
+        <Link
+          href={`/${lang}/holder/sales?rate=${encodeURIComponent(currency)}&month=${jpy.month}`}
+          data-testid="invoice-record-rate"
+        >
+          {t('holder-admin:sales.recordRate')}
+        </Link>
+      </span>
+    );
+  }
+  return (
+    <>
+      <span data-testid="invoice-jpy">{formatMoney(jpy.amount, 'JPY', lang)}</span>
+      <div className="small text-muted" data-testid="invoice-rate">
+        {t('holder-admin:sales.rateUsed', { currency, rate: formatJpyRate(jpy.rate_micro, lang), month: jpy.month })}
+      </div>
+    </>
+  );
 }
 
 /** Invoices with period, amount, tax, due date (overdue badge), translated state, and their actions. */
-export function InvoiceTable({ items, names, onSubmit, onMarkPaid, onDownloadFailed, busy }: InvoiceTableProps) {
+export function InvoiceTable({ items, names, onSubmit, onMarkPaid, onDownloadFailed, busy, inYen }: InvoiceTableProps) {
   const { t } = useTranslation(['invoice', 'flow']);
   const { lang } = useShell();
   const { data: session } = useSession();
@@ -40,6 +90,8 @@ export function InvoiceTable({ items, names, onSubmit, onMarkPaid, onDownloadFai
   const [open, setOpen] = useState<string | null>(null);
   const [details, setDetails] = useState<Record<string, InvoiceBreakdown>>({});
   const [downloading, setDownloading] = useState<string | null>(null);
+  const foreign = Boolean(inYen) && items.some((i) => i.currency !== 'JPY');
+  const converted = useInvoicesInJpy(items, foreign, token);
 
   const toggle = async (key: string) => {
     if (open === key) {
@@ -64,7 +116,7 @@ export function InvoiceTable({ items, names, onSubmit, onMarkPaid, onDownloadFai
     if (!ok) onDownloadFailed?.();
   };
 
-  const columns = names ? 8 : 7;
+  const columns = (names ? 8 : 7) + (foreign ? 1 : 0);
   return (
     <Table responsive hover className="bg-white align-middle" data-testid="invoice-table">
       <thead>
@@ -73,6 +125,7 @@ export function InvoiceTable({ items, names, onSubmit, onMarkPaid, onDownloadFai
           {names && <th>{t('list.organisation')}</th>}
           <th>{t('list.period')}</th>
           <th className="text-end">{t('list.amount')}</th>
+          {foreign && <th className="text-end">{t('holder-admin:sales.inJpy')}</th>}
           <th className="text-end">{t('list.tax')}</th>
           <th>{t('list.dueDate')}</th>
           <th>{t('list.state')}</th>
@@ -96,6 +149,15 @@ export function InvoiceTable({ items, names, onSubmit, onMarkPaid, onDownloadFai
                 <td className="text-end" data-testid="invoice-amount">
                   {formatMoney(invoice.amount, invoice.currency, lang)}
                 </td>
+                {foreign && (
+                  <td className="text-end" data-testid="invoice-in-jpy">
+                    {invoice.currency === 'JPY' ? (
+                      formatMoney(invoice.amount, 'JPY', lang)
+                    ) : (
+                      <InYen converted={converted?.get(invoice.key)} loading={converted === undefined} />
+                    )}
+                  </td>
+                )}
                 <td className="text-end">{formatMoney(tax, invoice.currency, lang)}</td>
                 <td className="text-nowrap">
                   {invoice.due_date ? formatDay(invoice.due_date) : '—'}

@@ -11,21 +11,14 @@ import useSWR from 'swr';
 import { formatMoney, minorDigits } from '@/components/holder-admin/money';
 import { productApi } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
-import type { InvoiceBalance } from '@/lib/server/payments/balances';
+import type { InvoiceBalance, LicenseeBalance } from '@/lib/server/payments/balances';
 
 // The shape the balances route answers, declared once where it is computed (a type only: nothing server-side reaches the bundle).
 type PaymentLine = InvoiceBalance['payments'][number];
 
 interface Balances {
   invoices: InvoiceBalance[];
-  licensees: {
-    licensee: string;
-    licensee_name: string;
-    currency: string;
-    outstanding: number;
-    overdue: number;
-    oldest_overdue_days: number;
-  }[];
+  licensees: LicenseeBalance[];
   may_record: boolean;
 }
 
@@ -49,8 +42,20 @@ function problemOf(answer: Answer | null | undefined, fallback: string): string 
   return errors && Object.keys(errors).length ? Object.values(errors).join(' ') : (answer?.message ?? fallback);
 }
 
+/** An overdue amount with its age, or a dash. */
+function Overdue({ amount, days, currency }: { amount: number; days: number; currency: string }) {
+  const { t } = useTranslation('invoice');
+  const { lang } = useShell();
+  if (amount <= 0) return <>—</>;
+  return (
+    <>
+      {formatMoney(amount, currency, lang)} <Badge bg="danger">{t('payments.overdueDays', { count: days })}</Badge>
+    </>
+  );
+}
+
 /**
- * Balances per licensee and invoice, payments recorded against them, and their reversal (finance
+ * Balances per licensee (and under it per license) and invoice, payments recorded against them, and their reversal (finance
  * only). `own`: an organisation reading what it owes (the same figures, no recording).
  */
 export function PaymentsView({ own = false }: { own?: boolean }) {
@@ -152,26 +157,48 @@ export function PaymentsView({ own = false }: { own?: boolean }) {
           </thead>
           <tbody>
             {data.licensees.map((l) => (
-              <tr key={`${l.licensee}-${l.currency}`} data-testid="licensee-balance">
-                <td>{l.licensee_name}</td>
-                <td className="text-end" data-testid="licensee-outstanding">
-                  {money(l.outstanding, l.currency)}
-                </td>
-                <td className="text-end">
-                  {l.overdue > 0 ? (
-                    <>
-                      {money(l.overdue, l.currency)}{' '}
-                      <Badge bg="danger">{t('payments.overdueDays', { count: l.oldest_overdue_days })}</Badge>
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-              </tr>
+              <Fragment key={`${l.licensee}-${l.currency}`}>
+                <tr data-testid="licensee-balance">
+                  <td className="fw-semibold">{l.licensee_name}</td>
+                  <td className="text-end fw-semibold" data-testid="licensee-outstanding">
+                    {money(l.outstanding, l.currency)}
+                  </td>
+                  <td className="text-end">
+                    <Overdue amount={l.overdue} days={l.oldest_overdue_days} currency={l.currency} />
+                  </td>
+                </tr>
+                {l.licenses.map((x) => (
+                  <tr
+                    key={x.license ?? 'none'}
+                    className="small"
+                    data-testid="license-balance"
+                    data-reference={x.license_reference || undefined}
+                  >
+                    <td className="ps-4">
+                      {x.license ? (
+                        <>
+                          <span className="visually-hidden">{t('payments.license')}: </span>
+                          <span className="fw-semibold">{x.license_reference}</span>
+                          {x.ip_name ? ` · ${x.ip_name}` : ''}
+                        </>
+                      ) : (
+                        t('payments.noLicense')
+                      )}
+                    </td>
+                    <td className="text-end" data-testid="license-outstanding">
+                      {money(x.outstanding, l.currency)}
+                    </td>
+                    <td className="text-end" data-testid="license-overdue">
+                      <Overdue amount={x.overdue} days={x.oldest_overdue_days} currency={l.currency} />
+                    </td>
+                  </tr>
+                ))}
+              </Fragment>
             ))}
           </tbody>
         </Table>
       )}
+      {data.licensees.length > 0 && <p className="small text-muted">{t('payments.byLicenseNote')}</p>}
       <h2 className="h5 mt-4">{t('payments.byInvoice')}</h2>
       <Table responsive className="bg-white align-middle" data-testid="invoice-balances">
         <thead>

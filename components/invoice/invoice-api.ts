@@ -11,6 +11,8 @@ export interface InvoiceLine {
   royalty: number;
   earned_before: number;
   recouped: number;
+  /** Of `recouped`, what an MG shortfall billed earlier already paid for (a late report). */
+  shortfall_netted?: number;
   advance_remaining: number;
   mg_shortfall: number;
   /** The advance billed with this invoice (absent from invoices drafted before advances were billed). */

@@ -2,7 +2,8 @@
  * One billing truth (issue 21), property-based: for generated licenses (rate, advance, minimum
  * guarantee, currency, term ending in the month or not), reports and corrections, tax lines
  * from Holder.config (withholding among them) and exchange rates recorded or not, the holder's bill, the invoice preview, the invoice and the statistics
- * agree to the smallest currency unit; and invoice numbers stay gapless under concurrent creation.
+ * agree to the smallest currency unit; a report approved late (after October and its MG
+ * shortfall were billed) bills only what the license still owes over its term; and invoice numbers stay gapless under concurrent creation.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -11,7 +12,7 @@ import type { Caller } from '@/lib/server/api/authenticate';
 import { holderBill } from '@/lib/server/billing/bill';
 import { ensureReady } from '@/lib/server/boot';
 import { getDb, type Db } from '@/lib/server/db/client';
-import { exchangeRates, holders, invoices, licensees, licenses, products } from '@/lib/server/db/entities-schema';
+import { exchangeRates, holders, invoices, licensees, licenses, products, sales } from '@/lib/server/db/entities-schema';
 import { toJpy } from '@/lib/server/fx/convert';
 import { salesMonthly } from '@/lib/server/db/platform-schema';
 import { viewerOf } from '@/lib/server/entities/viewer';
@@ -19,19 +20,12 @@ import { afterState } from '@/lib/server/flow/after-state';
 import { draftInvoice, previewInvoice } from '@/lib/server/invoices/draft-invoice';
 import { newKey } from '@/lib/server/keys';
 import { createReport } from '@/lib/server/sales/report';
-import { callerRecord } from '@/lib/server/users/accounts';
 import { fixtureReference } from './references';
-import { subOf } from './tokens';
+import { callerOf } from './tokens';
 
 let holder: Caller;
 let holderKey = '';
 let restore: Record<string, string> = {};
-
-async function callerOf(email: string): Promise<Caller> {
-  const sub = await subOf(email);
-  const record = await callerRecord(await getDb(), sub);
-  return { sub, access: record!.access, via: 'bearer', lang: 'en' };
-}
 
 beforeAll(async () => {
   await ensureReady();
@@ -61,6 +55,9 @@ const caseArb = fc.record({
   october: fc.array(rowArb, { minLength: 1, maxLength: 3 }),
   correction: fc.option(fc.array(rowArb, { minLength: 1, maxLength: 3 }), { nil: undefined }),
   tax: fc.constantFrom('none', 'vat', 'vat+withholding'),
+  // A report for August approved after October was invoiced (and with it any MG shortfall of a
+  // term ending in October): the late royalties are netted, never billed twice.
+  late: fc.option(fc.array(rowArb, { minLength: 1, maxLength: 2 }), { nil: undefined }),
   // JPY per unit in millionths for October, or none recorded (then the bill must not convert).
   rate: fc.option(fc.integer({ min: 1, max: 300_000_000 }), { nil: undefined }),
 });
@@ -94,7 +91,7 @@ describe('the bill, the preview, the invoice and the statistics', () => {
         await db.update(holders).set({ config }).where(eq(holders.key, holderKey));
         const org = newKey();
         await db.insert(licensees).values({ key: org, name: `Truth ${org.slice(0, 6)}` });
-        const made: { key: string; currency: string }[] = [];
+        const made: { key: string; currency: string; advance: number; mg: number; ended: boolean }[] = [];
         for (const l of c.licenses) {
           const key = newKey();
           await db.insert(licenses).values({
@@ -121,7 +118,13 @@ describe('the bill, the preview, the invoice and the statistics', () => {
             sku: 'SKU-1',
             state: 'approved',
           });
-          made.push({ key, currency: l.currency });
+          made.push({
+            key,
+            currency: l.currency,
+            advance: l.advance,
+            mg: l.minimum_guarantee,
+            ended: l.endsInOctober,
+          });
         }
         const rowsFor = (rows: { units: number; net: number }[]) =>
           made.flatMap((m) =>
@@ -171,6 +174,7 @@ describe('the bill, the preview, the invoice and the statistics', () => {
         }
         const october = { from: '2026-10-01', to: '2026-10-31' };
         const bill = await holderBill(db, holder, { ...october, licensee: org });
+        const drafted: { lines: { license: string; due: number }[] }[] = [];
         const currencies = [...new Set(made.map((m) => m.currency))];
         for (const currency of currencies) {
           const entry = bill.entries.find((e) => e.currency === currency && e.status === 'to_invoice')!;
@@ -186,7 +190,8 @@ describe('the bill, the preview, the invoice and the statistics', () => {
           if (currency === 'JPY') expect(entry.jpy.amount).toBe(entry.total);
           else if (c.rate === undefined) expect(entry.jpy).toMatchObject({ amount: null, rate_micro: null });
           else expect(entry.jpy).toMatchObject({ amount: toJpy(entry.total, currency, c.rate), rate_micro: c.rate });
-          const { invoice } = await draftInvoice(db, holder, input);
+          const { invoice, breakdown } = await draftInvoice(db, holder, input);
+          drafted.push(breakdown);
           expect(invoice.amount).toBe(entry.total);
           expect(invoice.charges.reduce((sum, ch) => sum + ch.amount, 0)).toBe(entry.advance_billed + entry.mg_shortfall);
           expect(invoice.tax_lines.map((l) => l.amount)).toEqual(entry.tax_lines.map((l) => l.amount));
@@ -202,8 +207,48 @@ describe('the bill, the preview, the invoice and the statistics', () => {
             .where(and(eq(salesMonthly.month, '2026-10'), eq(salesMonthly.licensee, org), eq(salesMonthly.currency, currency)));
           expect(Number(stats!.royalty)).toBe(entry.royalty);
         }
+        if (c.late) {
+          const { report } = await createReport(db, viewer, {
+            licensee: org,
+            period_start: '2026-08-01',
+            period_end: '2026-08-31',
+            rows: rowsFor(c.late),
+            source: 'form',
+            now,
+          });
+          await approve(db, report.key);
+          // August, then September if it was reported: bill, preview and invoice agree again.
+          for (const [from, to] of [
+            ['2026-08-01', '2026-08-31'],
+            ...(c.september.length ? [['2026-09-01', '2026-09-30']] : []),
+          ]) {
+            const later = await holderBill(db, holder, { from: from!, to: to!, licensee: org });
+            for (const currency of currencies) {
+              const entry = later.entries.find((e) => e.currency === currency && e.status === 'to_invoice')!;
+              expect(entry, `${from} ${currency}`).toBeDefined();
+              const input = { licensee: org, period_start: from!, period_end: to!, currency };
+              expect((await previewInvoice(db, holder, input)).total).toBe(entry.total);
+              const { invoice, breakdown } = await draftInvoice(db, holder, input);
+              expect(invoice.amount).toBe(entry.total);
+              drafted.push(breakdown);
+            }
+          }
+          // Everything invoiced: each license was billed, over all its invoices, what it owes over the
+          // term — max(royalties earned, advance, and the MG once the term ended) — never a late royalty twice.
+          for (const m of made) {
+            const [earned] = await db
+              .select({ royalty: sql<string>`coalesce(sum(${sales.royalty}), 0)` })
+              .from(sales)
+              .where(and(eq(sales.license, m.key), eq(sales.state, 'invoiced')));
+            const billed = drafted
+              .flatMap((b) => b.lines)
+              .filter((l) => l.license === m.key)
+              .reduce((sum, l) => sum + l.due, 0);
+            expect(billed, m.key).toBe(Math.max(Number(earned!.royalty), m.advance, m.ended ? m.mg : 0));
+          }
+        }
       }),
-      { numRuns: 12 },
+      { numRuns: 14 },
     );
   }, 240_000);
 });

@@ -15,11 +15,10 @@ import { afterState } from '@/lib/server/flow/after-state';
 import { newKey } from '@/lib/server/keys';
 import { createReport } from '@/lib/server/sales/report';
 import { salesByMonth } from '@/lib/server/stats/queries';
-import { callerRecord } from '@/lib/server/users/accounts';
 import * as ratesRoute from '@/pages/api/sales/rates';
 import { serveRoute, type RouteServer } from './harness';
 import { fixtureReference } from './references';
-import { issueAccessToken, subOf } from './tokens';
+import { issueAccessToken, callerOf, subOf } from './tokens';
 
 type Envelope<T = Record<string, unknown>> = { status: number; data: T };
 let route: RouteServer;
@@ -51,8 +50,7 @@ beforeAll(async () => {
   })) {
     token[who] = await issueAccessToken(await subOf(email));
   }
-  const sub = await subOf('holder@example.com');
-  holder = { sub, access: (await callerRecord(await getDb(), sub))!.access, via: 'bearer', lang: 'en' };
+  holder = await callerOf('holder@example.com');
   const db = await getDb();
   org = newKey();
   await db.insert(licensees).values({ key: org, name: `FX ${org.slice(0, 6)}` });

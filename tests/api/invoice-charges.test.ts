@@ -3,26 +3,33 @@
  * minimum-guarantee shortfall once its term has ended — each exactly once, by the period the bill
  * shows it with, and the bill and the invoice agree on it.
  */
-import { eq } from 'drizzle-orm';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '@/lib/server/api/authenticate';
 import { holderBill } from '@/lib/server/billing/bill';
 import { ensureReady } from '@/lib/server/boot';
-import { getDb } from '@/lib/server/db/client';
-import { invoices, licensees, licenses } from '@/lib/server/db/entities-schema';
+import { getDb, type Db } from '@/lib/server/db/client';
+import { invoices, licensees, licenses, products } from '@/lib/server/db/entities-schema';
+import { viewerOf } from '@/lib/server/entities/viewer';
+import { afterState } from '@/lib/server/flow/after-state';
+import { createReport } from '@/lib/server/sales/report';
 import { logWorkflow } from '@/lib/server/db/schema';
 import { draftInvoice, previewInvoice } from '@/lib/server/invoices/draft-invoice';
 import { newKey } from '@/lib/server/keys';
-import { callerRecord } from '@/lib/server/users/accounts';
 import { fixtureReference } from './references';
-import { subOf } from './tokens';
+import * as pdfRoute from '@/pages/api/invoice/[id]/pdf';
+import { serveRoute } from './harness';
+import { callerOf, issueAccessToken } from './tokens';
 
 let holder: Caller;
 
 beforeAll(async () => {
   await ensureReady();
-  const sub = await subOf('holder@example.com');
-  holder = { sub, access: (await callerRecord(await getDb(), sub))!.access, via: 'bearer', lang: 'en' };
+  holder = await callerOf('holder@example.com');
 });
 
 async function organisation() {
@@ -118,5 +125,90 @@ describe('the minimum guarantee', () => {
     await expect(
       draftInvoice(db, holder, { licensee: org, period_start: '2026-07-01', period_end: '2026-12-31' }),
     ).rejects.toThrow();
+  });
+});
+
+describe('a late report after the MG shortfall was billed', () => {
+  it('nets its royalties against the shortfall billed and bills only what takes them past the MG', async () => {
+    const db = await getDb();
+    const viewer = await viewerOf(db, holder);
+    const org = await organisation();
+    // Rate 10%, advance 100,000, MG 500,000; the term ended on 30 June 2026.
+    const lic = await license(org, { advance: 100_000, minimum_guarantee: 500_000, term_end: '2026-06-30' });
+    await db.insert(products).values({
+      key: newKey(),
+      reference: fixtureReference('PRD'),
+      license: lic.key,
+      licensee: org,
+      name: 'P',
+      sku: 'LATE-1',
+      state: 'approved',
+    });
+    const report = async (month: string, last: string, net: number) => {
+      const { report } = await createReport(db, viewer, {
+        licensee: org,
+        period_start: `2026-${month}-01`,
+        period_end: `2026-${month}-${last}`,
+        rows: [{ license: lic.key, product: 'LATE-1', territory: 'JP', units: 1, gross_sales: net, net_sales: net }],
+        source: 'form',
+        now: new Date('2026-11-25T00:00:00Z'),
+      });
+      await db.transaction(async (tx) => {
+        await (tx as unknown as Db).execute(sql`update sales_reports set state = 'approved' where key = ${report.key}`);
+        await afterState(tx as unknown as Db, 'sales', report.key, 'approved');
+      });
+    };
+    const period = (month: string, last: string) => ({
+      licensee: org,
+      period_start: `2026-${month}-01`,
+      period_end: `2026-${month}-${last}`,
+    });
+    // June: royalties 100,000 (all recouped by the advance); the shortfall 400,000 and the advance billed with it.
+    await report('06', '30', 1_000_000);
+    const june = await draftInvoice(db, holder, period('06', '30'));
+    expect(june.breakdown.lines[0]).toMatchObject({
+      royalty: 100_000,
+      recouped: 100_000,
+      mg_shortfall: 400_000,
+      advance_billed: 100_000,
+    });
+    // March, reported late: 200,000 of royalties, all within what the shortfall already paid for.
+    await report('03', '31', 2_000_000);
+    const marchBill = (await holderBill(db, holder, { licensee: org, from: '2026-03-01', to: '2026-03-31' })).entries[0]!;
+    expect(marchBill).toMatchObject({ status: 'to_invoice', royalty: 200_000, mg_shortfall: 0, subtotal: 0 });
+    const march = await draftInvoice(db, holder, period('03', '31'));
+    expect(march.breakdown.lines[0]).toMatchObject({
+      royalty: 200_000,
+      recouped: 200_000,
+      shortfall_netted: 200_000,
+      mg_shortfall: 0,
+      due: 0,
+    });
+    expect(march.invoice.amount).toBe(marchBill.total);
+    // The invoice says so on paper too.
+    const pdf = await serveRoute(pdfRoute, '/api/invoice/[id]/pdf');
+    try {
+      const res = await fetch(`${pdf.url}/api/invoice/${march.invoice.key}/pdf?lang=en`, {
+        headers: { authorization: `Bearer ${await issueAccessToken(holder.sub)}` },
+      });
+      expect(res.status).toBe(200);
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'late-pdf-')), 'invoice.pdf');
+      fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+      const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      expect(text).toContain('Of which ¥200,000 was already paid for by the minimum-guarantee shortfall billed earlier');
+    } finally {
+      await pdf.close();
+    }
+    // April, late too: 300,000 more takes the royalties (600,000) 100,000 past the MG: only that is billed.
+    await report('04', '30', 3_000_000);
+    const aprilBill = (await holderBill(db, holder, { licensee: org, from: '2026-04-01', to: '2026-04-30' })).entries[0]!;
+    const preview = await previewInvoice(db, holder, period('04', '30'));
+    expect(preview.lines[0]).toMatchObject({ royalty: 300_000, shortfall_netted: 200_000, due: 100_000 });
+    expect(preview.total).toBe(aprilBill.total);
+    const april = await draftInvoice(db, holder, period('04', '30'));
+    expect(april.invoice.amount).toBe(aprilBill.total);
+    // Over the term: advance + shortfall + royalties payable = max(royalties earned, MG), never more.
+    const billed = [june, march, april].flatMap((i) => i.breakdown.lines).reduce((sum, l) => sum + l.due, 0);
+    expect(billed).toBe(600_000);
   });
 });

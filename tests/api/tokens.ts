@@ -5,6 +5,9 @@ import { getDb } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
 import { designers } from '@/lib/server/db/entities-schema';
 import { getProvider, SCOPES } from '@/lib/server/idp/provider';
+import type { Caller } from '@/lib/server/api/authenticate';
+import { callerRecord } from '@/lib/server/users/accounts';
+import type { Lang } from '@/lib/validation/messages';
 
 export interface IssueOptions {
   /** Lifetime in seconds; negative issues a token that is already expired. */
@@ -53,4 +56,12 @@ export async function designerKeyOf(email: string): Promise<string> {
   const [row] = await db.select({ key: designers.key }).from(designers).where(eq(designers.owner, owner));
   if (!row) throw new Error(`no designer record for ${email}`);
   return row.key;
+}
+
+/** A demo user as a service function sees it called with a bearer token, in `lang`. */
+export async function callerOf(email: string, lang: Lang = 'en'): Promise<Caller> {
+  const sub = await subOf(email);
+  const record = await callerRecord(await getDb(), sub);
+  if (!record) throw new Error(`no account for ${email}`);
+  return { sub, access: record.access, via: 'bearer', lang };
 }

@@ -79,10 +79,13 @@ test.describe('SPEC §8 401 from the core API', () => {
       alerts.push(dialog.message());
       void dialog.accept();
     });
+    // Off the app first: a refetch of the page already open would meet the 401 too and raise the
+    // alert of that page, before the one of the page under test.
+    await page.goto('about:blank');
     await page.route('**/api/core/users/**', (route) =>
       route.fulfill({ status: 401, contentType: 'application/json', body: '{"status":7,"data":"invalid session"}' }),
     );
-    await page.reload();
+    await page.goto('/jp/profile');
     await expect.poll(() => alerts).toEqual(['Core API authentication failed.']);
     await page.waitForTimeout(1500);
     expect(alerts).toHaveLength(1);

@@ -148,6 +148,11 @@ export async function subOfPage(page: Page): Promise<string> {
 export async function expectDialogFits(page: Page, dialog: ReturnType<Page['locator']>): Promise<void> {
   const viewport = page.viewportSize()!;
   const content = dialog.locator('.modal-content');
+  // Measured once the dialog stands still: a slow machine is still sliding it in (Bootstrap's
+  // fade moves it down 50 px) or growing an item just opened.
+  await content.evaluate((el) =>
+    Promise.all((el.closest('.modal') ?? el).getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+  );
   const box = (await content.boundingBox())!;
   const where = `${viewport.width}×${viewport.height}`;
   expect(box.x, `dialog left edge at ${where}`).toBeGreaterThanOrEqual(0);

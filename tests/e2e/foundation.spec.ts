@@ -247,10 +247,16 @@ test('SPEC §4 Session: refetched on window focus and on a storage broadcast fro
   fetched = 0;
   const other = await context.newPage();
   await other.goto('/jp/help');
+  // A message of its own: the focus refetch above broadcasts the same text when it ends, and the
+  // same value written again within that second raises no storage event.
   await other.evaluate(() =>
     localStorage.setItem(
       'nextauth.message',
-      JSON.stringify({ event: 'session', data: { trigger: 'getSession' }, timestamp: Math.floor(Date.now() / 1000) }),
+      JSON.stringify({
+        event: 'session',
+        data: { trigger: 'getSession', from: crypto.randomUUID() },
+        timestamp: Math.floor(Date.now() / 1000),
+      }),
     ),
   );
   await expect.poll(() => fetched).toBeGreaterThan(0);

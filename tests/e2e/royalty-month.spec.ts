@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { api, personaAt, signAndCountersign } from './api-setup';
+import { api, personaAt } from './api-setup';
+import { activeLicenseWithProduct } from './royalty-setup';
 
 /**
  * The royalty month (issue 21) as the people who run it: the licensee downloads October's template
@@ -90,39 +91,25 @@ test('the royalty month: template, correction, approval, bill = invoice, qualifi
     },
   });
   const holder = await personaAt(browser, 'holder', '/jp/holder/ip');
-  const ip = await api<{ key: string }>(holder, 'POST', '/api/v1/IP', { name: `月次キャラ ${stamp}`, kind: 'primary' });
-  await api(holder, 'POST', `/api/v1/IP/${ip.key}/publish`);
   const owner = await personaAt(browser, 'licenseeOwner', '/jp/profile');
   const orgs = await api<{ items: { key: string; name: string }[] }>(owner, 'POST', '/api/v1/Licensee/query', { limit: 10 });
   const org = orgs.items[0]!;
-  const license = await api<{ key: string; reference: string }>(owner, 'POST', '/api/v1/License', {
-    ip: ip.key,
-    licensee: org.key,
-    territory: ['JP'],
-    term_start: `${period.start.slice(0, 4)}-01-01`,
-    term_end: `${Number(period.start.slice(0, 4)) + 1}-12-31`,
-    royalty_rate_bp: 1000,
-    currency: 'JPY',
-  });
-  await api(owner, 'POST', `/api/v1/License/${license.key}/start_review`);
-  for (const persona of ['legal', 'cfl', 'boss'] as const) {
-    const reviewer = await personaAt(browser, persona, '/jp/profile');
-    await api(reviewer, 'POST', `/api/v1/Holder/approve/licenses/${license.key}`, { decision: 'approved' });
-    await reviewer.context().close();
-  }
-  await api(holder, 'POST', `/api/v1/License/${license.key}/send_contract`);
-  expect(await signAndCountersign(owner.request, holder.request, license.key)).toBe('active');
   const sku = `MON-${stamp}`;
-  const product = await api<{ key: string }>(owner, 'POST', '/api/v1/Product', {
-    license: license.key,
-    name: '月次チップス',
-    sku,
-  });
-  await api(owner, 'POST', `/api/v1/Product/${product.key}/submit`);
-  const brand = await personaAt(browser, 'brand', '/jp/profile');
-  await api(brand, 'POST', `/api/v1/Holder/approve/products/${product.key}`, { decision: 'approved' });
-  await brand.context().close();
-  const contract = (await api<{ reference: string }>(owner, 'GET', `/api/v1/License/${license.key}`)).reference;
+  const { contract } = await activeLicenseWithProduct(
+    browser,
+    { holder, owner, org: org.key },
+    {
+      ipName: `月次キャラ ${stamp}`,
+      terms: {
+        territory: ['JP'],
+        term_start: `${period.start.slice(0, 4)}-01-01`,
+        term_end: `${Number(period.start.slice(0, 4)) + 1}-12-31`,
+        royalty_rate_bp: 1000,
+        currency: 'JPY',
+      },
+      product: { name: '月次チップス', sku },
+    },
+  );
 
   // jp: the licensee downloads last month's template from licensee/sales: its license by contract reference, its SKU.
   await owner.goto('/jp/licensee/sales');

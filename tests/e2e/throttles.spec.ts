@@ -16,6 +16,9 @@ test('failed sign-ins slow their source; an admin sees the throttle in the Syste
   page,
   browser,
 }) => {
+  // Ten sign-ins, the later ones waiting 1 s, 2 s, 4 s … by design, then two admin pages: more than
+  // a minute on a busy machine.
+  test.setTimeout(180_000);
   // Someone guesses passwords for an address (nobody's account: no real person is held up by this test).
   const target = `guess-${Date.now()}@example.com`;
   await page.goto('/jp/profile');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { recoup } from '@/lib/server/royalty/recoupment';
+import { recoup, recoupBilled } from '@/lib/server/royalty/recoupment';
 import { royaltyOf, royaltyOfRows, runningTotals } from '@/lib/server/royalty/royalty';
 
 /** Exact reference in BigInt: floor((net × bp + 5000) / 10000). */
@@ -121,5 +121,38 @@ describe('runningTotals', () => {
         },
       ),
     );
+  });
+});
+
+describe('recoupBilled: measured against what was billed', () => {
+  const term = { advance: 100_000, minimumGuarantee: 500_000, finalPeriod: false };
+  it('is recoup() while nothing beyond it was billed', () => {
+    const plain = recoup({ ...term, earnedBefore: 150_000, earnedNow: 80_000 });
+    const billed = recoupBilled({ ...term, earnedBefore: 150_000, earnedNow: 80_000, billedPayable: 50_000, billedShortfall: 0 });
+    expect(billed).toMatchObject({ payable: plain.payable, due: plain.due, shortfallNetted: 0 });
+  });
+  it('nets a late report against the MG shortfall billed, and bills only what passes the MG', () => {
+    // Billed: advance 100,000 + shortfall 400,000 on 100,000 earned. Late: 200,000, then 300,000.
+    const march = recoupBilled({
+      ...term,
+      earnedBefore: 100_000,
+      earnedNow: 200_000,
+      billedPayable: 0,
+      billedShortfall: 400_000,
+    });
+    expect(march).toMatchObject({ payable: 0, mgShortfall: 0, due: 0, recoupedNow: 200_000, shortfallNetted: 200_000 });
+    const april = recoupBilled({
+      ...term,
+      earnedBefore: 300_000,
+      earnedNow: 300_000,
+      billedPayable: 0,
+      billedShortfall: 400_000,
+    });
+    expect(april).toMatchObject({ payable: 100_000, due: 100_000, shortfallNetted: 200_000 });
+  });
+  it('never bills again what a later period invoiced first already billed', () => {
+    // March was invoiced before February: February is billed only what takes the total to what is owed.
+    const feb = recoupBilled({ ...term, earnedBefore: 300_000, earnedNow: 100_000, billedPayable: 200_000, billedShortfall: 0 });
+    expect(feb.payable).toBe(100_000);
   });
 });

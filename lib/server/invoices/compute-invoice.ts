@@ -1,10 +1,11 @@
-import { and, asc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Lang } from '../../validation/messages';
 import { fieldError } from '../common/field-error';
 import type { DbOrTx } from '../common/tx';
 import { ips, licensees, licenses, sales } from '../db/entities-schema';
 import { findDefaultHolder } from '../holder/default-holder';
-import { recoup } from '../royalty/recoupment';
+import { recoupBilled } from '../royalty/recoupment';
+import { billedSoFar } from './invoice-breakdown';
 import type { InvoiceDraftInput } from './invoice-input';
 import { chargeHomes, chargeId, openPeriods, pendingCharges, type InvoiceCharge, type PendingCharge } from './charges';
 import { computeTax, dueDaysOf, taxRulesFor, type ComputedTaxLine } from './tax';
@@ -27,6 +28,11 @@ export interface InvoiceLine {
   /** The part of this period's royalties the advance already covered. */
   recouped: number;
   advance_remaining: number;
+  /**
+   * The part of this period's royalties an MG shortfall billed earlier already paid for (a late
+   * report in a term whose shortfall was billed): counted in `recouped`, never billed twice.
+   */
+  shortfall_netted?: number;
   /** MG true-up due because the license's term ended by this period's end (billed once). */
   mg_shortfall: number;
   /** The advance, billed once the license is active (once). */
@@ -145,6 +151,8 @@ export async function computeInvoice(
         .leftJoin(ips, eq(ips.key, licenses.ip))
         .where(inArray(licenses.key, licenseKeys))
     : [];
+  // Royalties earlier bills account for: rows already invoiced (whatever their period: a late
+  // report's period may precede them) and approved rows of earlier periods (billed first).
   const before = licenseKeys.length
     ? await db
         .select({ license: sales.license, earned: sql<string>`coalesce(sum(${sales.royalty}), 0)` })
@@ -152,13 +160,13 @@ export async function computeInvoice(
         .where(
           and(
             inArray(sales.license, licenseKeys),
-            inArray(sales.state, ['approved', 'invoiced']),
-            lt(sales.period_start, start),
-            notInArray(sales.key, rowKeys),
+            or(eq(sales.state, 'invoiced'), and(eq(sales.state, 'approved'), lt(sales.period_start, start))),
+            rowKeys.length ? notInArray(sales.key, rowKeys) : undefined,
           ),
         )
         .groupBy(sales.license)
     : [];
+  const billedBefore = await billedSoFar(db, licensee, licenseKeys);
   const earnedBefore = new Map(before.map((b) => [b.license, Number(b.earned)]));
   const charges: InvoiceCharge[] = [];
 
@@ -168,13 +176,16 @@ export async function computeInvoice(
     const royalty = mine.reduce((s, r) => s + r.royalty, 0);
     const netSales = mine.reduce((s, r) => s + r.net_sales, 0);
     const earned = earnedBefore.get(licenseKey) ?? 0;
-    const r = recoup({
+    const billed = billedBefore.get(licenseKey) ?? { payable: 0, shortfall: 0 };
+    const r = recoupBilled({
       advance: license?.advance ?? 0,
       minimumGuarantee: license?.minimum_guarantee ?? 0,
       earnedBefore: earned,
       earnedNow: royalty,
       // The MG is settled once, by the first invoice reaching the end of the term.
       finalPeriod: billing.has(chargeId(licenseKey, 'mg_shortfall')),
+      billedPayable: billed.payable,
+      billedShortfall: billed.shortfall,
     });
     const advanceBilled = billing.get(chargeId(licenseKey, 'advance'))?.amount ?? 0;
     if (advanceBilled > 0) charges.push({ license: licenseKey, kind: 'advance', amount: advanceBilled });
@@ -189,6 +200,7 @@ export async function computeInvoice(
       royalty,
       earned_before: earned,
       recouped: r.recoupedNow,
+      shortfall_netted: r.shortfallNetted,
       advance_remaining: r.advanceRemaining,
       mg_shortfall: r.mgShortfall,
       advance_billed: advanceBilled,

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Caller } from '../api/authenticate';
 import { AppError } from '../api/errors';
 import type { Db } from '../db/client';
+import type { DbOrTx } from '../common/tx';
 import { invoices, licensees, licenses } from '../db/entities-schema';
 import { logWorkflow } from '../db/schema';
 import { findDefaultHolder } from '../holder/default-holder';
@@ -61,6 +62,80 @@ async function withLicenseReferences(db: Db, breakdown: InvoiceBreakdown): Promi
     ...breakdown,
     lines: breakdown.lines.map((l) => ({ ...l, license_reference: l.license_reference || byKey.get(l.license) || '' })),
   };
+}
+
+/**
+ * The license lines each invoice was drafted with (from its breakdown, references filled in), by
+ * invoice key; an invoice made some other way has none and is absent.
+ */
+export async function storedLines(db: DbOrTx, invoiceKeys: string[]): Promise<Map<string, InvoiceLine[]>> {
+  const out = new Map<string, InvoiceLine[]>();
+  if (invoiceKeys.length === 0) return out;
+  const logs = await db
+    .select({ key: logWorkflow.key, data: logWorkflow.data })
+    .from(logWorkflow)
+    .where(and(inArray(logWorkflow.key, invoiceKeys), eq(logWorkflow.ref, 'invoice'), eq(logWorkflow.action, 'create')))
+    .orderBy(logWorkflow.time);
+  for (const log of logs) {
+    const lines = (log.data as { breakdown?: InvoiceBreakdown } | undefined)?.breakdown?.lines;
+    // The latest create entry wins, as on the invoice's own page.
+    if (lines && log.key) out.set(log.key, lines);
+  }
+  const missing = [
+    ...new Set(
+      [...out.values()]
+        .flat()
+        .filter((l) => !l.license_reference)
+        .map((l) => l.license),
+    ),
+  ];
+  if (missing.length > 0) {
+    const found = await db
+      .select({ key: licenses.key, reference: licenses.reference })
+      .from(licenses)
+      .where(inArray(licenses.key, missing));
+    const byKey = new Map(found.map((l) => [l.key, l.reference]));
+    for (const [key, lines] of out)
+      out.set(
+        key,
+        lines.map((l) => ({ ...l, license_reference: l.license_reference || byKey.get(l.license) || '' })),
+      );
+  }
+  return out;
+}
+
+/**
+ * What invoices not rejected have billed each license so far: royalties payable (a line's due less
+ * the advance and MG shortfall it bills) and MG shortfall (from the charges each invoice records).
+ */
+export async function billedSoFar(
+  db: DbOrTx,
+  licensee: string,
+  licenseKeys: string[],
+): Promise<Map<string, { payable: number; shortfall: number }>> {
+  const out = new Map<string, { payable: number; shortfall: number }>();
+  if (licenseKeys.length === 0) return out;
+  const wanted = new Set(licenseKeys);
+  const issued = await db
+    .select({ key: invoices.key, charges: invoices.charges })
+    .from(invoices)
+    .where(and(eq(invoices.licensee, licensee), ne(invoices.state, 'rejected')));
+  const entry = (license: string) => {
+    const e = out.get(license) ?? { payable: 0, shortfall: 0 };
+    out.set(license, e);
+    return e;
+  };
+  for (const invoice of issued)
+    for (const c of invoice.charges)
+      if (c.kind === 'mg_shortfall' && wanted.has(c.license)) entry(c.license).shortfall += c.amount;
+  const lines = await storedLines(
+    db,
+    issued.map((i) => i.key),
+  );
+  for (const list of lines.values())
+    for (const l of list)
+      if (wanted.has(l.license)) entry(l.license).payable += Math.max(0, l.due - (l.advance_billed ?? 0) - l.mg_shortfall);
+  return out;
 }
 
 /**

@@ -22,7 +22,7 @@ const styles = StyleSheet.create({
   value: { fontSize: 10, marginBottom: 4 },
   table: { marginTop: 8, borderTop: '1pt solid #adb5bd' },
   head: { flexDirection: 'row', backgroundColor: '#e9ecef', fontWeight: 'bold', paddingVertical: 3, fontSize: 8 },
-  line: { flexDirection: 'row', borderBottom: '0.5pt solid #dee2e6', paddingVertical: 3, fontSize: 8 },
+  line: { flexDirection: 'row', flexWrap: 'wrap', borderBottom: '0.5pt solid #dee2e6', paddingVertical: 3, fontSize: 8 },
   ip: { width: '23%', paddingHorizontal: 3 },
   num: { width: '12.8%', textAlign: 'right', paddingHorizontal: 3 },
   totals: { marginTop: 10, marginLeft: '50%' },
@@ -39,6 +39,7 @@ const styles = StyleSheet.create({
   subtitle: { fontSize: 9, color: '#6c757d', marginBottom: 10 },
   bank: { marginTop: 14, padding: 6, border: '0.5pt solid #adb5bd' },
   warning: { color: '#b02a37', fontSize: 8, marginBottom: 6 },
+  netted: { width: '100%', paddingHorizontal: 3, paddingTop: 2, fontSize: 7, color: '#6c757d' },
 });
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -122,6 +123,9 @@ function InvoiceDocument({ invoice, breakdown, parties, lang }: Props) {
               <Text style={styles.num}>{money(line.advance_billed ?? 0)}</Text>
               <Text style={styles.num}>{money(line.mg_shortfall)}</Text>
               <Text style={styles.num}>{money(line.due)}</Text>
+              {(line.shortfall_netted ?? 0) > 0 && (
+                <Text style={styles.netted}>{t.shortfallNetted.replace('{{amount}}', money(line.shortfall_netted ?? 0))}</Text>
+              )}
             </View>
           ))}
         </View>

@@ -5,7 +5,9 @@ import { validateInput } from '../common/validate-input';
 import type { Db } from '../db/client';
 import { invoices, licensees, payments } from '../db/entities-schema';
 import { invoiceAccessOf } from '../invoices/invoice-access';
+import { storedLines } from '../invoices/invoice-breakdown';
 import { japanToday } from '../sales/period-rules';
+import { allocateInvoice } from './allocation';
 import { balancesInput } from './input';
 import { isFinance } from './record-payment';
 
@@ -24,6 +26,11 @@ export interface InvoiceBalance {
   /** Days past the due day (Japan time) while money is owed; 0 when not overdue. */
   overdue_days: number;
   state: string;
+  /**
+   * The invoice's amount, payments and balance per license line (see allocation.ts); they add up
+   * exactly to the invoice's. An invoice drafted without lines has one line with no license.
+   */
+  lines: InvoiceLineBalance[];
   payments: {
     key: string;
     reference: string;
@@ -36,6 +43,25 @@ export interface InvoiceBalance {
   }[];
 }
 
+export interface InvoiceLineBalance {
+  /** The license's key; null for an invoice that has no license lines. */
+  license: string | null;
+  license_reference: string;
+  ip_name: string;
+  amount: number;
+  paid: number;
+  outstanding: number;
+}
+
+export interface LicenseBalance {
+  license: string | null;
+  license_reference: string;
+  ip_name: string;
+  outstanding: number;
+  overdue: number;
+  oldest_overdue_days: number;
+}
+
 export interface LicenseeBalance {
   licensee: string;
   licensee_name: string;
@@ -43,6 +69,8 @@ export interface LicenseeBalance {
   outstanding: number;
   overdue: number;
   oldest_overdue_days: number;
+  /** The same balance per license; their outstanding and overdue add up exactly to the licensee's. */
+  licenses: LicenseBalance[];
 }
 
 /** Days from the due day to today, both read as calendar days in Japan. */
@@ -102,10 +130,22 @@ export async function balances(
         .orderBy(payments.paid_on, payments.reference)
     : [];
   const today = japanToday(now);
+  const drafted = await storedLines(
+    db,
+    rows.map((r) => r.key),
+  );
   const list: InvoiceBalance[] = rows.map((r) => {
     const mine = paid.filter((p) => p.invoice === r.key);
     const received = mine.filter((p) => p.state === 'recorded').reduce((s, p) => s + p.amount, 0);
     const outstanding = r.amount - received;
+    const lines = drafted.get(r.key)?.length
+      ? drafted.get(r.key)!.map((l) => ({
+          license: l.license as string | null,
+          license_reference: l.license_reference ?? '',
+          ip_name: l.ip_name,
+          due: l.due,
+        }))
+      : [{ license: null, license_reference: '', ip_name: '', due: r.amount }];
     return {
       invoice: r.key,
       reference: r.reference,
@@ -118,6 +158,14 @@ export async function balances(
       due_date: r.due_date ? r.due_date.toISOString().slice(0, 10) : null,
       overdue_days: outstanding > 0 ? overdueDays(r.due_date, today) : 0,
       state: r.state,
+      lines: allocateInvoice(r.amount, received, lines).map((a) => ({
+        license: a.line.license,
+        license_reference: a.line.license_reference,
+        ip_name: a.line.ip_name,
+        amount: a.amount,
+        paid: a.paid,
+        outstanding: a.outstanding,
+      })),
       payments: mine.map((p) => ({
         key: p.key,
         reference: p.reference,
@@ -140,13 +188,35 @@ export async function balances(
       outstanding: 0,
       overdue: 0,
       oldest_overdue_days: 0,
+      licenses: [],
     };
     entry.outstanding += b.outstanding;
     if (b.overdue_days > 0) {
       entry.overdue += b.outstanding;
       entry.oldest_overdue_days = Math.max(entry.oldest_overdue_days, b.overdue_days);
     }
+    for (const line of b.lines) {
+      let perLicense = entry.licenses.find((l) => l.license === line.license);
+      if (!perLicense) {
+        perLicense = {
+          license: line.license,
+          license_reference: line.license_reference,
+          ip_name: line.ip_name,
+          outstanding: 0,
+          overdue: 0,
+          oldest_overdue_days: 0,
+        };
+        entry.licenses.push(perLicense);
+      }
+      perLicense.outstanding += line.outstanding;
+      if (b.overdue_days > 0 && line.outstanding > 0) {
+        perLicense.overdue += line.outstanding;
+        perLicense.oldest_overdue_days = Math.max(perLicense.oldest_overdue_days, b.overdue_days);
+      }
+    }
     byLicensee.set(id, entry);
   }
+  for (const entry of byLicensee.values())
+    entry.licenses.sort((a, b) => (a.license_reference || '\uffff').localeCompare(b.license_reference || '\uffff'));
   return { invoices: list, licensees: [...byLicensee.values()], may_record };
 }

@@ -52,3 +52,56 @@ export function recoup(input: RecoupmentInput): Recoupment {
   const mgShortfall = finalPeriod ? Math.max(0, minimumGuarantee - Math.max(earnedToDate, advance)) : 0;
   return { earnedNow, recoupedNow, advanceRemaining, payable, mgShortfall, due: payable + mgShortfall, earnedToDate };
 }
+
+export interface BilledRecoupmentInput extends RecoupmentInput {
+  /** Royalties already billed as payable for the license by invoices not rejected. */
+  billedPayable: number;
+  /** MG shortfall already billed for the license by an invoice not rejected (0 if none). */
+  billedShortfall: number;
+}
+
+export interface BilledRecoupment extends Recoupment {
+  /**
+   * The part of this period's royalties that an MG shortfall already billed paid for: reported
+   * late for a term whose shortfall was billed, they reduce what the shortfall stood in for
+   * instead of being billed a second time.
+   */
+  shortfallNetted: number;
+}
+
+/**
+ * recoup() measured against what was already billed, so a license is never billed twice for the
+ * same money, whatever order its periods are reported and invoiced in.
+ *
+ * Over the term the holder is owed max(royalties earned, advance) — and at least the MG once its
+ * shortfall has been billed; it has been billed the advance, the royalties payable so far and any
+ * shortfall. This period is billed what the royalties earned to date make owed beyond both what
+ * was billed and what the earlier royalties already made owed by themselves (the latter bills the
+ * earlier periods still to invoice, as the bill prices them). So a late report in a term whose shortfall
+ * was billed bills only what takes the royalties past the MG; the rest is netted against the
+ * shortfall.
+ */
+export function recoupBilled(input: BilledRecoupmentInput): BilledRecoupment {
+  const { advance, minimumGuarantee, earnedBefore, earnedNow, finalPeriod, billedPayable, billedShortfall } = input;
+  assertMinorUnits('billedPayable', billedPayable);
+  assertMinorUnits('billedShortfall', billedShortfall);
+  const base = recoup({ advance, minimumGuarantee, earnedBefore, earnedNow, finalPeriod: finalPeriod && billedShortfall === 0 });
+  const earnedToDate = base.earnedToDate;
+  const floor = billedShortfall > 0 ? Math.max(advance, minimumGuarantee) : advance;
+  const billed = advance + billedPayable + billedShortfall;
+  // What the earlier royalties make owed on their own: the MG floor is not theirs to claim — a
+  // shortfall billed while earlier periods were still to invoice counted their royalties, and
+  // leaves those periods their own payable.
+  const owedBefore = Math.max(earnedBefore, advance);
+  const owedAfter = Math.max(earnedToDate, floor);
+  const payable = Math.max(0, owedAfter - Math.max(billed, owedBefore));
+  const shortfallNetted =
+    billedShortfall > 0 ? Math.max(0, Math.min(earnedToDate, minimumGuarantee) - Math.max(earnedBefore, advance)) : 0;
+  return {
+    ...base,
+    payable,
+    recoupedNow: earnedNow - payable,
+    due: payable + base.mgShortfall,
+    shortfallNetted: Math.min(shortfallNetted, earnedNow - payable),
+  };
+}

@@ -1,4 +1,5 @@
 import { invoiceDraftInput } from '../../invoices/invoice-input';
+import { invoiceJpyInput } from '../../invoices/invoice-jpy';
 import { balancesInput, recordPaymentInput, reversePaymentInput } from '../../payments/input';
 import type { RouteDoc } from '../route-docs';
 
@@ -26,6 +27,11 @@ const breakdown = {
           royalty: { type: 'integer' },
           earned_before: { type: 'integer' },
           recouped: { type: 'integer' },
+          shortfall_netted: {
+            type: 'integer',
+            description:
+              'Of recouped: the royalties of a late report that an MG shortfall billed earlier already paid for (not billed twice)',
+          },
           advance_remaining: { type: 'integer' },
           mg_shortfall: {
             type: 'integer',
@@ -124,10 +130,19 @@ export function invoiceRoutes(): RouteDoc[] {
       acl: 'the holder’s finance approvers (cfl) or calbee:admin',
     },
     {
+      path: '/api/invoice/jpy',
+      method: 'get',
+      summary:
+        'Invoices in yen, as the holder’s bill converts them: for each key (comma-separated, at most 100) the amount in its currency and in JPY at the rate recorded for the month its period starts in, with the rate (JPY per unit, in millionths); amount and rate are null when no rate is recorded (never 1:1). Invoices the caller may not see are left out.',
+      tag: 'invoice',
+      input: invoiceJpyInput,
+      acl: members,
+    },
+    {
       path: '/api/invoice/balances',
       method: 'get',
       summary:
-        'What is owed: per approved or paid invoice its amount, payments (reversed ones marked), balance and days overdue (Japan time); per licensee and currency the balance, the overdue part and the age of the oldest overdue invoice. ?licensee= narrows to one organisation.',
+        'What is owed: per approved or paid invoice its amount, payments (reversed ones marked), balance and days overdue (Japan time); its amount, payments and balance per license line, and per licensee and currency the balance, the overdue part and the age of the oldest overdue invoice, with the same per license (payments split over an invoice’s license lines in proportion to what each bills, by largest remainder in the smallest currency unit, so the licenses add up exactly to the licensee). ?licensee= narrows to one organisation.',
       tag: 'invoice',
       input: balancesInput,
       acl: members,
