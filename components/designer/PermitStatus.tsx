@@ -1,5 +1,7 @@
 import Alert from 'react-bootstrap/Alert';
+import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
+import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
 import type { Row } from './data';
 import { FlowState } from './FlowState';
@@ -8,6 +10,7 @@ import { UsageReason } from './UsageReason';
 /** The current permit for an IP: its state, when it was asked for, and why it ended if it did. */
 export function PermitStatus({ usage }: { usage: Row }) {
   const { t } = useTranslation('designer');
+  const { lang } = useShell();
   const state = String(usage.state);
   const variant = state === 'approved' ? 'success' : state === 'requested' ? 'info' : 'warning';
   return (
@@ -17,7 +20,12 @@ export function PermitStatus({ usage }: { usage: Row }) {
         <FlowState state={state} testId="permit-state" />
         <span className="small text-muted">{formatDateTime(usage.dateCreated, '')}</span>
       </div>
-      <p className="mb-0 mt-2 small">{t(`permit.explain.${state}`, { defaultValue: '' })}</p>
+      <p className="mb-0 mt-2 small">
+        {t(`permit.explain.${state}`, { defaultValue: '' })}{' '}
+        <Link href={{ pathname: `/${lang}/designer/usage`, query: { permit: String(usage.key) } }} data-testid="permit-open">
+          {t('permitDetail.openLink')}
+        </Link>
+      </p>
       {(state === 'rejected' || state === 'revoked') && <UsageReason usage={usage} />}
     </Alert>
   );

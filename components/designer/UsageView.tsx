@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import Link from 'next/link';
+import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import type { ScreenViewProps } from '@/components/page/withPage';
 import { useEntityQuery } from '@/lib/client/entities';
@@ -11,11 +12,15 @@ import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
 import { isLivePermit, useIpNames, useMyDesigner, useMyPermits, type Row } from './data';
 import { FlowState } from './FlowState';
+import { PermitDetail } from './PermitDetail';
 import { PermitRequestForm } from './PermitRequestForm';
 import { UsageReason } from './UsageReason';
 import { RecordSearch, Reference, matchesSearch } from '@/components/refs/RecordSearch';
 
-/** designer/usage: my usage permits with their states (and why one ended), and a new request. */
+/**
+ * designer/usage: my usage permits with their states (and why one ended), a new request, and one
+ * permit's own panel (?permit=key; a notification or mail opens it by number, ?open=USE-2026-0042).
+ */
 export function UsageView({ title }: ScreenViewProps) {
   const { t } = useTranslation('designer');
   const { lang } = useShell();
@@ -35,6 +40,19 @@ export function UsageView({ title }: ScreenViewProps) {
   }));
   const nameOf = (usage: Row) => names.get(String(usage.ip)) ?? '—';
   const [q, setQ] = useState('');
+  const router = useRouter();
+  const selected = typeof router.query.permit === 'string' ? router.query.permit : null;
+  const opening = typeof router.query.open === 'string' ? router.query.open : null;
+  const open = (key: string | null) =>
+    void router.push({ pathname: `/${lang}/designer/usage`, query: key ? { permit: key } : {} }, undefined, { shallow: true });
+  useEffect(() => {
+    if (!opening || permits.isLoading) return;
+    const found = permits.items.find((usage) => String(usage.reference ?? '') === opening);
+    if (found)
+      void router.replace({ pathname: `/${lang}/designer/usage`, query: { permit: String(found.key) } }, undefined, {
+        shallow: true,
+      });
+  }, [opening, permits.items, permits.isLoading, lang, router]);
   const shown = permits.items.filter((usage) =>
     matchesSearch(`${String(usage.reference ?? '')} ${nameOf(usage)} ${String(usage.purpose ?? '')}`, q),
   );
@@ -73,6 +91,9 @@ export function UsageView({ title }: ScreenViewProps) {
           )}
         </Card.Body>
       </Card>
+      {selected && (
+        <PermitDetail key={selected} usageKey={selected} onChanged={() => void permits.mutate()} onClose={() => open(null)} />
+      )}
       <h2 className="h5">{t('usage.listTitle')}</h2>
       {permits.items.length > 0 && <RecordSearch onSearch={setQ} testId="usage-search" />}
       {permits.isLoading ? (
@@ -92,11 +113,19 @@ export function UsageView({ title }: ScreenViewProps) {
               <th>{t('usage.purpose')}</th>
               <th>{t('usage.state')}</th>
               <th>{t('usage.date')}</th>
+              <th>
+                <span className="visually-hidden">{t('usage.open')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {shown.map((usage) => (
-              <tr key={String(usage.key)} data-testid="usage-row" data-key={String(usage.key)}>
+              <tr
+                key={String(usage.key)}
+                data-testid="usage-row"
+                data-key={String(usage.key)}
+                className={selected === String(usage.key) ? 'table-active' : undefined}
+              >
                 <td>
                   <Reference value={usage.reference} />
                 </td>
@@ -111,6 +140,17 @@ export function UsageView({ title }: ScreenViewProps) {
                   <FlowState state={usage.state} testId="usage-state" />
                 </td>
                 <td className="text-nowrap small">{formatDateTime(usage.dateCreated, '')}</td>
+                <td>
+                  <Link
+                    href={{ pathname: `/${lang}/designer/usage`, query: { permit: String(usage.key) } }}
+                    shallow
+                    className="btn btn-sm btn-outline-primary text-nowrap"
+                    data-testid="usage-details"
+                    aria-label={t('usage.openOne', { reference: String(usage.reference ?? '') })}
+                  >
+                    {t('usage.open')}
+                  </Link>
+                </td>
               </tr>
             ))}
           </tbody>

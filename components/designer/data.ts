@@ -68,9 +68,9 @@ export function useMyPermits(sub: string | undefined) {
   return { ...query, items: query.data?.items ?? [], latestByIp };
 }
 
-/** A permit that still stands or waits: no second request is made while one exists. */
+/** A permit that still stands or waits (on the brand, or on the applicant's answer): no second request is made while one exists. */
 export function isLivePermit(usage: Row | undefined): boolean {
-  return usage?.state === 'requested' || usage?.state === 'approved';
+  return usage?.state === 'requested' || usage?.state === 'approved' || usage?.state === 'changes_requested';
 }
 
 /** Names of the IPs with these keys, for lists that only hold the key. */

@@ -1,4 +1,5 @@
 import dynamic from 'next/dynamic';
+import { useRouter } from 'next/router';
 import { useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -52,7 +53,17 @@ export function ProductView({ title }: ScreenViewProps) {
     [allLicenses, items],
   );
   const ipNames = useIpNames(ipKeys);
-  const current = items.find((p) => p.key === open) ?? null;
+  // A link from a notification, a mail or the home opens its product by reference (?open=PRD-2026-0042).
+  const router = useRouter();
+  const wanted = typeof router.query.open === 'string' ? router.query.open : null;
+  const linked = wanted ? items.find((p) => p.reference === wanted) : undefined;
+  const current = items.find((p) => p.key === (open ?? linked?.key)) ?? null;
+  const close = () => {
+    setOpen(null);
+    if (!wanted) return;
+    const query = Object.fromEntries(Object.entries(router.query).filter(([name]) => name !== 'open'));
+    void router.replace({ pathname: router.pathname, query }, undefined, { shallow: true });
+  };
 
   return (
     <div data-testid="licensee-products">
@@ -197,7 +208,7 @@ export function ProductView({ title }: ScreenViewProps) {
           licenses={active}
           ipName={ipNames.get(text(current.ip)) ?? ''}
           ipNames={ipNames}
-          onClose={() => setOpen(null)}
+          onClose={close}
           onChanged={() => void products.mutate()}
         />
       )}

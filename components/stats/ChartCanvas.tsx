@@ -34,8 +34,16 @@ ChartJS.register(
 );
 
 function formatter(spec: ChartSpec): (value: number) => string {
-  const plain = new Intl.NumberFormat(spec.lang === 'jp' ? 'ja-JP' : 'en-US', { maximumFractionDigits: 1 });
-  return spec.currency ? (value) => formatMoney(value, spec.currency!, spec.lang) : (value) => plain.format(value);
+  const plain = new Intl.NumberFormat(spec.lang === 'jp' ? 'ja-JP' : 'en-US', {
+    maximumFractionDigits: spec.unit ? 2 : 1,
+  });
+  if (spec.currency) return (value) => formatMoney(value, spec.currency!, spec.lang);
+  if (spec.unit) return (value) => `${plain.format(value)}${spec.unit!.suffix}`;
+  return (value) => plain.format(value);
+}
+
+function plainTick(spec: ChartSpec, value: number): string {
+  return new Intl.NumberFormat(spec.lang === 'jp' ? 'ja-JP' : 'en-US', { maximumFractionDigits: 2 }).format(value);
 }
 
 /**
@@ -49,7 +57,8 @@ export function chartSummary(title: string, spec: ChartSpec, format: (value: num
     const more = spec.labels.length > shown ? ` (+${spec.labels.length - shown})` : '';
     return `${d.label}: ${points.join(', ')}${more}`;
   });
-  return [title, ...series].join('. ');
+  // The unit is said once, after the title: durations read "in business days", not bare numbers.
+  return [spec.unit ? `${title} (${spec.unit.axis})` : title, ...series].join('. ');
 }
 
 /** One chart.js chart; loaded only on the statistics page, in the browser (next/dynamic, ssr off). */
@@ -107,7 +116,13 @@ export default function ChartCanvas({ spec, title }: { spec: ChartSpec; title: s
       tooltip: { callbacks: { label: (c) => `${c.dataset.label}: ${format(Number(c.raw))}` } },
     },
     scales: {
-      [valueAxis]: { stacked: spec.stacked, beginAtZero: true, ticks: { precision, callback: (v) => format(Number(v)) } },
+      [valueAxis]: {
+        stacked: spec.stacked,
+        beginAtZero: true,
+        // A duration axis is titled with its unit; its ticks stay bare numbers.
+        title: spec.unit ? { display: true, text: spec.unit.axis } : undefined,
+        ticks: { precision, callback: (v) => (spec.unit ? plainTick(spec, Number(v)) : format(Number(v))) },
+      },
       [spec.horizontal ? 'y' : 'x']: { stacked: spec.stacked },
       ...(hasLine
         ? {

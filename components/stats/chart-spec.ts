@@ -13,6 +13,11 @@ export interface ChartSpec {
   stacked?: boolean;
   /** Values are money in minor units of this currency (ticks and tooltips formatted so). */
   currency?: string;
+  /**
+   * Values are durations in one unit: the value axis is titled `axis`, and tooltips and the text
+   * alternative write each value with `suffix` ("1.5営業日", "1.5 business days").
+   */
+  unit?: { axis: string; suffix: string };
   lang: 'jp' | 'en';
 }
 

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ChartId } from '@/lib/stats/chart-ids';
-import { durationUnit, inUnit } from '@/lib/stats/duration-unit';
+import { inUnit, stepUnit, type StepUnit } from '@/lib/stats/duration-unit';
 import type { StatsChartData } from './api';
 import type { ChartSpec } from './chart-spec';
 
@@ -16,6 +16,33 @@ function names(data: StatsChartData, t: TFunction): string[] {
     const label = [reference >= 0 ? r[reference] : null, name].filter(Boolean).join(' ');
     return label || t('unnamed');
   });
+}
+
+/** The table's columns for each unit of the step-time chart: elapsed minutes, or business days. */
+const STEP_COLUMNS: Record<StepUnit, 'minutes' | 'hours' | 'business_days'> = {
+  minutes: 'minutes',
+  hours: 'hours',
+  businessDays: 'business_days',
+};
+
+/**
+ * Median and mean time per review step in the unit that fits the longest (lib/stats/duration-unit):
+ * minutes or hours of elapsed time, or business days (weekends left out, counted by the server with
+ * the deadline's business-day rule), with the axis and the text alternative saying which.
+ */
+export function stepDatasets(data: StatsChartData, t: TFunction): Pick<ChartSpec, 'datasets' | 'unit'> {
+  const median = numbers(data, 'median_minutes');
+  const avg = numbers(data, 'avg_minutes');
+  const unit = stepUnit([...median, ...avg]);
+  const values = (which: 'median' | 'avg', minutes: number[]) =>
+    unit === 'businessDays' ? numbers(data, `${which}_business_days`) : minutes.map((m) => inUnit(m, unit));
+  return {
+    datasets: [
+      { label: t(`col.median_${STEP_COLUMNS[unit]}`), data: values('median', median) },
+      { label: t(`col.avg_${STEP_COLUMNS[unit]}`), data: values('avg', avg) },
+    ],
+    unit: { axis: t(`unit.${unit}.axis`), suffix: t(`unit.${unit}.suffix`) },
+  };
 }
 
 /** What each chart draws from its table (the same table the table toggle and the CSV show). */
@@ -66,15 +93,7 @@ export function chartSpec(chart: ChartId, data: StatsChartData, t: TFunction, la
             t(`flow:group.${String(r[col(data, 'group')] ?? '')}`),
           ].join(' · '),
         ),
-        datasets: (() => {
-          const median = numbers(data, 'median_minutes');
-          const avg = numbers(data, 'avg_minutes');
-          const unit = durationUnit([...median, ...avg]);
-          return [
-            { label: t(`col.median_${unit}`), data: median.map((m) => inUnit(m, unit)) },
-            { label: t(`col.avg_${unit}`), data: avg.map((m) => inUnit(m, unit)) },
-          ];
-        })(),
+        ...stepDatasets(data, t),
         lang,
       };
     case 'licenses':

@@ -1,21 +1,25 @@
-/** Units review durations are shown in, the smallest that keeps the longest bar readable. */
-export type DurationUnit = 'minutes' | 'hours' | 'days';
+/**
+ * Units the time per review step is charted in: minutes, hours, or business days (weekends left
+ * out, lib/server/flow/business-days.ts), the smallest that keeps the longest bar readable.
+ */
+export type StepUnit = 'minutes' | 'hours' | 'businessDays';
 
-const PER: Record<DurationUnit, number> = { minutes: 1, hours: 60, days: 24 * 60 };
+const PER: Record<Exclude<StepUnit, 'businessDays'>, number> = { minutes: 1, hours: 60 };
 
 /**
- * The unit for a set of durations in minutes: minutes while the longest is under two hours,
- * hours while it is under three days, days beyond. Never rounds a short duration to nothing.
+ * The unit for a chart of durations (elapsed minutes): minutes while the longest is under two
+ * hours, hours while it is under two days, business days beyond. Never rounds a short duration
+ * to nothing, and a week's wait reads as 5 business days, not 168 hours.
  */
-export function durationUnit(minutes: readonly number[]): DurationUnit {
+export function stepUnit(minutes: readonly number[]): StepUnit {
   const longest = Math.max(0, ...minutes.filter((m) => Number.isFinite(m)));
   if (longest < 120) return 'minutes';
-  if (longest < 3 * 24 * 60) return 'hours';
-  return 'days';
+  if (longest < 2 * 24 * 60) return 'hours';
+  return 'businessDays';
 }
 
-/** A duration in minutes in a unit, to one decimal. */
-export function inUnit(minutes: number, unit: DurationUnit): number {
+/** Elapsed minutes in minutes or hours, to one decimal. */
+export function inUnit(minutes: number, unit: Exclude<StepUnit, 'businessDays'>): number {
   return Math.round((minutes / PER[unit]) * 10) / 10;
 }
 

@@ -19,6 +19,8 @@ export interface FlowApi {
     path: string,
     token?: string,
     body?: unknown,
+    /** Extra request headers (X-Lang: en for answers in English). */
+    headers?: Record<string, string>,
   ): Promise<TestResponse<T>>;
   close(): Promise<void>;
 }
@@ -36,11 +38,14 @@ export async function serveFlowApi(): Promise<FlowApi> {
     [/^\/api\/pdf\/sign\/[^/]+$/, await serveRoute(contractSignRoute, '/api/pdf/sign/[id]')],
   ];
   return {
-    call(method, path, token, body) {
+    call(method, path, token, body, headers = {}) {
       const pathname = path.split('?')[0]!;
       const server = servers.find(([pattern]) => pattern.test(pathname))?.[1];
       if (!server) return entity.call(method, path, token, body);
-      return server.request(method, path, { headers: token ? { authorization: `Bearer ${token}` } : {}, body });
+      return server.request(method, path, {
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body,
+      });
     },
     async close() {
       await Promise.all([entity.close(), ...servers.map(([, s]) => s.close())]);

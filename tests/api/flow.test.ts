@@ -194,7 +194,9 @@ describe('SPEC §4 Review state changes by a patch with a state value: secondary
     const key = await newSecondaryIp('Flow illegal');
     const wrongState = await api.call<Envelope>('POST', `/api/v1/IP/${key}/resubmit`, token.designer);
     expect(wrongState.status).toBe(409);
-    expect(String((wrongState.json.data as unknown as { errors: Rec }).errors.state)).toContain('changes_requested');
+    // Said in the reader's words: where it stands and when the step can be taken.
+    expect(String((wrongState.json.data as unknown as { errors: Rec }).errors.state)).toContain('「下書き」');
+    expect(String((wrongState.json.data as unknown as { errors: Rec }).errors.state)).toContain('「修正依頼」');
     expect((await api.call('POST', `/api/v1/IP/${key}/fly`, token.designer)).status).toBe(404);
     expect((await api.call('POST', `/api/v1/IP/${key}/submit`, token.studio)).status).toBe(404);
     expect((await api.call('POST', `/api/v1/IP/${key}/submit`, token.brand)).status).toBe(403);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReady } from '@/lib/server/boot';
 import { getDb } from '@/lib/server/db/client';
-import { invoices, ips, licensees, licenses, products } from '@/lib/server/db/entities-schema';
+import { invoices, ips, licensees, licenses, liquidApplications, products } from '@/lib/server/db/entities-schema';
 import { aclRequests, notifications } from '@/lib/server/db/schema';
 import { getConfig } from '@/lib/config';
 import { invitations } from '@/lib/server/db/platform-schema';
@@ -98,7 +98,8 @@ describe('GET /api/home', () => {
       expect.objectContaining({
         label: expect.stringMatching(/^USE-\d{4}-\d{4} Home primary \/ Sho$/),
         kind: 'usage',
-        href: '/holder/approve/ip?tab=usages',
+        // The permit itself, on the permits tab of the approval page.
+        href: `/holder/approve/ip?tab=usages&open=${String(permit.json.data.reference)}`,
       }),
     );
     expect(section(await homeOf('legal'), 'reviews')?.count).toBe(0);
@@ -162,14 +163,15 @@ describe('GET /api/home', () => {
     expect(designer.count).toBe(1);
     expect(designer.items[0]).toMatchObject({
       label: expect.stringMatching(/^IP-FX-\S+ Sent back IP$/),
-      href: '/designer/iplist',
+      // The IP's own panel, opened by its number.
+      href: expect.stringMatching(/^\/designer\/iplist\?open=IP-FX-\S+$/),
       state: 'changes_requested',
     });
     const licensee = section(await homeOf('licensee'), 'changes')!;
     expect(licensee.count).toBe(1);
     expect(licensee.items[0]).toMatchObject({
       label: expect.stringMatching(/^PRD-FX-\S+ Sent back product \(SKU-1\) \/ /),
-      href: '/licensee/product',
+      href: expect.stringMatching(/^\/licensee\/product\?open=PRD-FX-\S+$/),
     });
     expect(section(await homeOf('studio'), 'changes')?.count).toBe(0);
     expect(section(await homeOf('licensee'), 'reports')?.count).toBe(0);
@@ -263,6 +265,35 @@ describe('GET /api/home', () => {
     expect(item.label).not.toContain(org!.key);
     expect(item.label).not.toContain(sub.user);
     expect(section(await homeOf('holder'), 'accessRequests')).toBeUndefined();
+  });
+
+  it('lists designer applications waiting for a step to holder product staff and administrators, oldest first', async () => {
+    const db = await getDb();
+    const before = section(await homeOf('admin'), 'designerApplications')?.count ?? 0;
+    const key = newKey();
+    await db.insert(liquidApplications).values({
+      key,
+      applicant: sub.user,
+      profile: { creator_name: 'Home Applicant' },
+      dateCreated: new Date('2020-01-01T00:00:00Z'),
+    });
+    try {
+      const admin = section(await homeOf('admin'), 'designerApplications')!;
+      expect(admin.count).toBe(before + 1);
+      expect(admin.href).toBe('/holder/applications');
+      // The oldest first: this one, dated years back.
+      expect(admin.items[0]).toMatchObject({ href: '/holder/applications', kind: 'liquid', state: 'applied' });
+      expect(admin.items[0]!.label).not.toContain(key);
+      // Holder staff hold the product role (holder/applications is theirs); nobody outside the holder sees them.
+      expect(section(await homeOf('brand'), 'designerApplications')?.count).toBe(before + 1);
+      for (const who of ['designer', 'licensee', 'staff', 'user'] as const)
+        expect(section(await homeOf(who), 'designerApplications'), who).toBeUndefined();
+      // Decided, it no longer waits.
+      await db.update(liquidApplications).set({ state: 'rejected' }).where(eq(liquidApplications.key, key));
+      expect(section(await homeOf('admin'), 'designerApplications')?.count ?? 0).toBe(before);
+    } finally {
+      await db.delete(liquidApplications).where(eq(liquidApplications.key, key));
+    }
   });
 
   it('counts unread notifications and open invitations for the caller only', async () => {

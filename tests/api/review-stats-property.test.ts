@@ -5,6 +5,7 @@ import { getDb } from '@/lib/server/db/client';
 import { reviews } from '@/lib/server/db/entities-schema';
 import { countDecisions } from '@/lib/server/flow/count-decisions';
 import { newKey } from '@/lib/server/keys';
+import { businessMinutesBetween } from '@/lib/server/flow/business-days';
 import { reviewThroughput, reviewTimes } from '@/lib/server/stats/queries';
 
 /**
@@ -122,6 +123,13 @@ describe('review statistics', () => {
           expect(Math.abs(Number(row[5]) - took.reduce((a, b) => a + b, 0) / took.length)).toBeLessThanOrEqual(0.05 + 1e-9);
           // However short, a decision's time is never shown as nothing.
           expect(Number(row[4])).toBeGreaterThan(0);
+          // Business days: weekday time only (the deadline's rule), to a hundredth, never more than the elapsed days.
+          const business = these.map((r) => businessMinutesBetween(r.dateCreated, r.dateUpdated) / (24 * 60));
+          expect(Math.abs(Number(row[6]) - median(business))).toBeLessThanOrEqual(0.005 + 1e-9);
+          expect(Math.abs(Number(row[7]) - business.reduce((a, b) => a + b, 0) / business.length)).toBeLessThanOrEqual(
+            0.005 + 1e-9,
+          );
+          expect(Number(row[6])).toBeLessThanOrEqual(median(took) / (24 * 60) + 0.005);
         }
       }),
       { numRuns: 25 },

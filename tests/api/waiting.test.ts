@@ -1,11 +1,11 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getConfig } from '@/lib/config';
 import { ensureReady } from '@/lib/server/boot';
 import { getDb } from '@/lib/server/db/client';
-import { invoices, ips, licenses, reviews } from '@/lib/server/db/entities-schema';
+import { invoices, ips, licenses, reviews, subjectVersions, usages } from '@/lib/server/db/entities-schema';
 import { emailOutbox } from '@/lib/server/db/platform-schema';
-import { notifications, userAccess, users } from '@/lib/server/db/schema';
+import { logWorkflow, notifications, userAccess, users } from '@/lib/server/db/schema';
 import { defaultFlows } from '@/lib/server/flow/definitions';
 import type { FlowDef } from '@/lib/server/flow/types';
 import { remindOverdue } from '@/lib/server/flow/remind-overdue';
@@ -14,6 +14,8 @@ import type { MailKind } from '@/lib/server/notify/mail-kinds';
 import { tell } from '@/lib/server/notify/tell';
 import { newKey } from '@/lib/server/keys';
 import * as profileUpdateRoute from '@/pages/api/core/users/profile/update';
+import * as homeRoute from '@/pages/api/home';
+import type { HomeData } from '@/lib/server/home/types';
 import { serveFlowApi, type FlowApi } from './flow-api';
 import { serveRoute, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
@@ -31,6 +33,7 @@ type Rec = Record<string, unknown>;
 
 let api: FlowApi;
 let profile: RouteServer;
+let home: RouteServer;
 const token: Record<string, string> = {};
 const email: Record<string, string> = {
   admin: 'admin@example.com',
@@ -51,6 +54,7 @@ beforeAll(async () => {
   await ensureReady();
   api = await serveFlowApi();
   profile = await serveRoute(profileUpdateRoute, '/api/core/users/profile/update');
+  home = await serveRoute(homeRoute, '/api/home');
   for (const [name, address] of Object.entries(email)) token[name] = await issueAccessToken(await subOf(address));
   const orgs = await api.call<Envelope<{ items: Rec[] }>>('POST', '/api/v1/Licensee/query', token.owner, {});
   organisation = String(orgs.json.data.items[0]!.key);
@@ -69,7 +73,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
   await profile?.close();
+  await home?.close();
 });
+
+async function homeOf(who: string): Promise<HomeData> {
+  const res = await home.request<Envelope<HomeData>>('GET', '/api/home', { headers: { authorization: `Bearer ${token[who]}` } });
+  expect(res.status).toBe(200);
+  return res.json.data;
+}
 
 async function newApplication(): Promise<{ key: string; reference: string }> {
   const res = await api.call<Envelope>('POST', '/api/v1/License', token.owner, {
@@ -216,6 +227,154 @@ describe('changes requested reach the applicant', () => {
   });
 });
 
+describe('changes requested on a usage permit reach its applicant, who answers and resubmits', () => {
+  async function newPermit(purpose: string): Promise<{ key: string; reference: string }> {
+    const res = await api.call<Envelope>('POST', '/api/v1/Usage', token.designer, { ip: primary, purpose });
+    expect(res.json.status, JSON.stringify(res.json.data)).toBe(0);
+    expect(res.json.data.state).toBe('requested');
+    return { key: String(res.json.data.key), reference: String(res.json.data.reference) };
+  }
+
+  it('the brand asks for changes with a comment; the designer is told by bell and mail, edits, resubmits; every round is kept', async () => {
+    const { key, reference } = await newPermit('季節のパッケージに使います');
+    // The brand decides from its queue, as the approval page does.
+    const asked = await api.call<Envelope<{ moved: boolean; subject: Rec }>>(
+      'POST',
+      `/api/v1/Holder/approve/usages/${key}`,
+      token.brand,
+      { decision: 'changes_requested', comment: '使用する商品の種類を書いてください' },
+    );
+    expect(asked.json.status, JSON.stringify(asked.json.data)).toBe(0);
+    expect(asked.json.data.subject.state).toBe('changes_requested');
+
+    // The applicant: a notification and a mail naming the permit by number, quoting the comment,
+    // saying who asked, and linking to the permit's own panel.
+    const [mail] = (await mailsTo('designer', reference)).filter((m) => m.subject.includes('修正依頼'));
+    expect(mail).toBeDefined();
+    expect(mail!.subject).toContain('利用許諾');
+    expect(mail!.text).toContain('使用する商品の種類を書いてください');
+    expect(mail!.text).toContain('ブランド');
+    expect(mail!.text).toContain(`/jp/designer/usage?open=${reference}`);
+    const notices = (await noticesTo('designer', reference)).filter((n) => n.subject.includes('修正依頼'));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.link).toBe(`/designer/usage?open=${reference}`);
+    expect(notices[0]!.content).toContain('使用する商品の種類を書いてください');
+
+    // Its own record: the request, the comment and the history; resubmission is offered to it alone.
+    const history = await api.call<Envelope<{ reviews: Rec[]; log: Rec[] }>>(
+      'GET',
+      `/api/v1/Usage/${key}/history`,
+      token.designer,
+    );
+    expect(history.json.status).toBe(0);
+    expect(history.json.data.reviews.find((r) => r.state === 'changes_requested')?.comment).toBe(
+      '使用する商品の種類を書いてください',
+    );
+    const offered = async (who: string) =>
+      (
+        await api.call<Envelope<{ actions: { action: string }[] }>>('GET', `/api/v1/Usage/${key}/actions`, token[who])
+      ).json.data.actions.map((a) => a.action);
+    expect(await offered('designer')).toEqual(['resubmit']);
+    expect(await offered('brand')).toEqual([]);
+
+    // Someone else may not send it back, in the reader's language; nothing changes.
+    const refused = await api.call<Envelope>('POST', `/api/v1/Usage/${key}/resubmit`, token.brand);
+    expect(refused.status).toBe(403);
+    expect(String(refused.json.data)).toContain('申請者本人');
+    const enRefused = await api.call<Envelope>('POST', `/api/v1/Usage/${key}/resubmit`, token.brand, undefined, {
+      'x-lang': 'en',
+    });
+    expect(String(enRefused.json.data)).toContain('Only the applicant may');
+    const hidden = await api.call<Envelope>('POST', `/api/v1/Usage/${key}/resubmit`, token.owner);
+    expect(hidden.status).toBe(404);
+    const db = await getDb();
+    const stateOf = async () => (await db.select({ state: usages.state }).from(usages).where(eq(usages.key, key)))[0]!.state;
+    expect(await stateOf()).toBe('changes_requested');
+
+    // The applicant corrects the purpose and sends it back with an answer: a new round for the brand.
+    const edited = await api.call<Envelope>('PATCH', `/api/v1/Usage/${key}`, token.designer, {
+      purpose: '季節のパッケージ（菓子の箱）に使います',
+    });
+    expect(edited.json.status, JSON.stringify(edited.json.data)).toBe(0);
+    const resubmitted = await api.call<Envelope>('POST', `/api/v1/Usage/${key}/resubmit`, token.designer, {
+      comment: '商品の種類を追記しました',
+    });
+    expect(resubmitted.json.status, JSON.stringify(resubmitted.json.data)).toBe(0);
+    expect(resubmitted.json.data.state).toBe('requested');
+    const rounds = await db
+      .select({ revision: reviews.revision, state: reviews.state, group: reviews.group })
+      .from(reviews)
+      .where(eq(reviews.subject_key, key))
+      .orderBy(asc(reviews.revision));
+    expect(rounds).toEqual([
+      { revision: 1, state: 'changes_requested', group: 'brand' },
+      { revision: 2, state: 'pending', group: 'brand' },
+    ]);
+    // What each round decided on is kept: the first purpose and the corrected one.
+    const versions = await db
+      .select({ revision: subjectVersions.revision, data: subjectVersions.data })
+      .from(subjectVersions)
+      .where(eq(subjectVersions.subject_key, key))
+      .orderBy(asc(subjectVersions.revision));
+    expect(versions.map((v) => [v.revision, (v.data as Rec).purpose])).toEqual([
+      [1, '季節のパッケージに使います'],
+      [2, '季節のパッケージ（菓子の箱）に使います'],
+    ]);
+    const [logged] = await db
+      .select({ remarks: logWorkflow.remarks, path: logWorkflow.path })
+      .from(logWorkflow)
+      .where(and(eq(logWorkflow.key, key), eq(logWorkflow.action, 'resubmit')));
+    expect(logged).toEqual({ remarks: '商品の種類を追記しました', path: 'changes_requested>requested' });
+    // The brand is asked again, with the link to its queue's permits tab.
+    expect(
+      (await mailsTo('brand', reference)).filter((m) => m.text.includes(`/jp/holder/approve/ip?tab=usages&open=${reference}`)),
+    ).toHaveLength(2);
+    const queue = await api.call<Envelope<{ subject: Rec }[]>>('GET', '/api/v1/Holder/approve/usages', token.brand);
+    expect(queue.json.data.some((item) => item.subject.key === key)).toBe(true);
+
+    // Sent again while it is already back with the brand: refused per field, in jp or en, unchanged.
+    const again = await api.call<Envelope<{ errors: Record<string, string> }>>(
+      'POST',
+      `/api/v1/Usage/${key}/resubmit`,
+      token.designer,
+    );
+    expect(again.status).toBe(409);
+    expect(again.json.data.errors.state).toContain('「申請中」');
+    expect(again.json.data.errors.state).toContain('「修正依頼」');
+    const en = await api.call<Envelope<{ errors: Record<string, string> }>>(
+      'POST',
+      `/api/v1/Usage/${key}/resubmit`,
+      token.designer,
+      undefined,
+      { 'x-lang': 'en' },
+    );
+    expect(en.status).toBe(409);
+    expect(en.json.data.errors.state).toContain('"Changes requested"');
+    expect(en.json.data.errors.state).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    expect(await stateOf()).toBe('requested');
+
+    // Approved in the second round: the designer is told, and resubmission stays refused.
+    const approved = await api.call<Envelope<{ subject: Rec }>>('POST', `/api/v1/Holder/approve/usages/${key}`, token.brand, {
+      decision: 'approved',
+    });
+    expect(approved.json.data.subject.state).toBe('approved');
+    expect((await api.call<Envelope>('POST', `/api/v1/Usage/${key}/resubmit`, token.designer)).status).toBe(409);
+  });
+
+  it('a designer home lists the permit sent back, linking to its panel', async () => {
+    const { key, reference } = await newPermit('ポスターに使います');
+    await api.call('POST', `/api/v1/Holder/approve/usages/${key}`, token.brand, {
+      decision: 'changes_requested',
+      comment: '掲示場所を書いてください',
+    });
+    const home = await homeOf('designer');
+    const changes = home.sections.find((s) => s.id === 'changes');
+    expect(changes?.items).toContainEqual(
+      expect.objectContaining({ kind: 'usage', state: 'changes_requested', href: `/designer/usage?open=${reference}` }),
+    );
+  });
+});
+
 describe('the daily digest', () => {
   const at = (iso: string) => new Date(iso);
   const digestsTo = async (who: string) => {
@@ -306,7 +465,7 @@ describe('only the actions a person may take', () => {
   // Signing and countersigning go through the e-signature (/api/pdf/sign), not a bare step.
   const ESIGN = new Set(['sign', 'countersign']);
   const people = ['owner', 'staff', 'member', 'holder', 'admin', 'legal', 'cfl', 'boss', 'brand', 'designer', 'user'];
-  type Table = typeof licenses | typeof invoices | typeof ips;
+  type Table = typeof licenses | typeof invoices | typeof ips | typeof usages;
 
   /**
    * For every state of a record's flow and every person: the steps GET …/actions offers (what the
@@ -381,6 +540,15 @@ describe('only the actions a person may take', () => {
   it("offers on a primary IP's panel exactly the publish and retire steps the API accepts", async () => {
     const ip = await api.call<Envelope>('POST', '/api/v1/IP', token.holder, { name: 'Offered primary', kind: 'primary' });
     expect(await offeredIsAccepted('IP', ips, String(ip.json.data.key), defaultFlows.primary_ip)).toBeGreaterThan(1);
+  }, 600_000);
+
+  it('offers on a usage permit in every state exactly what the API accepts: only its applicant resubmits, brand and admins revoke', async () => {
+    const res = await api.call<Envelope>('POST', '/api/v1/Usage', token.designer, { ip: primary, purpose: 'Offered permit' });
+    expect(res.json.status).toBe(0);
+    const key = String(res.json.data.key);
+    expect(defaultFlows.usage.states).toContain('changes_requested');
+    // resubmit (the applicant, from changes_requested) and revoke (brand, admin, from approved).
+    expect(await offeredIsAccepted('Usage', usages, key, defaultFlows.usage)).toBe(3);
   }, 600_000);
 
   it("an organisation's designer member is offered no business step; its owner and staff are", async () => {

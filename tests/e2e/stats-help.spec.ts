@@ -121,6 +121,13 @@ test('holder statistics: charts render in jp and en, figures include an approved
       await expect(page.getByTestId(`stats-chart-${chart}`).locator('canvas, svg').first()).toBeVisible();
     }
     await expect(page.getByTestId('stats-footnote')).toContainText('sales_monthly');
+    // Time per step says its unit (minutes, hours or business days) to those who cannot see the axis.
+    await expect(page.getByTestId('stats-chart-steps').locator('canvas[role="img"]')).toHaveAttribute(
+      'aria-label',
+      lang === 'jp'
+        ? /^審査ステップごとの所要時間 \(所要時間（(分|時間|営業日・土日を除く)）\)\. .*\d(分|時間|営業日)/
+        : /^Time spent per review step \(Time taken \((minutes|hours|business days, weekends excluded)\)\)\. .*\d( min| h| business days)/,
+    );
     await expect(page.getByTestId('stats-from-month').locator('option').first()).toHaveText(lang === 'jp' ? '1月' : 'January');
     await expect(page.getByTestId('stats-from-year').locator('option').first()).toHaveText(/^\d{4}(年)?$/);
     await shot(page, `stats-${lang}`);

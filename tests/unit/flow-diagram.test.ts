@@ -43,10 +43,17 @@ describe('flow diagrams drawn from the flow definitions', () => {
   });
 
   it('merges decisions that lead to the same state into one edge', () => {
-    const usage = flowGraph(defaultFlows.usage);
-    expect(usage.edges.filter((e) => e.kind === 'review')).toEqual([
+    // A sales report sent back for changes is rejected (and reported again).
+    const sales = flowGraph(defaultFlows.sales);
+    expect(sales.edges.filter((e) => e.kind === 'review')).toEqual([
+      { from: 'submitted', to: 'approved', kind: 'review', actions: ['approved'], groups: ['cfl'] },
+      { from: 'submitted', to: 'rejected', kind: 'review', actions: ['rejected', 'changes_requested'], groups: ['cfl'] },
+    ]);
+    // A usage permit sent back waits for its applicant's answer instead.
+    expect(flowGraph(defaultFlows.usage).edges.filter((e) => e.kind === 'review')).toEqual([
       { from: 'requested', to: 'approved', kind: 'review', actions: ['approved'], groups: ['brand'] },
-      { from: 'requested', to: 'rejected', kind: 'review', actions: ['rejected', 'changes_requested'], groups: ['brand'] },
+      { from: 'requested', to: 'rejected', kind: 'review', actions: ['rejected'], groups: ['brand'] },
+      { from: 'requested', to: 'changes_requested', kind: 'review', actions: ['changes_requested'], groups: ['brand'] },
     ]);
   });
 

@@ -178,11 +178,21 @@ const expected: Record<Subject, ExpectedFlow> = {
   },
   usage: {
     initial: 'requested',
-    states: ['requested', 'approved', 'rejected', 'revoked'],
+    states: ['requested', 'changes_requested', 'approved', 'rejected', 'revoked'],
     final: ['rejected', 'revoked'],
-    moves: [{ state: 'approved', action: 'revoke', by: ['brand', 'admin'], to: 'revoked', comment: true }],
+    moves: [
+      { state: 'changes_requested', action: 'resubmit', by: ['owner'], to: 'requested' },
+      { state: 'approved', action: 'revoke', by: ['brand', 'admin'], to: 'revoked', comment: true },
+    ],
     reviews: [
-      { state: 'requested', groups: ['brand'], order: 'all', approved: 'approved', rejected: 'rejected', changes: 'rejected' },
+      {
+        state: 'requested',
+        groups: ['brand'],
+        order: 'all',
+        approved: 'approved',
+        rejected: 'rejected',
+        changes: 'changes_requested',
+      },
     ],
   },
   ip: {
@@ -1069,9 +1079,20 @@ describe('usage permit (brand)', () => {
     expect(decide(flow, 'requested', [], 'approved', people.brand)).toEqual({ group: 'brand', next: 'approved' });
   });
 
-  it('brand rejecting or requesting changes → rejected', () => {
+  it('brand rejecting → rejected; requesting changes → changes_requested, which only the applicant resubmits', () => {
     expect(decide(flow, 'requested', [], 'rejected', people.brand, 'no').next).toBe('rejected');
-    expect(decide(flow, 'requested', [], 'changes_requested', people.brand, 'no').next).toBe('rejected');
+    expect(decide(flow, 'requested', [], 'changes_requested', people.brand, 'no').next).toBe('changes_requested');
+    expect(transition(flow, 'changes_requested', 'resubmit', people.owner).to).toBe('requested');
+    for (const name of ['brand', 'admin', 'product', 'holder', 'legal', 'plain'] as const)
+      expect(
+        reasonOf(() => transition(flow, 'changes_requested', 'resubmit', people[name])),
+        name,
+      ).toBe('not_allowed');
+    for (const state of ['requested', 'approved', 'rejected', 'revoked'])
+      expect(
+        reasonOf(() => transition(flow, state, 'resubmit', people.owner)),
+        state,
+      ).toBe('wrong_state');
   });
 
   it('only brand reviews', () => {

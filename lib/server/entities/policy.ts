@@ -172,7 +172,7 @@ export function assertMayCreate(def: EntityDef, viewer: Viewer, body: Row): void
  */
 export const EDITABLE_STATES: Partial<Record<EntityDef['name'], readonly string[]>> = {
   IP: ['draft', 'changes_requested'],
-  Usage: ['requested'],
+  Usage: ['requested', 'changes_requested'],
   License: ['applied', 'changes_requested'],
   Product: ['draft', 'changes_requested'],
   Sales: ['submitted'],

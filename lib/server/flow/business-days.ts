@@ -19,6 +19,24 @@ export function businessDaysBetween(from: Date, to: Date): number {
 }
 
 /**
+ * Minutes from one moment to another that fall on business days (weekends left out, as
+ * businessDaysBetween counts them): a review opened on Friday afternoon and decided on Monday
+ * morning took the hours of Friday and Monday, not the weekend. 24 × 60 of them make a business day.
+ */
+export function businessMinutesBetween(from: Date, to: Date): number {
+  let t = from.getTime();
+  const end = to.getTime();
+  let ms = 0;
+  while (t < end) {
+    const nextDay = Date.UTC(new Date(t).getUTCFullYear(), new Date(t).getUTCMonth(), new Date(t).getUTCDate()) + DAY;
+    const until = Math.min(nextDay, end);
+    if (isWeekday(t)) ms += until - t;
+    t = until;
+  }
+  return ms / 60_000;
+}
+
+/**
  * The deadline of something that has `days` business days from `from`: the end (UTC) of the
  * `days`-th business day after the day it started; past it, the item is overdue.
  */

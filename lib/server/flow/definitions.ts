@@ -23,9 +23,11 @@ export const defaultFlows: Record<Subject, FlowDef> = {
   usage: {
     subject: 'usage',
     initial: 'requested',
-    states: ['requested', 'approved', 'rejected', 'revoked'],
+    states: ['requested', 'changes_requested', 'approved', 'rejected', 'revoked'],
     final: ['rejected', 'revoked'],
     transitions: [
+      // The brand asked for changes: the applicant corrects the application and sends it again (a new round).
+      { action: 'resubmit', from: ['changes_requested'], to: 'requested', by: [owner], notify: ['reviewers'] },
       {
         action: 'revoke',
         from: ['approved'],
@@ -40,7 +42,7 @@ export const defaultFlows: Record<Subject, FlowDef> = {
         state: 'requested',
         groups: ['brand'],
         order: 'all',
-        outcome: { approved: 'approved', rejected: 'rejected', changes_requested: 'rejected' },
+        outcome: { approved: 'approved', rejected: 'rejected', changes_requested: 'changes_requested' },
       },
     ],
   },

@@ -15,6 +15,8 @@ export class FlowError extends Error {
     message: string,
     /** For a refused step: which step and who may take it, so the refusal can say so in words. */
     readonly step?: { action: string; by: readonly Actor[] },
+    /** For a step out of its state: the state the record is in and those the step is taken from. */
+    readonly at?: { state: string; from: readonly string[] },
   ) {
     super(message);
     this.name = 'FlowError';
@@ -57,8 +59,11 @@ export function transition(flow: FlowDef, state: string, action: string, facts: 
   if (candidates.length === 0) throw new FlowError('unknown_action', `"${action}" is not a step of the ${flow.subject} flow`);
   const step = candidates.find((t) => t.from.includes(state));
   if (!step) {
-    const from = [...new Set(candidates.flatMap((t) => t.from))].join(', ');
-    throw new FlowError('wrong_state', `"${action}" is possible from ${from}, not from ${state}`);
+    const from = [...new Set(candidates.flatMap((t) => t.from))];
+    throw new FlowError('wrong_state', `"${action}" is possible from ${from.join(', ')}, not from ${state}`, undefined, {
+      state,
+      from,
+    });
   }
   if (!step.by.some((actor) => actorMatches(actor, facts)))
     throw new FlowError('not_allowed', `you may not ${action} this ${flow.subject}`, { action, by: step.by });

@@ -1,3 +1,5 @@
+import enFlow from '../../../locales/en/flow.json';
+import jpFlow from '../../../locales/jp/flow.json';
 import { AppError } from '../api/errors';
 import type { Bilingual } from '../common/field-error';
 import { validationMessage } from '../../validation/messages';
@@ -49,6 +51,22 @@ function refusal(step: { action: string; by: readonly Actor[] }, lang: 'jp' | 'e
     : `You may not take this step. Only ${list} may; ask them if it is needed.`;
 }
 
+const STATE_LABEL: Record<'jp' | 'en', Record<string, string>> = { jp: jpFlow.state, en: enFlow.state };
+
+/**
+ * "Not now: it is X; this is done when it is Y", in the reader's language (a resubmission of a
+ * permit already back with the reviewers, say); the page may simply be out of date.
+ */
+function outOfState(at: { state: string; from: readonly string[] }, lang: 'jp' | 'en'): string {
+  const label = (state: string) => STATE_LABEL[lang][state] ?? state;
+  if (lang === 'jp') {
+    const from = at.from.map((s) => `「${label(s)}」`).join('・');
+    return `この操作は今の状態（「${label(at.state)}」）では行えません。行えるのは${from}のときです。ページを読み込み直して今の状態を確かめてください。何も変更されていません。`;
+  }
+  const from = at.from.map((s) => `"${label(s)}"`).join(' or ');
+  return `This step cannot be taken while it is "${label(at.state)}"; it can be taken only when it is ${from}. Reload the page to see where it stands. Nothing was changed.`;
+}
+
 /** Engine refusals in the envelope: the message says what is wrong and nothing was changed. */
 export function toAppError(err: unknown, lang: 'jp' | 'en'): unknown {
   if (err instanceof StepRefused) return new AppError('conflict', err.text[lang], { errors: { state: err.text[lang] } });
@@ -65,6 +83,12 @@ export function toAppError(err: unknown, lang: 'jp' | 'en'): unknown {
         errors: { comment: validationMessage({ code: 'required' }, lang) },
         codes: { comment: { code: 'required' } },
       });
+    case 'wrong_state':
+      if (err.at) {
+        const text = outOfState(err.at, lang);
+        return new AppError('conflict', text, { errors: { state: text } });
+      }
+      return new AppError('conflict', err.message, { errors: { state: err.message } });
     default:
       return new AppError('conflict', err.message, { errors: { state: err.message } });
   }

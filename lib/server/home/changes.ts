@@ -1,12 +1,15 @@
 import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { ips, licenses, products } from '../db/entities-schema';
+import { ips, licenses, products, usages } from '../db/entities-schema';
 import { recordLink } from '../notify/record-link';
 import type { Viewer } from '../entities/viewer';
 import { HOME_ITEMS, type HomeItem, type HomeSection } from './types';
 import { nameRows } from '../naming/load-names';
 
-/** Secondary IPs (designers) and products (licensee organisations) sent back with changes requested. */
+/**
+ * Usage permits and secondary IPs (designers), license applications and products (licensee
+ * organisations) sent back with changes requested, each linking to the record's own panel.
+ */
 export async function changesSection(db: Db, viewer: Viewer): Promise<HomeSection | null> {
   const designer = viewer.designerRole || viewer.designers.length > 0;
   const licensee = viewer.licensees.length > 0;
@@ -22,7 +25,28 @@ export async function changesSection(db: Db, viewer: Viewer): Promise<HomeSectio
     total += Number(n?.n ?? 0);
     const rows = await db.select().from(ips).where(where).orderBy(asc(ips.dateUpdated)).limit(HOME_ITEMS);
     const names = await nameRows(db, 'ip', rows, viewer.lang);
-    items.push(...names.map((n) => ({ label: n.label, href: '/designer/iplist', kind: 'ip', state: 'changes_requested' })));
+    items.push(
+      ...rows.map((row, i) => ({
+        label: names[i]!.label,
+        href: recordLink('ip', row, 'applicant'),
+        kind: 'ip',
+        state: 'changes_requested',
+      })),
+    );
+    // Permit applications the brand sent back: only their applicant answers them.
+    const permits = and(eq(usages.state, 'changes_requested'), eq(usages.applicant, viewer.sub));
+    const [p] = await db.select({ n: count() }).from(usages).where(permits);
+    total += Number(p?.n ?? 0);
+    const permitRows = await db.select().from(usages).where(permits).orderBy(asc(usages.dateUpdated)).limit(HOME_ITEMS);
+    const permitNames = await nameRows(db, 'usage', permitRows, viewer.lang);
+    items.push(
+      ...permitRows.map((row, i) => ({
+        label: permitNames[i]!.label,
+        href: recordLink('usage', row, 'applicant'),
+        kind: 'usage',
+        state: 'changes_requested',
+      })),
+    );
   }
   if (viewer.licenseeStaff.length > 0) {
     // License applications sent back: the applicant's organisation corrects and resubmits them.
@@ -46,7 +70,14 @@ export async function changesSection(db: Db, viewer: Viewer): Promise<HomeSectio
     total += Number(n?.n ?? 0);
     const rows = await db.select().from(products).where(where).orderBy(asc(products.dateUpdated)).limit(HOME_ITEMS);
     const names = await nameRows(db, 'product', rows, viewer.lang);
-    items.push(...names.map((n) => ({ label: n.label, href: '/licensee/product', kind: 'product', state: 'changes_requested' })));
+    items.push(
+      ...rows.map((row, i) => ({
+        label: names[i]!.label,
+        href: recordLink('product', row, 'applicant'),
+        kind: 'product',
+        state: 'changes_requested',
+      })),
+    );
   }
   return { id: 'changes', count: total, items: items.slice(0, HOME_ITEMS) };
 }

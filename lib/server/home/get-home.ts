@@ -5,6 +5,7 @@ import { accessRequestsSection } from './access-requests';
 import { applicationSection } from './application';
 import { changesSection } from './changes';
 import { contractsSection } from './contracts';
+import { designerApplicationsSection } from './designer-applications';
 import { invoicesSection } from './invoices';
 import { permitsSection } from './permits';
 import { invitationsSection } from './invitations';
@@ -24,6 +25,7 @@ export async function getHome(db: Db, caller: Caller, now = new Date()): Promise
     reportsSection(db, viewer, now),
     invoicesSection(db, viewer),
     accessRequestsSection(db, viewer),
+    designerApplicationsSection(db, viewer),
     invitationsSection(db, caller.sub, caller.lang, now),
     notificationsSection(db, caller.sub),
     applicationSection(db, caller.sub, caller.lang),

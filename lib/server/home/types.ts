@@ -18,6 +18,7 @@ export type HomeSectionId =
   | 'reports'
   | 'invoices'
   | 'accessRequests'
+  | 'designerApplications'
   | 'invitations'
   | 'notifications'
   | 'application';

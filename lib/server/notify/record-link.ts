@@ -8,7 +8,8 @@ export type Side = 'reviewer' | 'applicant';
 const REVIEWER_PAGE: Record<Subject, string> = {
   primary_ip: '/holder/ip',
   ip: '/holder/approve/ip',
-  usage: '/designer/usage',
+  // Permits wait for the brand on the IP approval page's second tab.
+  usage: '/holder/approve/ip?tab=usages',
   license: '/holder/approve/license',
   product: '/holder/approve/product',
   sales: '/holder/sales',
@@ -19,7 +20,8 @@ const REVIEWER_PAGE: Record<Subject, string> = {
 const APPLICANT_PAGE: Record<Subject, string> = {
   primary_ip: '/holder/primary',
   ip: '/designer/iplist',
-  usage: '/designer/gallery',
+  // The permit's own panel on the designer's permits page: the request, the comment, the history.
+  usage: '/designer/usage',
   license: '/licensee/list',
   product: '/licensee/product',
   sales: '/licensee/sales',
@@ -38,5 +40,6 @@ export function recordLink(subject: Subject, row: Row, side: Side, options: { de
       ? '/designer/product'
       : (side === 'reviewer' ? REVIEWER_PAGE : APPLICANT_PAGE)[subject];
   const reference = typeof row.reference === 'string' && row.reference ? row.reference : null;
-  return reference ? `${page}?open=${encodeURIComponent(reference)}` : page;
+  if (!reference) return page;
+  return `${page}${page.includes('?') ? '&' : '?'}open=${encodeURIComponent(reference)}`;
 }

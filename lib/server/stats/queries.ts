@@ -2,8 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { toJpy } from '../fx/convert';
 import { rateKey, ratesFor } from '../fx/rates';
+import { businessMinutesBetween } from '../flow/business-days';
 import { defaultFlows } from '../flow/definitions';
 import { monthIndex, monthAt, monthsOf, type StatsPeriod } from './period';
+
+const DAY_MINUTES = 24 * 60;
 
 export type Cell = string | number | null;
 
@@ -134,32 +137,65 @@ export async function reviewThroughput(db: Db, p: StatsPeriod): Promise<StatsTab
   };
 }
 
-const minutes = (value: unknown) => (value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10);
+const tenth = (value: number) => Math.round(value * 10) / 10;
+const hundredth = (value: number) => Math.round(value * 100) / 100;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 /**
- * Time from a review's opening to its decision, per flow subject, step (state) and group, in
- * minutes (to a tenth): a decision taken within the hour is not rounded to nothing; the chart
- * shows them in the unit that fits (lib/stats/duration-unit.ts).
+ * Time from a review's opening to its decision, per flow subject, step (state) and group: the
+ * elapsed minutes (to a tenth, so a decision taken within the hour is not rounded to nothing) and
+ * the business days (weekends left out, by the deadline's own count, lib/server/flow/business-days),
+ * median and mean. The chart shows them in the unit that fits (lib/stats/duration-unit.ts).
  */
 export async function reviewTimes(db: Db, p: StatsPeriod): Promise<StatsTable> {
   const found = await rowsOf(
     db,
-    sql`select r.subject_type as subject, r.step, r."group", count(*)::int as decided,
-          percentile_cont(0.5) within group (order by extract(epoch from (r.date_updated - r.date_created)) / 60) as median_minutes,
-          avg(extract(epoch from (r.date_updated - r.date_created)) / 60) as avg_minutes
+    sql`select r.subject_type as subject, r.step, r."group",
+          extract(epoch from r.date_created) * 1000 as opened, extract(epoch from r.date_updated) * 1000 as decided
         from reviews r where ${decidedIn(p)}
-        group by 1, 2, 3 order by 1, 2, 3`,
+        order by 1, 2, 3`,
   );
+  const groups = new Map<string, { subject: string; step: string | null; group: string | null; took: [number, number][] }>();
+  for (const r of found) {
+    const id = JSON.stringify([r.subject, r.step, r.group]);
+    const entry = groups.get(id) ?? { subject: String(r.subject), step: text(r.step), group: text(r.group), took: [] };
+    const opened = new Date(Number(r.opened));
+    const decided = new Date(Number(r.decided));
+    entry.took.push([(decided.getTime() - opened.getTime()) / 60_000, businessMinutesBetween(opened, decided) / DAY_MINUTES]);
+    groups.set(id, entry);
+  }
   return {
-    columns: ['subject', 'step', 'group', 'decided', 'median_minutes', 'avg_minutes'],
-    rows: found.map((r) => [
-      String(r.subject),
-      text(r.step),
-      text(r.group),
-      num(r.decided),
-      minutes(r.median_minutes),
-      minutes(r.avg_minutes),
-    ]),
+    columns: [
+      'subject',
+      'step',
+      'group',
+      'decided',
+      'median_minutes',
+      'avg_minutes',
+      'median_business_days',
+      'avg_business_days',
+    ],
+    rows: [...groups.values()].map(({ subject, step, group, took }) => {
+      const elapsed = took.map(([m]) => m);
+      const business = took.map(([, d]) => d);
+      return [
+        subject,
+        step,
+        group,
+        took.length,
+        tenth(median(elapsed)),
+        tenth(mean(elapsed)),
+        hundredth(median(business)),
+        hundredth(mean(business)),
+      ];
+    }),
   };
 }
 
