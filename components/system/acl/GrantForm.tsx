@@ -76,7 +76,8 @@ export function GrantForm({ onGrant }: GrantFormProps) {
   const organisations = (access === 'licensee' ? licensees.data?.items : access === 'designer' ? studios.data?.items : []) ?? [];
 
   const submit = async (values: GrantValues) => {
-    const serverErrors = await onGrant(entryOf(client, values));
+    // The checked values leave out what was not chosen (a personal role has no scope).
+    const serverErrors = await onGrant(entryOf(client, { ...EMPTY, ...values }));
     if (serverErrors) {
       showServerErrors(form, serverErrors.entry ? { _: serverErrors.entry } : serverErrors, t('grant.failed'));
       return;
