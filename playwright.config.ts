@@ -28,6 +28,15 @@ const wantsDemo = specsNamed.length === 0 || specsNamed.some((a) => a.includes('
 export const a11yPort = Number(process.env.E2E_A11Y_PORT ?? port + 2);
 const a11yDataDir = path.join(os.tmpdir(), `ipl-e2e-a11y-${process.pid}`);
 const wantsA11y = specsNamed.length === 0 || specsNamed.some((a) => a.includes('axe'));
+// The journeys run as two shards, each in order against a server of its own, so both cores work
+// while the accessibility sweeps take one of them for a third of the run. The second shard holds
+// journeys that use no mail inbox, no second relying party and no gate (those are set up for the
+// first server only); its files are chosen so the two workers finish at about the same time.
+const secondShard = ['approval', 'foundation', 'holder-admin', 'licensee', 'terms-wall'].map((name) => `${name}.spec.ts`);
+const inSecondShard = new RegExp(`(^|/)(${secondShard.map((f) => f.replace(/[.-]/g, (c) => `\\${c}`)).join('|')})$`);
+export const shardPort = Number(process.env.E2E_SHARD_PORT ?? port + 3);
+const shardDataDir = path.join(os.tmpdir(), `ipl-e2e-shard-${process.pid}`);
+const wantsShard = specsNamed.length === 0 || specsNamed.some((a) => inSecondShard.test(a));
 const server = (url: string, serverPort: number, env: Record<string, string>, timeout = 120_000) => ({
   // As scripts/start.mjs: the client's idle sockets must not meet one the server just closed (ECONNRESET).
   command: `npx next start -p ${serverPort} --keepAliveTimeout 65000`,
@@ -63,18 +72,26 @@ export default defineConfig({
       ],
     },
   },
+  // The accessibility sweep is one long file: listed first, it starts at once on a worker of its
+  // own while the journeys' shards share the other, and takes the second shard's files after it.
   projects: [
-    {
-      name: 'chromium',
-      testIgnore: [/demo\.spec\.ts$/, /a11y\/axe\.spec\.ts$/],
-      workers: 1,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-    },
     {
       name: 'a11y',
       testMatch: /a11y\/axe\.spec\.ts$/,
       workers: 1,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${a11yPort}` },
+    },
+    {
+      name: 'chromium',
+      testIgnore: [/demo\.spec\.ts$/, /a11y\/axe\.spec\.ts$/, inSecondShard],
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'chromium-2',
+      testMatch: inSecondShard,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${shardPort}` },
     },
     {
       name: 'demo',
@@ -96,6 +113,15 @@ export default defineConfig({
         { client_id: otherClientId, client_secret: 'partner-portal-secret-e2e', redirect_uris: [`${baseURL}/partner-callback`] },
       ]),
     }),
+    ...(wantsShard
+      ? [
+          server(`http://localhost:${shardPort}`, shardPort, {
+            DATA_DIR: shardDataDir,
+            SEED_DEMO_BUSINESS: 'false',
+            SMTP_URL: '',
+          }),
+        ]
+      : []),
     // The demo business is seeded before this server answers (instrumentation.ts: under a minute, more on a
     // busy machine); its mail stays in the outbox.
     ...(wantsDemo ? [server(`http://localhost:${demoPort}`, demoPort, { DATA_DIR: demoDataDir, SMTP_URL: '' }, 300_000)] : []),

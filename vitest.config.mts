@@ -23,8 +23,11 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/api/setup.ts'],
-          // One PGlite (or one Postgres schema) per worker file; files run one at a time to stay in 24 GiB / 2 cores.
-          fileParallelism: false,
+          globalSetup: ['tests/api/global-setup.ts'],
+          // One PGlite (or one PostgreSQL database) per file, copied from one migrated template, so
+          // files are independent: two run side by side, one per core (API_WORKERS to change).
+          fileParallelism: true,
+          maxWorkers: Number(process.env.API_WORKERS ?? 2),
           testTimeout: 60_000,
           hookTimeout: 120_000,
           env: { TZ: 'UTC' },

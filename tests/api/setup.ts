@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import { closeDb } from '@/lib/server/db/client';
 import { resetBlobStoreForTests } from '@/lib/server/storage/blob-store';
@@ -50,6 +50,8 @@ for (const name of [
 /** The server the suite was pointed at; the per-file database is created and dropped through it. */
 const adminUrl = process.env.DATABASE_URL?.trim() || undefined;
 let testDatabase: string | undefined;
+// Migrated once for the whole run (tests/api/global-setup.ts); each file starts from a copy.
+const template = inject('migratedTemplate');
 
 if (adminUrl) {
   testDatabase = `ipl_test_${randomBytes(6).toString('hex')}`;
@@ -57,13 +59,19 @@ if (adminUrl) {
   await admin.connect();
   try {
     // The name is ours (hex), so quoting it is enough; CREATE DATABASE takes no parameters.
-    await admin.query(`CREATE DATABASE "${testDatabase}"`);
+    await admin.query(
+      template?.kind === 'postgres'
+        ? `CREATE DATABASE "${testDatabase}" TEMPLATE "${template.database}"`
+        : `CREATE DATABASE "${testDatabase}"`,
+    );
   } finally {
     await admin.end();
   }
   const url = new URL(adminUrl);
   url.pathname = `/${testDatabase}`;
   process.env.DATABASE_URL = url.toString();
+} else if (template?.kind === 'pglite') {
+  fs.cpSync(template.dir, path.join(dataDir, 'pg'), { recursive: true });
 }
 
 resetConfigForTests();
