@@ -16,6 +16,9 @@ const nextConfig = {
     return [
       { source: '/interaction/:uid/:action', destination: '/api/interaction/:uid/:action' },
       { source: '/openapi.json', destination: '/api/openapi' },
+      // The issuer's did:web document: at the host's root, or under APP_URL's path when it has one.
+      { source: '/.well-known/did.json', destination: '/api/vc/did' },
+      { source: '/did.json', destination: '/api/vc/did' },
     ];
   },
   async redirects() {

@@ -226,7 +226,9 @@ describe('a license reaching active', () => {
     expect(decodeProtectedHeader(jwt)).toMatchObject({ alg: 'ES256', typ: 'vc+jwt' });
     const set = (await call<{ keys: JWK[] }>('GET', '/api/vc/jwks', null)).json as unknown as { keys: JWK[] };
     const header = decodeProtectedHeader(jwt);
-    const jwk = set.keys.find((k) => k.kid === header.kid)!;
+    // The header names the key by its DID URL (did:web:…#kid); the JWK Set by the bare kid.
+    expect(header.kid).toMatch(/^did:web:localhost%3A3999#holder-vc-/);
+    const jwk = set.keys.find((k) => k.kid === header.kid!.split('#')[1])!;
     expect(jwk.d).toBeUndefined();
     const key = await importJWK(jwk, 'ES256');
     const { payload } = await compactVerify(jwt, key);
@@ -457,6 +459,6 @@ describe('credential schemas', () => {
     );
     const identity = await ok<{ publicKeyJwk: JWK; id: string }>('GET', '/api/core/issue/id', 'owner');
     expect(identity.publicKeyJwk.d).toBeUndefined();
-    expect(identity.id).toBe('http://localhost:3999');
+    expect(identity.id).toBe('did:web:localhost%3A3999');
   });
 });

@@ -23,7 +23,14 @@ describe('license credential document', () => {
   it('is a VC data model v2 credential with JWT claims mirroring its validity', () => {
     const payload = licenseCredentialPayload({
       key: 'K1',
-      issuer: 'https://ip.example',
+      issuer: 'did:web:ip.example',
+      baseUrl: 'https://ip.example',
+      credentialStatus: {
+        type: 'BitstringStatusListEntry',
+        statusPurpose: 'revocation',
+        statusListIndex: '7',
+        statusListCredential: 'https://ip.example/api/credentials/status/1',
+      },
       claims,
       issuedAt: new Date('2026-02-01T00:00:00Z'),
     });
@@ -31,12 +38,13 @@ describe('license credential document', () => {
       '@context': ['https://www.w3.org/ns/credentials/v2'],
       id: 'urn:ipl:credential:K1',
       type: ['VerifiableCredential', 'LicenseCredential'],
-      issuer: 'https://ip.example',
+      issuer: 'did:web:ip.example',
       validFrom: '2026-01-01T00:00:00.000Z',
       validUntil: '2026-12-31T00:00:00.000Z',
       credentialSubject: { id: 'urn:ipl:licensee:ORG1', ip: { name: 'Mascot' } },
-      credentialStatus: { id: 'https://ip.example/api/vc/verify/K1' },
-      iss: 'https://ip.example',
+      credentialStatus: { type: 'BitstringStatusListEntry', statusListIndex: '7' },
+      credentialSchema: { id: 'https://ip.example/api/core/schema/get/LicenseCredential' },
+      iss: 'did:web:ip.example',
       jti: 'urn:ipl:credential:K1',
       iat: Date.parse('2026-02-01T00:00:00Z') / 1000,
       nbf: Date.parse('2026-01-01T00:00:00Z') / 1000,

@@ -6,7 +6,9 @@ import { credentials } from '../db/platform-schema';
 import { newKey } from '../keys';
 import { LICENSE_CREDENTIAL, licenseCredentialPayload, VC_TYP, type LicenseClaims } from './license-document';
 import { ensureLicenseSchema } from './license-schema';
-import { ALG, issuerId, signingKey } from './signing-keys';
+import { ALG, issuerId, signingKey, signingKid } from './signing-keys';
+import { allocateStatusEntry, statusListEntry } from './status-list';
+import { getConfig } from '../../config';
 
 export type CredentialRow = typeof credentials.$inferSelect;
 
@@ -62,10 +64,10 @@ export async function revokeLicenseCredentials(db: Db, licenseKey: string, at = 
   return revoked.length;
 }
 
-/** Signs a credential payload with the holder key as a `vc+jwt`. */
+/** Signs a credential payload with the holder key as a `vc+jwt`, naming the key by its DID URL. */
 export async function signCredential(payload: Record<string, unknown>): Promise<string> {
   const key = await signingKey('holder-vc');
-  return new SignJWT(payload).setProtectedHeader({ alg: ALG, typ: VC_TYP, kid: key.kid }).sign(key.privateKey);
+  return new SignJWT(payload).setProtectedHeader({ alg: ALG, typ: VC_TYP, kid: signingKid(key) }).sign(key.privateKey);
 }
 
 export type IssueOutcome =
@@ -94,7 +96,17 @@ export async function issueLicenseCredential(
   const key = newKey();
   const claims: LicenseClaims = { ...facts.claims, license: { key: licenseKey, state } };
   const issuer = issuerId();
-  const jwt = await signCredential(licenseCredentialPayload({ key, issuer, claims, issuedAt }));
+  const status = await allocateStatusEntry(db);
+  const jwt = await signCredential(
+    licenseCredentialPayload({
+      key,
+      issuer,
+      baseUrl: getConfig().appUrl,
+      credentialStatus: statusListEntry(status),
+      claims,
+      issuedAt,
+    }),
+  );
   const [credential] = await db
     .insert(credentials)
     .values({
@@ -110,6 +122,8 @@ export async function issueLicenseCredential(
       state: 'active',
       issuedAt,
       expiresAt: new Date(claims.term.end),
+      statusList: status.list,
+      statusIndex: status.index,
     })
     .returning();
   return { issued: true, credential: credential! };

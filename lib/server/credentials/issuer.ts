@@ -10,7 +10,8 @@ import { issueCredInput, vcIssueInput } from './inputs';
 import { issueLicenseCredential, licenseFacts, type IssueOutcome } from './issue-license-credential';
 import { LICENSE_CREDENTIAL, licenseCredentialPayload, VC_TYP, VP_TYP, type LicenseClaims } from './license-document';
 import { ensureLicenseSchema } from './license-schema';
-import { ALG, issuerId, jwksUri, signingKey } from './signing-keys';
+import { ALG, issuerId, jwksUri, signingKey, signingKid } from './signing-keys';
+import { STATUS_PURPOSE, statusListUrl } from './status-list';
 import { detailOf, isKey, selectCredentials, summaryOf, type CredentialDetail, type CredentialSummary } from './wallet';
 
 const problems = {
@@ -79,8 +80,21 @@ export async function issueData0(db: Db, caller: Caller, body: unknown) {
 /** /issue/data/1: the complete unsigned credential document that /issue/cred would sign now. */
 export async function issueData1(db: Db, caller: Caller, body: unknown) {
   const facts = await factsOrExplain(db, caller, body);
-  const payload = licenseCredentialPayload({ key: 'pending', issuer: issuerId(), claims: facts.claims, issuedAt: new Date() });
-  return { header: { alg: ALG, typ: VC_TYP, kid: (await signingKey('holder-vc')).kid }, payload };
+  // The status entry is allocated when the credential is signed; this preview names the list it goes to.
+  const payload = licenseCredentialPayload({
+    key: 'pending',
+    issuer: issuerId(),
+    baseUrl: getConfig().appUrl,
+    credentialStatus: {
+      type: 'BitstringStatusListEntry',
+      statusPurpose: STATUS_PURPOSE,
+      statusListIndex: 'pending',
+      statusListCredential: statusListUrl(1),
+    },
+    claims: facts.claims,
+    issuedAt: new Date(),
+  });
+  return { header: { alg: ALG, typ: VC_TYP, kid: signingKid(await signingKey('holder-vc')) }, payload };
 }
 
 /** /issue/pref: how this issuer issues (format, algorithm, holder binding, revocation). */
@@ -91,7 +105,7 @@ export async function issuerPreferences(db: Db) {
     formats: [VC_TYP],
     alg: ALG,
     holderBinding: 'licensee-organisation-owner',
-    revocation: 'database-status',
+    revocation: 'BitstringStatusList',
     autoIssue: { on: 'license:active', revokeOn: ['license:terminated', 'license:expired'] },
     schemas: schema.enabled ? [schema.key] : [],
   };
@@ -100,7 +114,15 @@ export async function issuerPreferences(db: Db) {
 /** /issue/id: the issuer's identifier and the public key its credentials verify with. */
 export async function issuerIdentity() {
   const key = await signingKey('holder-vc');
-  return { id: issuerId(), kid: key.kid, alg: ALG, publicKeyJwk: key.publicJwk, jwksUri: jwksUri() };
+  const base = getConfig().appUrl;
+  return {
+    id: issuerId(),
+    kid: signingKid(key),
+    alg: ALG,
+    publicKeyJwk: key.publicJwk,
+    jwksUri: jwksUri(),
+    didDocument: `${base}/.well-known/did.json`,
+  };
 }
 
 /** /issue/conn: where a wallet or a verifier talks to this issuer. */
@@ -111,6 +133,8 @@ export function issuerConnection() {
     formats: { credential: VC_TYP, presentation: VP_TYP },
     endpoints: {
       jwks: jwksUri(),
+      didDocument: `${base}/.well-known/did.json`,
+      statusList: statusListUrl(1),
       verify: `${base}/api/vc/verify/{id}`,
       verifyPage: `${base}/{lang}/verify/{id}`,
       proofRequest: `${base}/api/core/proof/request`,

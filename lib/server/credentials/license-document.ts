@@ -18,7 +18,12 @@ export interface LicenseClaims {
 
 export interface LicenseDocumentInput {
   key: string;
+  /** The issuer's DID (did:web of the site). */
   issuer: string;
+  /** The site's address, under which the credential's schema is published. */
+  baseUrl: string;
+  /** Where a verifier reads whether it was revoked: a BitstringStatusListEntry. */
+  credentialStatus: Record<string, unknown>;
   claims: LicenseClaims;
   issuedAt: Date;
 }
@@ -37,7 +42,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** The JWT payload of a license credential: the VC document and the JWT claims mirroring it. */
 export function licenseCredentialPayload(input: LicenseDocumentInput): Record<string, unknown> {
-  const { key, issuer, claims, issuedAt } = input;
+  const { key, issuer, baseUrl, credentialStatus, claims, issuedAt } = input;
   const validFrom = new Date(claims.term.start);
   const validUntil = new Date(claims.term.end);
   return {
@@ -48,8 +53,8 @@ export function licenseCredentialPayload(input: LicenseDocumentInput): Record<st
     validFrom: validFrom.toISOString(),
     validUntil: validUntil.toISOString(),
     credentialSubject: { id: `urn:ipl:licensee:${claims.licensee.key}`, ...claims },
-    credentialStatus: { id: `${issuer}/api/vc/verify/${key}`, type: 'IplLicenseStatus' },
-    credentialSchema: { id: `${issuer}/api/core/schema/get/${LICENSE_CREDENTIAL}`, type: 'JsonSchema' },
+    credentialStatus,
+    credentialSchema: { id: `${baseUrl}/api/core/schema/get/${LICENSE_CREDENTIAL}`, type: 'JsonSchema' },
     iss: issuer,
     jti: credentialId(key),
     sub: `urn:ipl:licensee:${claims.licensee.key}`,

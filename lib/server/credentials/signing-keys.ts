@@ -4,6 +4,7 @@ import { exportJWK, generateKeyPair, importJWK, type JWK, type KeyLike } from 'j
 import { getConfig } from '../../config';
 import { createFileOnce } from '../common/create-file-once';
 import { writeAtomic } from '../storage/write-atomic';
+import { didWebOf, kidOf, verificationMethodId } from './did-web';
 
 /**
  * The two signing keys of the credential service (DESIGN §1 "credentials"): `holder-vc` signs the
@@ -103,8 +104,10 @@ function forget(name: KeyName): void {
  * A kid this process has not seen is looked up once more on disk, so a replica that loaded its
  * keys before another process rotated them still verifies what the new key signs.
  */
-export async function verificationKey(name: KeyName, kid: unknown): Promise<JWK | null> {
-  if (typeof kid !== 'string') return null;
+export async function verificationKey(name: KeyName, headerKid: unknown): Promise<JWK | null> {
+  // Credentials name their key by DID URL (did:web:…#kid); earlier ones by the bare kid.
+  const kid = kidOf(headerKid);
+  if (!kid) return null;
   const find = (key: SigningKey) => [key.publicJwk, ...key.retired].find((jwk) => jwk.kid === kid) ?? null;
   const known = find(await signingKey(name));
   if (known) return known;
@@ -134,11 +137,36 @@ export async function publicJwks(): Promise<{ keys: JWK[] }> {
   return { keys: [holder.publicJwk, wallet.publicJwk, ...holder.retired, ...wallet.retired] };
 }
 
-/** The issuer identifier written into every credential: the site's own address. */
+/** The issuer identifier written into every credential: the did:web of the site's address. */
 export function issuerId(): string {
-  return getConfig().appUrl;
+  return didWebOf(getConfig().appUrl);
+}
+
+/** The `kid` a credential's JWT header carries: the DID URL of the key in the issuer's DID document. */
+export function signingKid(key: SigningKey): string {
+  return verificationMethodId(issuerId(), key.kid);
 }
 
 export function jwksUri(): string {
   return `${getConfig().appUrl}/api/vc/jwks`;
+}
+
+/**
+ * The issuer's DID document (GET /.well-known/did.json): the holder key that signs credentials now
+ * and every retired one, as JsonWebKey2020 verification methods, all of them assertion methods so
+ * that credentials signed before a rotation keep verifying with any did:web resolver.
+ */
+export async function didDocument(): Promise<Record<string, unknown>> {
+  const did = issuerId();
+  const holder = await signingKey('holder-vc');
+  const methods = [holder.publicJwk, ...holder.retired].map((jwk) => {
+    const { kid, use: _use, ...publicKeyJwk } = jwk;
+    return { id: verificationMethodId(did, kid!), type: 'JsonWebKey2020', controller: did, publicKeyJwk };
+  });
+  return {
+    '@context': ['https://www.w3.org/ns/did/v1', 'https://w3id.org/security/suites/jws-2020/v1'],
+    id: did,
+    verificationMethod: methods,
+    assertionMethod: methods.map((m) => m.id),
+  };
 }

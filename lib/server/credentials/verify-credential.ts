@@ -5,6 +5,7 @@ import { licenses } from '../db/entities-schema';
 import { credentials } from '../db/platform-schema';
 import { credentialStatus, keyOfCredentialId, VC_TYP, type CredentialReason } from './license-document';
 import { ALG, verificationKey } from './signing-keys';
+import { entryOf, isEntryRevoked } from './status-list';
 
 export interface Verification {
   valid: boolean;
@@ -41,8 +42,18 @@ function dateOf(value: unknown): Date | null {
 }
 
 /**
- * Verifies a credential JWT at this moment: the holder's signature, then the revocation state
- * recorded in the database (no cache) and the validity period.
+ * Revoked or not, read as an outside verifier would: the bit of the credential's entry in its
+ * Bitstring Status List (built from the database now, no cache). A credential signed before status
+ * lists existed has no entry; its row's state is what it always was.
+ */
+async function isRevoked(db: Db, payload: Record<string, unknown>, rowState: string): Promise<boolean> {
+  const entry = entryOf(payload.credentialStatus);
+  return entry ? isEntryRevoked(db, entry) : rowState === 'revoked';
+}
+
+/**
+ * Verifies a credential JWT at this moment: the holder's signature, then its revocation bit in the
+ * status list and the validity period.
  */
 export async function verifyCredentialJwt(db: Db, jwt: unknown, now = new Date()): Promise<Verification> {
   const checkedAt = now.toISOString();
@@ -70,7 +81,7 @@ export async function verifyCredentialJwt(db: Db, jwt: unknown, now = new Date()
   const validFrom = dateOf(payload.validFrom);
   const validUntil = dateOf(payload.validUntil);
   const reason = credentialStatus({
-    revoked: row.state === 'revoked',
+    revoked: await isRevoked(db, payload, row.state),
     licenseState: row.licenseState,
     validFrom,
     validUntil,

@@ -220,9 +220,31 @@ export const credentials = pgTable(
     issuedAt: ts('issued_at').notNull().defaultNow(),
     expiresAt: ts('expires_at'),
     revokedAt: ts('revoked_at'),
+    // Its entry in a W3C Bitstring Status List (credentialStatus); null for credentials signed before.
+    statusList: integer('status_list'),
+    statusIndex: integer('status_index'),
   },
-  (t) => [index('credentials_holder_idx').on(t.holder, t.issuedAt), index('credentials_subject_idx').on(t.subject)],
+  (t) => [
+    index('credentials_holder_idx').on(t.holder, t.issuedAt),
+    index('credentials_subject_idx').on(t.subject),
+    uniqueIndex('credentials_status_entry_idx').on(t.statusList, t.statusIndex),
+  ],
 );
+
+/**
+ * Bitstring status lists (revocation) the credentials' entries point into. The bits are not
+ * stored: bit i of list n is set exactly when the credential holding entry (n, i) is revoked, so
+ * the published list is built from the credentials table and cannot disagree with it. Indexes are
+ * handed out in order under this row's lock, in the issuing transaction.
+ */
+export const credentialStatusLists = pgTable('credential_status_lists', {
+  id: integer('id').primaryKey(),
+  purpose: text('purpose').notNull().default('revocation'),
+  // Bits in the list (at least 131,072 per the spec) and the next index not yet handed out.
+  size: integer('size').notNull(),
+  nextIndex: integer('next_index').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
 
 /** Presentation requests (/proof/request) and what was presented for them. */
 export const proofRequests = pgTable(

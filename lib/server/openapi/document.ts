@@ -52,7 +52,9 @@ function operation(doc: RouteDoc) {
     description: doc.acl ? `Requires one of: ${doc.acl}` : undefined,
     security: doc.public ? [] : undefined,
     responses: {
-      '200': { description: 'status 0', content: { 'application/json': { schema: envelope(doc.output ?? {}) } } },
+      '200': doc.raw
+        ? { description: 'OK', content: { [doc.raw.mediaType]: { schema: doc.raw.schema, example: doc.raw.example } } }
+        : { description: 'status 0', content: { 'application/json': { schema: envelope(doc.output ?? {}) } } },
       ...errorRefs,
     },
   };

@@ -12,4 +12,6 @@ export interface RouteDoc {
   /** Patterns of SPEC §6 the caller needs, shown in the description; empty: any signed-in caller. */
   acl?: string;
   public?: boolean;
+  /** A route that answers a document of a standard format (a DID document, a signed credential) instead of the envelope. */
+  raw?: { mediaType: string; schema: Record<string, unknown>; example: unknown };
 }

@@ -11,6 +11,51 @@ import {
 import type { RouteDoc } from '../route-docs';
 
 const admin = 'calbee:admin';
+
+const exampleDid = 'did:web:ip.example';
+const didDocumentExample = {
+  '@context': ['https://www.w3.org/ns/did/v1', 'https://w3id.org/security/suites/jws-2020/v1'],
+  id: exampleDid,
+  verificationMethod: [
+    {
+      id: `${exampleDid}#holder-vc-mf3k2a1`,
+      type: 'JsonWebKey2020',
+      controller: exampleDid,
+      publicKeyJwk: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU',
+        y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0',
+        alg: 'ES256',
+      },
+    },
+  ],
+  assertionMethod: [`${exampleDid}#holder-vc-mf3k2a1`],
+};
+const didDocumentSchema = {
+  type: 'object',
+  required: ['id', 'verificationMethod', 'assertionMethod'],
+  properties: {
+    id: { type: 'string', examples: [exampleDid] },
+    verificationMethod: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'type', 'controller', 'publicKeyJwk'],
+        properties: {
+          id: { type: 'string' },
+          type: { const: 'JsonWebKey2020' },
+          controller: { type: 'string' },
+          publicKeyJwk: { type: 'object' },
+        },
+      },
+    },
+    assertionMethod: { type: 'array', items: { type: 'string' } },
+  },
+};
+// A BitstringStatusListCredential JWT (header and payload shortened, signature elided).
+const statusListExample =
+  'eyJhbGciOiJFUzI1NiIsInR5cCI6InZjK2p3dCIsImtpZCI6ImRpZDp3ZWI6aXAuZXhhbXBsZSNob2xkZXItdmMtbWYzazJhMSJ9.eyJ0eXBlIjpbIlZlcmlmaWFibGVDcmVkZW50aWFsIiwiQml0c3RyaW5nU3RhdHVzTGlzdENyZWRlbnRpYWwiXX0.c2lnbmF0dXJl';
 const productStaff = 'calbee:admin, calbee:<product>';
 const holderStaff = 'calbee:admin, calbee:boss, calbee:<product>';
 
@@ -251,6 +296,29 @@ export function credentialsRoutes(): RouteDoc[] {
       summary: 'Public: the JWK Set of the holder credential key and the wallet presentation key',
       tag,
       public: true,
+    },
+    // Standard verification: the issuer's did:web document and the revocation status lists.
+    {
+      path: '/api/vc/did',
+      method: 'get',
+      summary:
+        'Public: the issuer’s did:web DID document, served at /.well-known/did.json (or APP_URL’s path + /did.json); its verification methods (JsonWebKey2020) are the current and retired credential keys, each an assertion method, named by the kid of a credential’s JWT header',
+      tag,
+      public: true,
+      raw: { mediaType: 'application/did+json', schema: didDocumentSchema, example: didDocumentExample },
+    },
+    {
+      path: '/api/credentials/status/{list}',
+      method: 'get',
+      summary:
+        'Public: a W3C Bitstring Status List (revocation) as a BitstringStatusListCredential signed like the license credentials (vc+jwt); a credential’s bit at its statusListIndex is set once it is revoked',
+      tag,
+      public: true,
+      raw: {
+        mediaType: 'application/vc+jwt',
+        schema: { type: 'string', pattern: '^[\\w-]+\\.[\\w-]+\\.[\\w-]+$' },
+        example: statusListExample,
+      },
     },
   ];
 }

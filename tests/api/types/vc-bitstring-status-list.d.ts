@@ -1,0 +1,8 @@
+// The package ships JavaScript only; these are the parts the standard-credentials test calls.
+declare module '@digitalbazaar/vc-bitstring-status-list' {
+  export class BitstringStatusList {
+    length: number;
+    getStatus(index: number): boolean;
+  }
+  export function decodeList(options: { encodedList: string }): Promise<BitstringStatusList>;
+}
