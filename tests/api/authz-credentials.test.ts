@@ -22,6 +22,8 @@ import * as issuedList from '@/pages/api/core/wallet/issue/list';
 import * as proof2List from '@/pages/api/core/wallet/proof2/list';
 import * as vcIssue from '@/pages/api/vc/issue';
 import * as jwks from '@/pages/api/vc/jwks';
+import * as didDocument from '@/pages/api/vc/did';
+import * as statusList from '@/pages/api/credentials/status/[list]';
 import * as verifyId from '@/pages/api/vc/verify/[id]';
 import { serveRoute, type RouteModule, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
@@ -131,6 +133,14 @@ const ROWS: Row[] = [
   { method: 'POST', pattern: '/api/vc/issue', path: '/api/vc/issue', mod: vcIssue, allowed: ['admin', 'holder', 'boss'] },
   { method: 'GET', pattern: '/api/vc/jwks', path: '/api/vc/jwks', mod: jwks, allowed: 'public' },
   { method: 'GET', pattern: '/api/vc/verify/[id]', path: '/api/vc/verify/nothing', mod: verifyId, allowed: 'public' },
+  { method: 'GET', pattern: '/api/vc/did', path: '/api/vc/did', mod: didDocument, allowed: 'public' },
+  {
+    method: 'GET',
+    pattern: '/api/credentials/status/[list]',
+    path: '/api/credentials/status/1',
+    mod: statusList,
+    allowed: 'public',
+  },
 ];
 
 const servers = new Map<string, RouteServer>();

@@ -30,7 +30,9 @@ describe('credential key rotation', () => {
 
   it('keeps verifying what the old key signed and publishes both keys', async () => {
     const before = await signCredential(payload(1));
-    const oldKid = decodeProtectedHeader(before).kid;
+    // The header names the key by its DID URL in the issuer's DID document: did:web:…#<kid>.
+    const [did, oldKid] = decodeProtectedHeader(before).kid!.split('#') as [string, string];
+    expect(did).toBe('did:web:localhost%3A3999');
     expect(await verifySignature(before)).toMatchObject({ id: 'urn:test:credential:1' });
 
     const rotated = await rotateSigningKey('holder-vc');
@@ -39,7 +41,7 @@ describe('credential key rotation', () => {
     expect((fs.statSync(keyFile('holder-vc')).mode & 0o777).toString(8)).toBe('600');
 
     const after = await signCredential(payload(2));
-    expect(decodeProtectedHeader(after).kid).toBe(rotated.kid);
+    expect(decodeProtectedHeader(after).kid).toBe(`${did}#${rotated.kid}`);
     expect(await verifySignature(after)).toMatchObject({ id: 'urn:test:credential:2' });
     // Signed before the rotation, still valid after it.
     expect(await verifySignature(before)).toMatchObject({ id: 'urn:test:credential:1' });

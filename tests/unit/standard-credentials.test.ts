@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { didDocumentUrl, didWebOf, kidOf, verificationMethodId } from '@/lib/server/credentials/did-web';
 import { bitAt, bitstringOf, decodeStatusList, encodeStatusList, MIN_STATUS_LIST_BITS } from '@/lib/server/credentials/bitstring';
+import { entryOf, statusListEntry } from '@/lib/server/credentials/status-list';
 
 describe('did:web of APP_URL', () => {
   it('is the host name, with a port percent-encoded and a path as colon-separated segments', () => {
@@ -58,5 +59,20 @@ describe('bitstring status list encoding', () => {
     expect(() => bitstringOf([MIN_STATUS_LIST_BITS])).toThrow(RangeError);
     expect(() => bitstringOf([-1])).toThrow(RangeError);
     expect(() => decodeStatusList('zabc')).toThrow();
+  });
+});
+
+describe('status list entry of a credential', () => {
+  it('reads back the list and index it was given, and nothing from other lists or purposes', () => {
+    const status = statusListEntry({ list: 3, index: 4242 });
+    expect(status).toMatchObject({ type: 'BitstringStatusListEntry', statusPurpose: 'revocation', statusListIndex: '4242' });
+    expect(status.statusListCredential).toMatch(/\/api\/credentials\/status\/3$/);
+    expect(entryOf(status)).toEqual({ list: 3, index: 4242 });
+    expect(entryOf([{ type: 'Other' }, status])).toEqual({ list: 3, index: 4242 });
+    expect(entryOf({ ...status, statusPurpose: 'suspension' })).toBeNull();
+    expect(entryOf({ ...status, statusListIndex: '-1' })).toBeNull();
+    expect(entryOf({ ...status, statusListCredential: 'https://elsewhere.example/lists/3' })).toBeNull();
+    expect(entryOf({ id: 'https://ip.example/api/vc/verify/K1', type: 'IplLicenseStatus' })).toBeNull();
+    expect(entryOf(undefined)).toBeNull();
   });
 });

@@ -85,10 +85,14 @@ export async function isEntryRevoked(db: Db, entry: StatusEntry): Promise<boolea
   return row?.state === 'revoked';
 }
 
-/** The bits of one list (null if there is no such list): set for each revoked credential in it. */
+/**
+ * The bits of one list (null if there is no such list): set for each revoked credential in it.
+ * The first list is published, empty, before any credential takes an entry in it, so its address
+ * (advertised by /api/core/issue/conn) always answers.
+ */
 export async function statusListBits(db: Db, list: number): Promise<Uint8Array | null> {
   const [row] = await db.select().from(credentialStatusLists).where(eq(credentialStatusLists.id, list)).limit(1);
-  if (!row) return null;
+  if (!row) return list === 1 ? bitstringOf([]) : null;
   const revoked = await db
     .select({ index: credentials.statusIndex })
     .from(credentials)

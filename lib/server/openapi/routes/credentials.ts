@@ -36,6 +36,7 @@ const didDocumentSchema = {
   type: 'object',
   required: ['id', 'verificationMethod', 'assertionMethod'],
   properties: {
+    '@context': { type: 'array', items: { type: 'string' } },
     id: { type: 'string', examples: [exampleDid] },
     verificationMethod: {
       type: 'array',
