@@ -115,6 +115,14 @@ export function VerifyView({ title }: ScreenViewProps) {
             {data.signature ? t('verifyPage.signed') : t('verifyPage.unsigned')}{' '}
             {t('verifyPage.checkedAt', { at: formatDateTime(data.checkedAt) })}
           </p>
+          {data.standard && (
+            <p className="small text-muted" data-testid="verify-standard">
+              {t('verifyPage.standard', { issuer: data.standard.issuer, index: data.standard.statusListIndex })}{' '}
+              <a href={data.standard.didDocument}>{t('verifyPage.didDocument')}</a>
+              {' · '}
+              <a href={data.standard.statusList}>{t('verifyPage.statusList')}</a>
+            </p>
+          )}
           <Button
             variant="outline-secondary"
             size="sm"

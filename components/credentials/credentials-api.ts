@@ -71,6 +71,7 @@ export interface PublicVerification {
   credential: { key: string; issuedAt: string; revokedAt: string | null } | null;
   signature: boolean;
   checkedAt: string;
+  standard: { issuer: string; didDocument: string; statusList: string; statusListIndex: string } | null;
 }
 
 function useToken(): string | undefined {

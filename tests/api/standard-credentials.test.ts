@@ -210,8 +210,15 @@ describe('a license credential checked with standard tools', () => {
     await ok('POST', `/api/v1/License/${license}/terminate`, 'admin', { comment: 'Breach of contract' });
     const { list } = await publishedList(entry.statusListCredential);
     expect(list.getStatus(Number(entry.statusListIndex))).toBe(true);
-    const shown = await verifyRoute.request<Envelope<{ state: string }>>('GET', `/api/vc/verify/${credentialKey}`);
+    const shown = await verifyRoute.request<Envelope<{ state: string; standard: Rec }>>('GET', `/api/vc/verify/${credentialKey}`);
     expect(shown.json.data.state).toBe('revoked');
+    // The page tells people where to check it themselves: the same DID and the same list entry.
+    expect(shown.json.data.standard).toEqual({
+      issuer: ISSUER,
+      didDocument: 'http://localhost:3999/.well-known/did.json',
+      statusList: entry.statusListCredential,
+      statusListIndex: entry.statusListIndex,
+    });
   });
 
   it('after a key rotation the DID document keeps the retired key, so the credential still verifies', async () => {

@@ -1,4 +1,7 @@
 import { desc, eq, or } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { getConfig } from '../../config';
+import { entryOf } from './status-list';
 import type { Db } from '../db/client';
 import { licenses, products } from '../db/entities-schema';
 import { credentials } from '../db/platform-schema';
@@ -22,12 +25,27 @@ export interface PublicVerification {
   term: { start: string; end: string } | null;
   credential: { key: string; issuedAt: string; revokedAt: string | null } | null;
   signature: boolean;
+  /** How anyone checks the same credential with standard tools: its issuer DID, DID document and status list. */
+  standard: { issuer: string; didDocument: string; statusList: string; statusListIndex: string } | null;
   checkedAt: string;
 }
 
 function publicState(reason: CredentialReason): PublicState {
   if (reason === 'valid' || reason === 'expired' || reason === 'revoked' || reason === 'not_yet_valid') return reason;
   return 'not_licensed';
+}
+
+/** Where a verifier outside the platform checks a credential whose signature held (OPERATIONS.md). */
+function standardCheck(jwt: string): PublicVerification['standard'] {
+  const payload = decodeJwt(jwt);
+  const status = payload.credentialStatus as { statusListCredential?: unknown; statusListIndex?: unknown } | undefined;
+  if (typeof payload.iss !== 'string' || !entryOf(status)) return null;
+  return {
+    issuer: payload.iss,
+    didDocument: `${getConfig().appUrl}/.well-known/did.json`,
+    statusList: String(status!.statusListCredential),
+    statusListIndex: String(status!.statusListIndex),
+  };
 }
 
 /**
@@ -48,6 +66,7 @@ export async function verifyPublic(db: Db, id: unknown, now = new Date()): Promi
     term: null,
     credential: null,
     signature: false,
+    standard: null,
     checkedAt: now.toISOString(),
   };
   if (typeof id !== 'string' || (!isKey(id) && !looksLikeReference(id))) return base;
@@ -102,6 +121,7 @@ export async function verifyPublic(db: Db, id: unknown, now = new Date()): Promi
     territory?: string[];
     term?: { start: string; end: string };
   };
+  const signature = verification.reason !== 'invalid_signature' && verification.reason !== 'malformed';
   return {
     state: publicState(verification.reason),
     kind: product ? 'product' : 'credential',
@@ -112,7 +132,8 @@ export async function verifyPublic(db: Db, id: unknown, now = new Date()): Promi
     territory: claims.territory ?? [],
     term: claims.term ?? null,
     credential: { key: row.key, issuedAt: row.issuedAt.toISOString(), revokedAt: verification.revokedAt ?? null },
-    signature: verification.reason !== 'invalid_signature' && verification.reason !== 'malformed',
+    signature,
+    standard: signature ? standardCheck(row.jwt) : null,
     checkedAt: verification.checkedAt,
   };
 }
