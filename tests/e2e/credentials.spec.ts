@@ -1,3 +1,4 @@
+import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
 import type { Browser, Page } from '@playwright/test';
 import { api, personaAt, signAndCountersign, type Rec } from './api-setup';
 import { expect, test, signInAt, type Persona } from './fixtures';
@@ -6,6 +7,18 @@ const SHOTS = process.env.VC_SHOTS_DIR;
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+function payloadOf(jwt: string): Rec {
+  return JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Rec;
+}
+
+/** The credential's bit in the served status list, decoded by an independent library. */
+async function statusBit(page: Page, path: string, index: number): Promise<boolean> {
+  const res = await page.request.get(path);
+  expect(res.headers()['content-type']).toMatch(/^application\/vc\+jwt/);
+  const subject = payloadOf(await res.text()).credentialSubject as { encodedList: string };
+  return (await decodeList({ encodedList: subject.encodedList })).getStatus(index);
 }
 
 /**
@@ -109,7 +122,25 @@ test('an active license puts a credential in the wallet; /verify shows valid, th
   await expect(visitor.getByTestId('verify-product')).toHaveText(new RegExp(`^VC chips ${stamp}\\s*PRD-\\d{4}-\\d{4}$`));
   await expect(visitor.getByTestId('verify-ip')).toHaveText(ipName);
   await expect(visitor.getByTestId('verify-territory')).toHaveText('JP');
+  // How to check it outside the platform: the issuer's did:web, its DID document and the status list.
+  const standard = visitor.getByTestId('verify-standard');
+  await expect(standard).toContainText('did:web:');
   await shot(visitor, 'verify-valid-jp');
+  const didUrl = await standard.getByRole('link', { name: '発行者の DID ドキュメント' }).getAttribute('href');
+  expect(new URL(didUrl!).pathname).toBe('/.well-known/did.json');
+  const didDoc = (await (await visitor.request.get('/.well-known/did.json')).json()) as Rec;
+  expect(String(didDoc.id)).toMatch(/^did:web:/);
+  expect(didDoc.assertionMethod).toEqual(expect.arrayContaining([expect.stringMatching(/^did:web:.+#holder-vc-/)]));
+  const statusListUrl = new URL((await standard.getByRole('link', { name: 'ステータスリスト' }).getAttribute('href'))!).pathname;
+  const { items } = await api<{ items: { key: string; subject: string; state: string }[] }>(
+    owner,
+    'GET',
+    '/api/core/wallet/cred/list',
+  );
+  const credentialKey = items.find((c) => c.subject === license && c.state === 'active')!.key;
+  const { jwt } = await api<{ jwt: string }>(owner, 'GET', `/api/core/wallet/cred/get/${credentialKey}`);
+  const entry = payloadOf(jwt).credentialStatus as { statusListIndex: string };
+  expect(await statusBit(visitor, statusListUrl, Number(entry.statusListIndex))).toBe(false);
 
   // The license is terminated: the same page says revoked at once.
   await api(admin, 'POST', `/api/v1/License/${license}/terminate`, { comment: 'Terminated in e2e' });
@@ -117,6 +148,12 @@ test('an active license puts a credential in the wallet; /verify shows valid, th
   await expect(visitor.getByTestId('verify-state')).toHaveAttribute('data-state', 'revoked');
   await expect(visitor.getByTestId('verify-state')).toContainText('License revoked');
   await shot(visitor, 'verify-revoked-en');
+  // The credential itself reads revoked on /verify, and its bit is set in the published status list.
+  await visitor.goto(`/en/verify/${credentialKey}`);
+  await expect(visitor.getByTestId('verify-state')).toHaveAttribute('data-state', 'revoked');
+  await expect(visitor.getByTestId('verify-standard')).toContainText(`bit ${entry.statusListIndex}`);
+  await shot(visitor, 'verify-credential-revoked-en');
+  expect(await statusBit(visitor, statusListUrl, Number(entry.statusListIndex))).toBe(true);
 
   await owner.goto('/en/licensee/wallet');
   await expect(owner.locator(`[data-testid=wallet-row][data-license="${license}"]`).getByTestId('wallet-status')).toHaveAttribute(

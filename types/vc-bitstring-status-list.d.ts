@@ -1,4 +1,4 @@
-// The package ships JavaScript only; these are the parts the standard-credentials test calls.
+// The package ships JavaScript only; these are the parts the credential tests (API and e2e) call.
 declare module '@digitalbazaar/vc-bitstring-status-list' {
   export class BitstringStatusList {
     length: number;
