@@ -13,9 +13,11 @@ import type { Db } from '../db/client';
 import { serviceAccounts } from '../db/platform-schema';
 import { oidcPayloads } from '../db/schema';
 import { newKey } from '../keys';
-import { grantableEntry } from '../roles/entry-input';
 import { forbidden, requireRole } from '../roles/role-lists';
 import { newClientId, newSecret, secretDigest } from './credentials';
+import { serviceAccountActionInput, serviceAccountCreateInput } from './input';
+
+export { serviceAccountActionInput, serviceAccountCreateInput };
 
 export type ServiceAccountRow = typeof serviceAccounts.$inferSelect;
 
@@ -39,19 +41,6 @@ export interface IssuedCredentials {
   account: ServiceAccountView;
   clientSecret: string;
 }
-
-/** Body of POST /api/sys/service-accounts. */
-export const serviceAccountCreateInput = z
-  .object({
-    /** What people call the integration (the admin log names its calls by it). */
-    name: z.string().trim().min(1).max(100),
-    /** Access entries in the grammar people hold (SPEC §6), none with a wildcard. */
-    access: z.array(grantableEntry()).min(1).max(20),
-  })
-  .strict();
-
-/** Body of POST …/{key}/rotate and …/revoke: nothing beyond the path (an empty object, or no body). */
-export const serviceAccountActionInput = z.object({}).strict();
 
 /** Path of POST /api/sys/service-accounts/{key}/rotate and …/revoke. */
 export const serviceAccountKeyInput = z.object({ key: z.string().trim().min(1).max(64) }).strict();
