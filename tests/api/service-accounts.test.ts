@@ -13,6 +13,7 @@ import * as serviceRevoke from '@/pages/api/sys/service-accounts/[key]/revoke';
 import * as serviceRotate from '@/pages/api/sys/service-accounts/[key]/rotate';
 import * as throttles from '@/pages/api/sys/throttles';
 import * as usageHolderList from '@/pages/api/v1/Usage/holder/list';
+import * as entityList from '@/pages/api/v1/[entity]';
 import { matchRoute, serveRoute, type RouteModule, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
 
@@ -47,6 +48,7 @@ const ROUTES: [string, RouteModule][] = [
   ['/api/sys/service-accounts/[key]/revoke', serviceRevoke],
   ['/api/sys/throttles', throttles],
   ['/api/v1/Usage/holder/list', usageHolderList],
+  ['/api/v1/[entity]', entityList],
 ];
 const servers: [string, RouteServer][] = [];
 const tokens: Record<string, string> = {};
@@ -127,6 +129,10 @@ describe('service accounts: client credentials bound to access entries', () => {
     const token = await accessTokenFor(account.clientId, clientSecret);
     const inside = await call('POST', '/api/v1/Usage/holder/list', { bearer: token, body: {} });
     expect(inside.status, JSON.stringify(inside.json)).toBe(200);
+    // The README's first call: a page of licenses.
+    const licenses = await call<{ items: unknown[] }>('GET', '/api/v1/License?limit=20', { bearer: token });
+    expect(licenses.status, JSON.stringify(licenses.json)).toBe(200);
+    expect(Array.isArray(licenses.json.data.items)).toBe(true);
     const outside = await call('GET', '/api/sys/throttles', { bearer: token });
     expect(outside.status).toBe(403);
     // Nor may it manage service accounts, whatever its entries.
