@@ -25,7 +25,7 @@ function SignInView({ callbackUrl, error }: Pick<SignInProps, 'callbackUrl' | 'e
     <CenteredCard title={t('signin.title')}>
       {error === 'SessionRequired' && <p>{t('signin.sessionRequired')}</p>}
       <p className="d-flex align-items-center gap-2" role="status">
-        <Spinner animation="border" size="sm" /> {t('signin.redirecting')}
+        <Spinner as="span" animation="border" size="sm" /> {t('signin.redirecting')}
       </p>
       <button type="button" className="btn btn-primary" onClick={() => void signIn('oidc', { callbackUrl })}>
         {t('signin.button')}

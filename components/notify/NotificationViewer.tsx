@@ -113,7 +113,7 @@ export function NotificationViewer({ show, onHide, list, loading, refresh, live 
         <div className="notify-list modal-scroll" data-testid="notify-list">
           {loading && !list ? (
             <p className="p-3 text-muted">
-              <Spinner size="sm" className="me-2" />
+              <Spinner as="span" size="sm" className="me-2" />
               {t('viewer.loading')}
             </p>
           ) : list === null || (list && list.status !== 0) ? (

@@ -26,10 +26,13 @@ test.describe('SPEC §8 401 from the product API', () => {
       // next-auth's sign-in call and the provider's authorization endpoint: one of each per attempt.
       if (path === '/api/auth/signin/oidc' || /\/api\/oidc\/auth$/.test(path)) signIns.push(path);
     });
-    // As if this tab had signed in long ago: the next failure may sign in once.
+    // As if this tab had signed in long ago: the next failure may sign in once. The mark is cleared
+    // on a page of the same origin that runs none of the app, so no refetch of the list can meet
+    // the refusal first and set the mark again between the clearing and the load under test.
+    await page.goto('/api/core/server/status');
     await page.evaluate(() => sessionStorage.removeItem('signInAttempt'));
     await refuseProductApi(page);
-    await page.reload();
+    await page.goto('/jp/licensee/list');
 
     await page.waitForURL(/\/error\?error=AuthFailed&lang=(jp|en)$/, { timeout: 30_000 });
     const failure = page.getByTestId('auth-error');
