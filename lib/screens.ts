@@ -95,6 +95,8 @@ const list: Screen[] = [
   { path: '/sys/mail', title: 'sys.mail', acl: 'system', section: 'system' },
   // Sign-in throttles: failing sources being slowed down, and accounts whose owner was told; admins clear them.
   { path: '/sys/throttles', title: 'sys.throttles', acl: 'system', section: 'system' },
+  // Service accounts: machine access by OAuth 2.0 client credentials, each bound to access entries (#25).
+  { path: '/sys/service-accounts', title: 'sys.serviceAccounts', acl: 'system', section: 'system' },
   // Durable jobs (mail, contract PDFs, credentials, mints): dead letters are run again from here.
   { path: '/sys/jobs', title: 'sys.jobs', acl: 'system', section: 'system' },
   // The platform's own page-view counts (SPEC §9 analytics; no cookies, no personal data).

@@ -63,6 +63,7 @@ export const menuGroups: MenuGroup[] = [
       { name: 'sys.pdfDemo', path: '/sys/pdf/demo', acl: 'system' },
       { name: 'sys.mail', path: '/sys/mail', acl: 'system' },
       { name: 'sys.throttles', path: '/sys/throttles', acl: 'system' },
+      { name: 'sys.serviceAccounts', path: '/sys/service-accounts', acl: 'system' },
       { name: 'sys.jobs', path: '/sys/jobs', acl: 'system' },
       { name: 'sys.analytics', path: '/sys/analytics', acl: 'system' },
     ],

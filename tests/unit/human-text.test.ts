@@ -26,6 +26,7 @@ const SUB = key('s1');
 const OTHER_SUB = key('s2');
 const ORG = key('o1');
 const INVITATION = key('i1');
+const SERVICE = key('a1');
 const HOLDER = key('h1');
 const RECORD = key('r1');
 
@@ -258,6 +259,19 @@ const ADMIN_SAMPLES: Record<AdminLogAction, { ref: string | null; data: Record<s
     ref: 'guess@example.com',
     data: { kind: 'pair', account: 'guess@example.com', source: '203.0.113.66', before: { failures: 6 }, after: null },
   },
+  'service.create': {
+    ref: SERVICE,
+    data: { account: SERVICE, name: 'ERP', clientId: 'svc-abc', before: [], after: ['calbee:licensee', entry('staff')] },
+  },
+  'service.rotate': { ref: SERVICE, data: { account: SERVICE, name: 'ERP', clientId: 'svc-abc' } },
+  'service.revoke': {
+    ref: SERVICE,
+    data: { account: SERVICE, name: 'ERP', clientId: 'svc-abc', before: ['calbee:licensee'], after: [] },
+  },
+  'service.call': {
+    ref: SERVICE,
+    data: { account: SERVICE, name: 'ERP', method: 'GET', path: '/api/v1/Usage', status: 200 },
+  },
 };
 
 /** Names as lib/server/audit/readable.ts reads them; `known` false: every account and organisation gone. */
@@ -275,6 +289,14 @@ function logNames(lang: Lang, known: boolean): LogNames {
       known && k === INVITATION
         ? { reference: 'IVT-2026-0009', email: 'new@example.com', kind: 'licensee-staff', organisation: 'カルビー商事' }
         : null,
+    serviceAccount: (k) =>
+      known && k === SERVICE
+        ? lang === 'jp'
+          ? 'サービスアカウント「ERP」'
+          : 'service account “ERP”'
+        : lang === 'jp'
+          ? '（不明なサービスアカウント）'
+          : '(unknown service account)',
     access: { client: 'calbee', product: 'ipl' },
   };
 }

@@ -22,6 +22,7 @@ const ACTIONS = [
   'invite.',
   'terms.',
   'user.set',
+  'service.',
 ] as const;
 
 /** A person by name, their address below; the account key only in the tooltip. */

@@ -17,6 +17,9 @@ import { ACCESS_KINDS, entryOf, knownRoles, roleKey, type EntryDraft } from './e
 interface GrantFormProps {
   /** Sends the entry; resolves with the server's field errors, or null when it was granted. */
   onGrant: (entry: string) => Promise<Record<string, string> | null>;
+  /** Heading and button when the entry is added to a list rather than granted (service accounts). */
+  title?: string;
+  submitLabel?: string;
 }
 
 type GrantValues = EntryDraft;
@@ -56,7 +59,7 @@ function organisationLabel(org: Organisation): string {
  * Builds one access entry from its parts (client fixed, scope, role, organisation) and grants it.
  * Organisations are picked by their names: an administrator never types a key.
  */
-export function GrantForm({ onGrant }: GrantFormProps) {
+export function GrantForm({ onGrant, title, submitLabel }: GrantFormProps) {
   const { t } = useTranslation('acl');
   const { settings } = useShell();
   const client = settings.aclClient;
@@ -87,7 +90,7 @@ export function GrantForm({ onGrant }: GrantFormProps) {
 
   return (
     <Form form={form} onSubmit={submit} testId="acl-grant-form">
-      <h3 className="h6">{t('grant.title')}</h3>
+      <h3 className="h6">{title ?? t('grant.title')}</h3>
       <p className="small mb-2">
         {t('grant.client')}: <code>{client}</code>
       </p>
@@ -138,7 +141,7 @@ export function GrantForm({ onGrant }: GrantFormProps) {
           {t('grant.preview')}{' '}
           <code data-testid="acl-grant-preview">{role ? entryOf(client, { access, role, entity }) : '—'}</code>
         </div>
-        <SubmitButton testId="acl-grant-submit">{t('grant.submit')}</SubmitButton>
+        <SubmitButton testId="acl-grant-submit">{submitLabel ?? t('grant.submit')}</SubmitButton>
       </div>
     </Form>
   );

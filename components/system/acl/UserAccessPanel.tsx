@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -6,12 +6,9 @@ import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useDialogs } from '@/components/dialogs/DialogProvider';
-import { parseEntry } from '@/lib/acl/entry';
-import { useShell } from '@/lib/client/settings-context';
 import { displayName, fieldErrorsOf, useAclCaller, useUserEntries, type UserRow } from './acl-api';
-import { roleKey } from './entry-builder';
 import { GrantForm } from './GrantForm';
-import { useNames } from '@/components/holder-admin/use-names';
+import { useEntryWords } from './use-entry-words';
 
 interface UserAccessPanelProps {
   user: UserRow;
@@ -23,25 +20,13 @@ interface UserAccessPanelProps {
 /** One user's access entries: each can be revoked, and new ones granted with the entry builder. */
 export function UserAccessPanel({ user, onClose, onChanged }: UserAccessPanelProps) {
   const { t } = useTranslation('acl');
-  const { settings } = useShell();
   const dialogs = useDialogs();
   const { core } = useAclCaller();
   const entries = useUserEntries(user.sub);
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  // Organisations an entry is held in, by name: the entry itself keeps the key (shown small).
-  const organisations = useNames(
-    'Licensee',
-    useMemo(() => (entries.data ?? []).map((e) => parseEntry(e)?.entity).filter((k) => k && k !== '*'), [entries.data]),
-  );
-  const describe = (entry: string): string => {
-    const parsed = parseEntry(entry);
-    if (!parsed) return entry;
-    const role = t(roleKey(parsed.role, settings.productKey), { defaultValue: parsed.role, product: settings.productName });
-    const entity = parsed.entity ? (organisations.get(parsed.entity) ?? parsed.entity) : '';
-    return parsed.entity ? t('entryWithin', { role, access: t(`grant.within.${parsed.access}`), entity }) : role;
-  };
+  const describe = useEntryWords(entries.data);
 
   const grant = async (entry: string) => {
     setProblem(null);

@@ -6,11 +6,16 @@ import { getDb } from '../db/client';
 import { getSecrets } from '../secrets';
 import { callerRecord } from '../users/accounts';
 import { AppError } from './errors';
+import { findLiveServiceAccount } from '../service-accounts/accounts';
+import { serviceCallerSub } from '../service-accounts/caller-sub';
 
 export interface Caller {
   sub: string;
   access: string[];
-  via: 'bearer' | 'session';
+  /** `service`: a service account's client credentials token; `sub` is then `svc:<key>`. */
+  via: 'bearer' | 'session' | 'service';
+  /** The service account behind a `service` caller, named in the admin log by its name. */
+  service?: { key: string; name: string };
   /** Language of messages in answers: the X-Lang header, else the user's stored language. */
   lang: 'jp' | 'en';
 }
@@ -39,7 +44,8 @@ export async function authenticate(req: IncomingMessage & { cookies?: Partial<Re
     if (hit && hit.until > Date.now()) return { ...hit.caller, lang: requestedLang(req) ?? hit.caller.lang };
   }
   const caller = await authenticateAfresh(req);
-  if (credential && ttl > 0) {
+  // A service account is looked up on every call: its revocation must hold at once, in every process.
+  if (credential && ttl > 0 && caller.via !== 'service') {
     if (recent.size >= 10_000) recent.clear();
     // Remembered with the person's stored language: another request's X-Lang must not stick to it.
     recent.set(credential, { caller: { ...caller, lang: caller.storedLang }, until: Date.now() + ttl });
@@ -75,6 +81,7 @@ async function authenticateAfresh(req: IncomingMessage & { cookies?: Partial<Rec
   if (bearer) {
     const verified = await verifyBearer(bearer);
     if (!verified) throw new AppError('invalid_token', 'invalid session');
+    if (verified.service) return serviceCaller(req, verified.sub);
     sub = verified.sub;
   } else {
     const config = getConfig();
@@ -93,4 +100,22 @@ async function authenticateAfresh(req: IncomingMessage & { cookies?: Partial<Rec
   if (!user || user.status !== 0) throw new AppError('invalid_token', 'invalid session');
   const storedLang = user.lang === 'en' ? 'en' : 'jp';
   return { sub, access: user.access, via, lang: requestedLang(req) ?? storedLang, storedLang };
+}
+
+/**
+ * A live service account with its own access entries. A revoked one is refused here; its tokens
+ * (and those issued before a rotation) are also deleted from the provider's store at that moment.
+ */
+async function serviceCaller(req: IncomingMessage, clientId: string): Promise<FreshCaller> {
+  const account = await findLiveServiceAccount(await getDb(), clientId);
+  if (!account) throw new AppError('invalid_token', 'invalid session');
+  const lang = requestedLang(req) ?? 'jp';
+  return {
+    sub: serviceCallerSub(account.key),
+    access: account.access,
+    via: 'service',
+    service: { key: account.key, name: account.name },
+    lang,
+    storedLang: lang,
+  };
 }

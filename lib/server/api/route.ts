@@ -9,6 +9,7 @@ import { mayWriteWithCookie } from './same-origin';
 import { isDatabaseUnavailable, sqlStateOf } from '../db/unavailable';
 import { isStorageUnavailable } from '../storage/blob-errors';
 import { getConfig } from '../../config';
+import { logServiceCall } from '../service-accounts/log-call';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -47,6 +48,13 @@ function langOf(req: NextApiRequest): 'jp' | 'en' {
 export function apiRoute<Auth extends boolean = true>(options: RouteOptions<Auth>) {
   return async function handler(req: NextApiRequest, res: NextApiResponse): Promise<void> {
     const requestId = randomUUID();
+    let caller: Caller | null = null;
+    // A service account's call is logged with its outcome before the answer leaves, so a client
+    // that reads the log after its call finds it there.
+    const send = async (status: number, body: unknown) => {
+      if (caller?.via === 'service') await logServiceCall(req, caller, status);
+      res.status(status).json(body);
+    };
     try {
       const method = (req.method ?? 'GET').toUpperCase() as Method;
       const run = options.methods[method];
@@ -55,7 +63,6 @@ export function apiRoute<Auth extends boolean = true>(options: RouteOptions<Auth
         throw new AppError('method_not_allowed', `method ${method} not allowed`);
       }
       await ensureReady();
-      let caller: Caller | null = null;
       if (options.auth === false) {
         caller = await authenticate(req).catch(() => null);
       } else {
@@ -69,11 +76,12 @@ export function apiRoute<Auth extends boolean = true>(options: RouteOptions<Auth
       // Identifiers are checked once access is settled and before any handler looks anything up.
       checkRequestParams(req, caller?.lang ?? langOf(req));
       const data = await run({ req, res, caller: caller as Caller, query: req.query, body: req.body });
-      if (!res.headersSent) res.status(200).json({ status: 0, data: data ?? null });
+      if (!res.headersSent) await send(200, { status: 0, data: data ?? null });
+      else if (caller?.via === 'service') await logServiceCall(req, caller, res.statusCode);
     } catch (err) {
       if (res.headersSent) return;
       if (err instanceof AppError) {
-        res.status(err.httpStatus).json(errorEnvelope(err));
+        await send(err.httpStatus, errorEnvelope(err));
         return;
       }
       // Storage first: a storage error may wrap a network error code the database check also knows.
@@ -84,7 +92,7 @@ export function apiRoute<Auth extends boolean = true>(options: RouteOptions<Auth
         const detail = isStorageUnavailable(err) ? `: ${err.message}` : '';
         console.warn(`[api] ${requestId} ${req.method} ${req.url}: ${unavailable} unavailable${detail}`);
         res.setHeader('Retry-After', '2');
-        res.status(503).json({ status: 10, data: { message: `${unavailable} unavailable, retry shortly`, requestId } });
+        await send(503, { status: 10, data: { message: `${unavailable} unavailable, retry shortly`, requestId } });
         return;
       }
       const fault = inputFault(err);
@@ -92,11 +100,11 @@ export function apiRoute<Auth extends boolean = true>(options: RouteOptions<Auth
         // A value the database refused (class 22: out of range, bad text; 23: a duplicate) is the
         // request's fault: a 4xx in our words, never the database's message.
         console.warn(`[api] ${requestId} ${req.method} ${req.url}: refused by the database (${sqlStateOf(err)})`);
-        res.status(fault.httpStatus).json(errorEnvelope(fault));
+        await send(fault.httpStatus, errorEnvelope(fault));
         return;
       }
       console.error(`[api] ${requestId} ${req.method} ${req.url}:`, err);
-      res.status(500).json({ status: 1, data: { message: 'internal error', requestId } });
+      await send(500, { status: 1, data: { message: 'internal error', requestId } });
     }
   };
 }

@@ -32,6 +32,10 @@ export const ADMIN_LOG_ACTIONS = [
   'terms.withdraw',
   'contact.verified',
   'throttle.clear',
+  'service.create',
+  'service.rotate',
+  'service.revoke',
+  'service.call',
 ] as const;
 
 export type AdminLogAction = (typeof ADMIN_LOG_ACTIONS)[number];

@@ -4,7 +4,8 @@ import jp from '../../../locales/jp/audit.json';
 import { getConfig } from '../../config';
 import type { DbOrTx } from '../common/tx';
 import { designers, holders, licensees } from '../db/entities-schema';
-import { invitations } from '../db/platform-schema';
+import { invitations, serviceAccounts } from '../db/platform-schema';
+import { serviceAccountOfSub } from '../service-accounts/caller-sub';
 import { entryInWords, organisationOfEntry, type AccessNames } from '../naming/access-entry';
 import { cut, personName, type Lang } from '../naming/format';
 import { peopleOf, type Person } from '../users/people';
@@ -48,6 +49,8 @@ export interface LogNames {
   organisation(key: string | null | undefined): string;
   holder(key: string | null | undefined): string;
   invitation(key: string | null | undefined): { reference: string; email: string; kind: string; organisation: string } | null;
+  /** A service account by its name (its key never reaches the text). */
+  serviceAccount(key: string | null | undefined): string;
   access: Omit<AccessNames, 'organisation'>;
 }
 
@@ -91,10 +94,16 @@ export async function loadLogNames(db: DbOrTx, entries: LogEntryInput[], lang: L
   const holderKeys = new Set<string>();
   for (const entry of entries) collect(entry, subs, orgs, invites, holderKeys);
   const orgKeys = [...orgs];
-  const [people, orgRows, designerRows, inviteRows, holderRows] = await Promise.all([
+  const serviceKeys = new Set<string>();
+  for (const entry of entries) {
+    const actor = serviceAccountOfSub(entry.sub);
+    if (actor) serviceKeys.add(actor);
+    if (entry.action.startsWith('service.') && entry.ref) serviceKeys.add(entry.ref);
+  }
+  const [people, orgRows, designerRows, inviteRows, holderRows, serviceRows] = await Promise.all([
     peopleOf(
       db,
-      [...subs].filter((s) => s.length <= 128),
+      [...subs].filter((s) => s.length <= 128 && !serviceAccountOfSub(s)),
     ),
     orgKeys.length
       ? db.select({ key: licensees.key, name: licensees.name }).from(licensees).where(inArray(licensees.key, orgKeys))
@@ -124,6 +133,12 @@ export async function loadLogNames(db: DbOrTx, entries: LogEntryInput[], lang: L
           .from(holders)
           .where(inArray(holders.key, [...holderKeys]))
       : [],
+    serviceKeys.size
+      ? db
+          .select({ key: serviceAccounts.key, name: serviceAccounts.name })
+          .from(serviceAccounts)
+          .where(inArray(serviceAccounts.key, [...serviceKeys]))
+      : [],
   ]);
   const personBySub = new Map<string, Person>(people.map((p) => [p.sub, p]));
   const orgNames = new Map<string, string>([
@@ -134,8 +149,16 @@ export async function loadLogNames(db: DbOrTx, entries: LogEntryInput[], lang: L
   const { aclClient, productKey } = getConfig();
   const organisation = (key: string | null | undefined) =>
     key ? (orgNames.get(key) ?? catalogue.unknownOrganisation) : catalogue.none;
+  const serviceAccount = (key: string | null | undefined) => {
+    const name = serviceRows.find((row) => row.key === key)?.name;
+    return name ? fill(catalogue.serviceAccount, { name }) : catalogue.unknownServiceAccount;
+  };
   return {
-    person: (sub) => personName(sub ? personBySub.get(sub) : undefined, lang),
+    person: (sub) => {
+      const service = serviceAccountOfSub(sub);
+      return service ? serviceAccount(service) : personName(sub ? personBySub.get(sub) : undefined, lang);
+    },
+    serviceAccount,
     organisation,
     holder: (key) => (key && holderRows.find((h) => h.key === key)?.name) || catalogue.holder,
     invitation: (key) => {
@@ -305,6 +328,11 @@ const terms: Describer = (entry, _names, lang) => {
   };
 };
 
+const serviceChange: Describer = (entry, names, lang) => ({
+  values: { account: names.serviceAccount(entry.ref) },
+  changes: accessChange(entry.data, names, lang),
+});
+
 const DESCRIBE: Record<AdminLogAction, Describer> = {
   'acl.grant': personAndEntry,
   'acl.revoke': personAndEntry,
@@ -343,6 +371,18 @@ const DESCRIBE: Record<AdminLogAction, Describer> = {
   'contact.verified': (entry) => ({ values: { address: str(entry.data.after) ?? '' }, changes: [] }),
   'throttle.clear': (entry) => ({
     values: { target: [str(entry.data.account), str(entry.data.source)].filter(Boolean).join(' / ') },
+    changes: [],
+  }),
+  'service.create': serviceChange,
+  'service.rotate': serviceChange,
+  'service.revoke': serviceChange,
+  'service.call': (entry, names) => ({
+    values: {
+      account: names.person(entry.sub),
+      method: str(entry.data.method) ?? '',
+      path: str(entry.data.path) ?? '',
+      status: String(entry.data.status ?? ''),
+    },
     changes: [],
   }),
 };

@@ -6,6 +6,8 @@ export interface VerifiedToken {
   sub: string;
   clientId?: string;
   expiresAt?: number;
+  /** A client credentials token (a service account's): `sub` is its client id. */
+  service?: true;
 }
 
 let remoteJwks: ReturnType<typeof createRemoteJWKSet> | undefined;
@@ -49,6 +51,14 @@ async function verifyByUserinfo(token: string): Promise<VerifiedToken | null> {
   return { sub };
 }
 
+/** A service account's token from the embedded provider (whether the account is live is the caller's check). */
+async function verifyClientCredentials(token: string): Promise<VerifiedToken | null> {
+  const provider = await getProvider();
+  const found = await provider.ClientCredentials.find(token);
+  if (!found || found.isExpired || !found.clientId) return null;
+  return { sub: found.clientId, clientId: found.clientId, expiresAt: found.exp, service: true };
+}
+
 /**
  * Verifies a bearer access token. The embedded provider issues opaque tokens (so they also work
  * at its userinfo endpoint /me) and they are looked up in its own store in this process.
@@ -59,7 +69,8 @@ export async function verifyBearer(token: string): Promise<VerifiedToken | null>
   if (oidc.embedded) {
     const provider = await getProvider();
     const found = await provider.AccessToken.find(token);
-    if (!found || !found.accountId || found.isExpired) return null;
+    if (!found) return verifyClientCredentials(token);
+    if (!found.accountId || found.isExpired) return null;
     if (found.clientId !== oidc.clientId) return null;
     return { sub: found.accountId, clientId: found.clientId, expiresAt: found.exp };
   }

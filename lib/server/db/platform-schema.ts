@@ -357,3 +357,33 @@ export const pageViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.page, t.lang] })],
 );
+
+/**
+ * Service accounts (issue #25, machine access): OAuth 2.0 clients of the embedded provider that
+ * get tokens by client credentials and act with their own access entries. The secret is kept only
+ * as its SHA-256 digest (it is 256 random bits, so a slow hash adds nothing); a revoked account
+ * stays for the log that names it.
+ */
+export const serviceAccounts = pgTable(
+  'service_account',
+  {
+    key: text('key').primaryKey(),
+    name: text('name').notNull(),
+    clientId: text('client_id').notNull(),
+    secretDigest: text('secret_digest').notNull(),
+    access: jsonb('access').$type<string[]>().notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdBy: text('created_by').notNull(),
+    rotatedAt: ts('rotated_at'),
+    rotatedBy: text('rotated_by'),
+    revokedAt: ts('revoked_at'),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [
+    uniqueIndex('service_account_client_id_idx').on(t.clientId),
+    // Two live accounts with one name could not be told apart in the log.
+    uniqueIndex('service_account_live_name_idx')
+      .on(t.name)
+      .where(sql`${t.revokedAt} is null`),
+  ],
+);

@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { getDb } from '../db/client';
 import { oidcPayloads } from '../db/schema';
+import { clientMetadataOf, findLiveServiceAccount } from '../service-accounts/accounts';
+import { isServiceClientId } from '../service-accounts/credentials';
 
 /** oidc-provider's storage contract over the `oidc_payloads` table, shared by all processes. */
 export class DbAdapter implements Adapter {
@@ -47,7 +49,18 @@ export class DbAdapter implements Adapter {
   }
 
   find(id: string) {
+    if (this.type === 'Client') return this.findClient(id);
     return this.findWhere(eq(oidcPayloads.id, id));
+  }
+
+  /**
+   * Clients beyond the configured ones are the live service accounts, read afresh on every
+   * request: a rotated or revoked one fails at the token endpoint at once.
+   */
+  private async findClient(id: string): Promise<AdapterPayload | undefined> {
+    if (!isServiceClientId(id)) return undefined;
+    const row = await findLiveServiceAccount(await getDb(), id);
+    return row ? (clientMetadataOf(row) as AdapterPayload) : undefined;
   }
 
   findByUserCode(userCode: string) {

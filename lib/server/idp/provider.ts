@@ -92,6 +92,8 @@ async function buildProvider(): Promise<Provider> {
     conformIdTokenClaims: false,
     features: {
       devInteractions: { enabled: false },
+      // Service accounts (lib/server/service-accounts) get their tokens this way.
+      clientCredentials: { enabled: true },
       revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
@@ -109,6 +111,7 @@ async function buildProvider(): Promise<Provider> {
     pkce: { required: () => true },
     ttl: {
       AccessToken: config.accessTokenTtlSeconds,
+      ClientCredentials: config.accessTokenTtlSeconds,
       AuthorizationCode: 60,
       IdToken: 3600,
       Interaction: 3600,

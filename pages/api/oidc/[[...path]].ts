@@ -2,6 +2,7 @@ import type { NextApiRequest, NextApiResponse } from 'next';
 import { getConfig } from '@/lib/config';
 import { ensureReady } from '@/lib/server/boot';
 import { getProvider } from '@/lib/server/idp/provider';
+import { digestServiceSecret } from '@/lib/server/service-accounts/token-request';
 
 export const config = { api: { bodyParser: false, externalResolver: true } };
 
@@ -20,5 +21,6 @@ export default async function oidc(req: NextApiRequest, res: NextApiResponse) {
   request.originalUrl = req.url;
   req.url = (req.url ?? '/').slice(MOUNT.length) || '/';
   if (!req.url.startsWith('/')) req.url = `/${req.url}`;
+  digestServiceSecret(req, req.url);
   await provider.callback()(req, res);
 }

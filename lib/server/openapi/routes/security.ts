@@ -1,5 +1,6 @@
 import { confirmContactInput } from '../../contacts/confirm-contact';
 import { clearThrottleInput } from '../../idp/throttles-admin';
+import { serviceAccountActionInput, serviceAccountCreateInput } from '../../service-accounts/accounts';
 import type { RouteDoc } from '../route-docs';
 
 const throttle = {
@@ -17,9 +18,71 @@ const throttle = {
   },
 };
 
+const serviceAccount = {
+  type: 'object',
+  properties: {
+    key: { type: 'string' },
+    name: { type: 'string', example: 'ERP integration' },
+    clientId: { type: 'string', example: 'svc-4fQ2mZ8rT1xW9kLp3cV7bN0a' },
+    access: { type: 'array', items: { type: 'string' }, example: ['calbee:licensee'] },
+    state: { enum: ['active', 'revoked'] },
+    createdAt: { type: 'string', format: 'date-time' },
+    createdBy: { type: 'string' },
+    rotatedAt: { type: ['string', 'null'], format: 'date-time' },
+    rotatedBy: { type: ['string', 'null'] },
+    revokedAt: { type: ['string', 'null'], format: 'date-time' },
+    revokedBy: { type: ['string', 'null'] },
+  },
+};
+
+const issued = {
+  type: 'object',
+  properties: {
+    account: serviceAccount,
+    clientSecret: { type: 'string', description: 'Shown only in this answer; stored only as a digest' },
+  },
+};
+
 /** Sign-in throttles and contact e-mail confirmation (issue #23). */
 export function securityRoutes(): RouteDoc[] {
   return [
+    {
+      path: '/api/sys/service-accounts',
+      method: 'get',
+      summary: 'Service accounts (OAuth 2.0 client credentials clients), live ones first, with their access entries',
+      tag: 'system',
+      acl: 'calbee:admin',
+      output: { type: 'array', items: serviceAccount },
+    },
+    {
+      path: '/api/sys/service-accounts',
+      method: 'post',
+      summary:
+        'Create a service account with its access entries; the answer holds its client id and its secret, shown this once (service.create in the admin log)',
+      tag: 'system',
+      input: serviceAccountCreateInput,
+      acl: 'calbee:admin',
+      output: issued,
+    },
+    {
+      path: '/api/sys/service-accounts/{key}/rotate',
+      method: 'post',
+      summary:
+        'Issue a new secret, shown this once; the old secret and every token issued with it stop working at once (service.rotate)',
+      tag: 'system',
+      input: serviceAccountActionInput,
+      acl: 'calbee:admin',
+      output: issued,
+    },
+    {
+      path: '/api/sys/service-accounts/{key}/revoke',
+      method: 'post',
+      summary: 'Revoke a service account for good: its tokens are refused at once and it gets no new one (service.revoke)',
+      tag: 'system',
+      input: serviceAccountActionInput,
+      acl: 'calbee:admin',
+      output: serviceAccount,
+    },
     {
       path: '/api/sys/throttles',
       method: 'get',

@@ -1,0 +1,6 @@
+import { ServiceAccountsView } from '@/components/system/service-accounts/ServiceAccountsView';
+import { withPage } from '@/components/page/withPage';
+import { pageProps } from '@/lib/page/server-props';
+
+export default withPage('/sys/service-accounts', ServiceAccountsView);
+export const getServerSideProps = pageProps(['service-accounts', 'acl']);
