@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import type { DbHandle } from '@/lib/server/db/client';
 import { runMigrations } from '@/lib/server/db/migrate';
+import { createDatabase, databaseUrl, dropDatabase } from './databases';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,18 +39,10 @@ async function pgliteTemplate(): Promise<{ dir: string; cleanup: () => void }> {
 
 async function postgresTemplate(adminUrl: string): Promise<{ database: string; cleanup: () => Promise<void> }> {
   const database = `ipl_template_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${database}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
+  await createDatabase(adminUrl, database);
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // A database with a connection open cannot be a template: the pool is ended before any file clones it.
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  const pool = new pg.Pool({ connectionString: databaseUrl(adminUrl, database), max: 1 });
   try {
     await runMigrations({ db: drizzle(pool), kind: 'postgres', pool, close: () => pool.end() } as unknown as DbHandle);
   } finally {
@@ -57,17 +50,7 @@ async function postgresTemplate(adminUrl: string): Promise<{ database: string; c
   }
   return {
     database,
-    cleanup: async () => {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      try {
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-      } catch (err) {
-        console.warn(`[api tests] could not drop ${database}: ${(err as Error).message}`);
-      } finally {
-        await admin.end().catch(() => undefined);
-      }
-    },
+    cleanup: () => dropDatabase(adminUrl, database),
   };
 }
 

@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import { closeDb } from '@/lib/server/db/client';
 import { resetBlobStoreForTests } from '@/lib/server/storage/blob-store';
+import { createDatabase, databaseUrl, dropDatabase } from './databases';
 import { TEST_APP_URL, TEST_DEMO_PASSWORD } from './env';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipl-api-test-'));
@@ -55,21 +55,8 @@ const template = inject('migratedTemplate');
 
 if (adminUrl) {
   testDatabase = `ipl_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    // The name is ours (hex), so quoting it is enough; CREATE DATABASE takes no parameters.
-    await admin.query(
-      template?.kind === 'postgres'
-        ? `CREATE DATABASE "${testDatabase}" TEMPLATE "${template.database}"`
-        : `CREATE DATABASE "${testDatabase}"`,
-    );
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${testDatabase}`;
-  process.env.DATABASE_URL = url.toString();
+  await createDatabase(adminUrl, testDatabase, template?.kind === 'postgres' ? template.database : undefined);
+  process.env.DATABASE_URL = databaseUrl(adminUrl, testDatabase);
 } else if (template?.kind === 'pglite') {
   fs.cpSync(template.dir, path.join(dataDir, 'pg'), { recursive: true });
 }
@@ -85,15 +72,7 @@ afterAll(async () => {
   delete g[Symbol.for('ipl.boot')];
   delete g[Symbol.for('ipl.oidc-provider')];
   if (adminUrl && testDatabase) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    try {
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${testDatabase}" WITH (FORCE)`);
-    } catch (err) {
-      console.warn(`[api tests] could not drop ${testDatabase}: ${(err as Error).message}`);
-    } finally {
-      await admin.end().catch(() => undefined);
-    }
+    await dropDatabase(adminUrl, testDatabase);
     process.env.DATABASE_URL = adminUrl;
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
