@@ -25,6 +25,26 @@ const config = [
     },
   },
   {
+    // Every journey goes through the fixtures' test, whose guard fails it on any page or console
+    // error (SPEC §2: no page throws); a spec importing Playwright's own test would skip it.
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: 'Import test and expect from tests/e2e/fixtures so the console guard runs.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -32,7 +32,9 @@ const wantsA11y = specsNamed.length === 0 || specsNamed.some((a) => a.includes('
 // while the accessibility sweeps take one of them for a third of the run. The second shard holds
 // journeys that use no mail inbox, no second relying party and no gate (those are set up for the
 // first server only); its files are chosen so the two workers finish at about the same time.
-const secondShard = ['approval', 'foundation', 'holder-admin', 'licensee', 'terms-wall'].map((name) => `${name}.spec.ts`);
+const secondShard = ['approval', 'foundation', 'holder-admin', 'licensee', 'stats-help', 'terms-wall'].map(
+  (name) => `${name}.spec.ts`,
+);
 const inSecondShard = new RegExp(`(^|/)(${secondShard.map((f) => f.replace(/[.-]/g, (c) => `\\${c}`)).join('|')})$`);
 export const shardPort = Number(process.env.E2E_SHARD_PORT ?? port + 3);
 const shardDataDir = path.join(os.tmpdir(), `ipl-e2e-shard-${process.pid}`);

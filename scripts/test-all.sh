@@ -15,7 +15,7 @@ npx prettier --check . >/dev/null
 npm run -s lint:openapi
 npx vitest run --project unit
 npx vitest run --project api
-npx next build
+BUILD_TYPES_CHECKED=1 npx next build
 npx playwright test
 # Load and faults against the same production build: its own servers, databases and ports.
 # They start PostgreSQL clusters of Debian's binaries (ensure-test-tools installs them).

@@ -21,13 +21,11 @@ export function UserMenu() {
   const name = fullName({ first: session.user.first_name, last: session.user.last_name }, lang) || session.user.nickname;
   return (
     <div {...menu.rootProps}>
-      <button
-        {...menu.toggleProps}
-        className="dropdown-toggle btn btn-light btn-sm"
-        data-testid="user-menu"
-        aria-label={t('user.menu')}
-      >
+      <button {...menu.toggleProps} className="dropdown-toggle btn btn-light btn-sm" data-testid="user-menu">
+        {/* The name shown is the start of the name read out (WCAG 2.5.3 label in name); a bare
+            aria-label would hide it from speech input. */}
         {name}
+        <span className="visually-hidden"> ({t('user.menu')})</span>
       </button>
       {menu.open && (
         <div {...menu.menuProps} className="dropdown-menu dropdown-menu-end show">

@@ -1,7 +1,7 @@
 import Head from 'next/head';
 import Script from 'next/script';
 import { useSession } from 'next-auth/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { ScreenViewProps } from '../page/withPage';
 
 interface SwaggerRequest {
@@ -9,7 +9,10 @@ interface SwaggerRequest {
 }
 interface ViewerWindow {
   SwaggerUIBundle?: (options: Record<string, unknown>) => unknown;
-  Redoc?: { init: (url: string, options: Record<string, unknown>, element: HTMLElement | null) => void };
+  Redoc?: {
+    init: (url: string, options: Record<string, unknown>, element: HTMLElement | null) => void;
+    destroy: (element: HTMLElement) => void;
+  };
 }
 
 /** Swagger UI or ReDoc over the live /openapi.json; their bundles load only on these pages. */
@@ -20,6 +23,15 @@ export function ApiViewer({ title, kind }: ScreenViewProps & { kind: 'swagger' |
   useEffect(() => {
     tokenRef.current = token;
   }, [token]);
+  const viewerRef = useRef<HTMLDivElement>(null);
+  // ReDoc renders with a React of its own: leaving the page by the menu must unmount it before this
+  // page's React removes its element, or ReDoc's next update removes nodes that are gone (a console error).
+  useLayoutEffect(() => {
+    const element = viewerRef.current;
+    return () => {
+      if (kind === 'redoc' && element) (window as unknown as ViewerWindow).Redoc?.destroy(element);
+    };
+  }, [kind]);
   const start = () => {
     const w = window as unknown as ViewerWindow;
     if (kind === 'swagger') {
@@ -46,7 +58,7 @@ export function ApiViewer({ title, kind }: ScreenViewProps & { kind: 'swagger' |
         },
       });
     } else {
-      w.Redoc?.init('/openapi.json', { hideDownloadButton: false, scrollYOffset: 56 }, document.getElementById('api-viewer'));
+      w.Redoc?.init('/openapi.json', { hideDownloadButton: false, scrollYOffset: 56 }, viewerRef.current);
     }
   };
   return (
@@ -58,7 +70,7 @@ export function ApiViewer({ title, kind }: ScreenViewProps & { kind: 'swagger' |
         </Head>
       )}
       <h1 className="h3">{title}</h1>
-      <div id="api-viewer" data-testid="api-viewer" className="bg-white rounded border p-2" />
+      <div id="api-viewer" ref={viewerRef} data-testid="api-viewer" className="bg-white rounded border p-2" />
       <Script
         src={kind === 'swagger' ? '/api/assets/swagger-ui.js' : '/api/assets/redoc.js'}
         strategy="afterInteractive"

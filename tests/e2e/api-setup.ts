@@ -1,13 +1,45 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { signInAt, type Persona } from './fixtures';
+import { type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, signInAt, test, type Persona } from './fixtures';
 
 export type Envelope<T> = { status: number; data: T };
 export type Rec = Record<string, unknown>;
 
+type SignedIn = { state: Awaited<ReturnType<BrowserContext['storageState']>>; at: number };
+
+/**
+ * Sessions of the personas a worker has already signed in, per server. Set-up signs the same
+ * people in again and again (over a hundred times a run, seconds each on a busy machine); a
+ * journey that is about signing in calls signInAt itself and never comes here.
+ */
+const signedIn = new Map<string, SignedIn>();
+// Well inside the provider's one-hour access token, so no journey outlives the session it reuses.
+const REUSE_FOR_MS = 30 * 60_000;
+
+/** The session still answers: not signed out, not expired, its access token still accepted. */
+async function stillSignedIn(page: Page): Promise<boolean> {
+  const session = (await (await page.request.get('/api/auth/session')).json().catch(() => null)) as { valid?: boolean } | null;
+  if (!session?.valid) return false;
+  const { body } = await call(page, 'GET', '/api/core/users/profile');
+  return body?.status === 0;
+}
+
 /** One person in a browser context of their own, signed in on the given page. */
 export async function personaAt(browser: Browser, persona: Persona, path: string): Promise<Page> {
+  const key = `${String(test.info().project.use.baseURL)}|${persona}`;
+  const known = signedIn.get(key);
+  if (known && Date.now() - known.at < REUSE_FOR_MS) {
+    const page = await (await browser.newContext({ acceptDownloads: true, storageState: known.state })).newPage();
+    if (await stillSignedIn(page)) {
+      await page.goto(path);
+      const here = new URL(page.url());
+      if (`${here.pathname}${here.search}` === path) return page;
+    }
+    await page.context().close();
+    signedIn.delete(key);
+  }
   const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
   await signInAt(page, persona, path);
+  signedIn.set(key, { state: await page.context().storageState(), at: Date.now() });
   return page;
 }
 

@@ -1,5 +1,6 @@
-import { chromium, expect, test } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { e2ePort, gateId, gatePassword } from '../../playwright.config';
+import { expect, test } from './fixtures';
 
 // The gate is bypassed on localhost, so this browser reaches the same loopback server under
 // another host name.

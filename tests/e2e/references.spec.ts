@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { api, personaAt } from './api-setup';
+import { expect, test } from './fixtures';
 
 /**
  * People find records by the numbers they read, never by keys: a licensee finds its license by

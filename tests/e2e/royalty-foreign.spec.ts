@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { api, personaAt } from './api-setup';
 import { activeLicenseWithProduct } from './royalty-setup';
+import { expect, test } from './fixtures';
 
 /**
  * A cross-border license's month (issue 21), as finance reads it: a EUR license with an advance

@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { api, personaAt } from './api-setup';
 import { activeLicenseWithProduct } from './royalty-setup';
+import { expect, test } from './fixtures';
 
 /**
  * The royalty month (issue 21) as the people who run it: the licensee downloads October's template

@@ -1,5 +1,6 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { api, personaAt, signAndCountersign } from './api-setup';
+import { expect } from './fixtures';
 
 export interface LicenseTerms {
   territory: string[];

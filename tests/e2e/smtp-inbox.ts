@@ -1,7 +1,7 @@
-import { expect } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { smtpPort } from '../../playwright.config';
+import { expect } from './fixtures';
 
 /**
  * An SMTP listener on the e2e server's mail port for one spec file: what the app mails arrives

@@ -4,9 +4,10 @@
  * accepts the address again, runs it again: the job is done and the message arrives once.
  */
 import { SMTPServer } from 'smtp-server';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { smtpPort } from '../../playwright.config';
 import { api, personaAt } from './api-setup';
+import { expect, test } from './fixtures';
 
 const refused = new Set<string>();
 const received: string[] = [];

@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { api, personaAt } from './api-setup';
-import { personas } from './fixtures';
+import { expect, test, personas } from './fixtures';
 import { openInbox, type Inbox } from './smtp-inbox';
 
 /**

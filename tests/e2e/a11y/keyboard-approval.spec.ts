@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { api, personaAt, type Rec } from '../api-setup';
+import { expect, test } from '../fixtures';
 
 /** Presses Tab until the focused element matches, as a keyboard user would walk the page. */
 async function tabTo(page: Page, matches: (el: { testId: string | null; text: string }) => boolean, limit = 120): Promise<void> {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signInAt, type Persona } from '../fixtures';
+import { type Page } from '@playwright/test';
+import { expect, test, signInAt, type Persona } from '../fixtures';
 
 // Lists on the table kit, at the width of a phone (390 px): rows read as cards, nothing scrolls sideways.
 const LISTS: { persona: Persona; path: string; table: string }[] = [
