@@ -456,6 +456,30 @@ describe('the signed agreement, sealed for anyone to check', () => {
   });
 });
 
+describe("the holder's own sealing certificate", () => {
+  it('seals with the PKCS#12 file CONTRACT_SEAL_P12 names: pdfsig shows it valid and signed by that certificate', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seal-p12-'));
+    const own = generateSeal({ commonName: 'Calbee Legal Department Seal', organization: 'Calbee Test' });
+    const file = path.join(dir, 'holder-seal.p12');
+    fs.writeFileSync(file, Buffer.from(own.p12, 'base64'));
+    process.env.CONTRACT_SEAL_P12 = file;
+    process.env.CONTRACT_SEAL_PASSPHRASE = own.passphrase;
+    resetConfigForTests();
+    try {
+      const { license } = await signedLicense();
+      const report = pdfsig((await pdfBytes(license, 'owner', true)).bytes);
+      expect(report).toContain('Signature Validation: Signature is Valid.');
+      expect(report).toContain('Calbee Legal Department Seal');
+      expect(report).not.toContain('contract seal');
+    } finally {
+      delete process.env.CONTRACT_SEAL_P12;
+      delete process.env.CONTRACT_SEAL_PASSPHRASE;
+      resetConfigForTests();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('signing only through the e-signature', () => {
   it('refuses the plain sign and countersign steps without a signature and changes nothing', async () => {
     const license = await approvedLicense();
