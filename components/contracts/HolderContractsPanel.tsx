@@ -15,6 +15,7 @@ import { contractPdfUrl } from '@/lib/client/contracts';
 import { useEntityQuery } from '@/lib/client/entities';
 import { takeStep } from '@/lib/client/flow';
 import { OfferedStep } from '@/components/flow/OfferedStep';
+import { RecordSearch, Reference } from '@/components/refs/RecordSearch';
 import { useShell } from '@/lib/client/settings-context';
 import { SignContractDialog } from './LazySignContractDialog';
 
@@ -27,11 +28,15 @@ const STATES = ['approved', 'contract_sent', 'signed'];
 export function HolderContractsPanel() {
   const { t } = useTranslation('contract');
   const { t: tf } = useTranslation('flow');
+  const { t: tc } = useTranslation('common');
   const { lang } = useShell();
   const { data: session } = useSession();
   const dialogs = useDialogs();
+  // A licensee on the phone quotes the license's number (LIC-2026-0042) or names the IP.
+  const [q, setQ] = useState('');
   const { data, isLoading, mutate } = useEntityQuery<Row>('License', {
     filter: { state: { $in: STATES } },
+    ...(q ? { q } : {}),
     sort: { dateCreated: -1 },
     limit: 200,
   });
@@ -76,16 +81,18 @@ export function HolderContractsPanel() {
             {flash.text}
           </Alert>
         )}
+        <RecordSearch onSearch={setQ} testId="holder-contracts-search" />
         {isLoading ? (
           <Spinner animation="border" size="sm" />
         ) : licenses.length === 0 ? (
           <p className="text-muted mb-0" data-testid="holder-contracts-empty">
-            {t('ui.holder.empty')}
+            {q ? tc('search.none') : t('ui.holder.empty')}
           </p>
         ) : (
           <Table size="sm" hover responsive className="align-middle mb-0">
             <thead>
               <tr>
+                <th>{t('ui.holder.number')}</th>
                 <th>{t('ui.holder.ip')}</th>
                 <th>{t('ui.holder.licensee')}</th>
                 <th>{t('ui.state')}</th>
@@ -101,6 +108,9 @@ export function HolderContractsPanel() {
                 const state = text(license.state);
                 return (
                   <tr key={key} data-testid="holder-contract-row" data-key={key} data-state={state}>
+                    <td>
+                      <Reference value={license.reference} />
+                    </td>
                     <td>{ipNames.get(text(license.ip)) ?? text(license.ip)}</td>
                     <td>{orgNames.get(text(license.licensee)) ?? ''}</td>
                     <td>

@@ -17,6 +17,8 @@ import { MyIpDetail } from './MyIpDetail';
 import { MyIpTable } from './MyIpTable';
 import { usePermittedIps } from './usePermits';
 import { RecordSearch } from '@/components/refs/RecordSearch';
+import { useTags } from '@/components/holder-ip/data';
+import { TagFilter } from '@/components/holder-ip/TagFilter';
 
 /** SWR keys of IP queries and IP histories: what a change to one of my IPs makes stale. */
 function isIpData(key: unknown): boolean {
@@ -36,9 +38,19 @@ export function MyIpListView({ title }: ScreenViewProps) {
   const sub = session?.user.sub;
   const designers = useEntityQuery<Row>('Designer', sub ? { filter: { owner: sub }, limit: 1 } : null);
   const [q, setQ] = useState('');
+  // Tags the holder gave the designer's IPs (a campaign, a season): shown on each row and chosen here.
+  const [tag, setTag] = useState('');
+  const { tags, byKey: tagsByKey } = useTags();
   const ips = useEntityQuery<Row>(
     'IP',
-    sub ? { filter: { kind: 'secondary', owner: sub }, ...(q ? { q } : {}), sort: { dateUpdated: -1 }, limit: 200 } : null,
+    sub
+      ? {
+          filter: { kind: 'secondary', owner: sub, ...(tag ? { tags: tag } : {}) },
+          ...(q ? { q } : {}),
+          sort: { dateUpdated: -1 },
+          limit: 200,
+        }
+      : null,
   );
   const { permitted } = usePermittedIps(sub);
   const [creating, setCreating] = useState(false);
@@ -130,11 +142,14 @@ export function MyIpListView({ title }: ScreenViewProps) {
               onClose={() => open(null)}
             />
           )}
-          <RecordSearch onSearch={setQ} testId="ip-search" />
+          <div className="d-flex flex-wrap gap-2 align-items-start">
+            <RecordSearch onSearch={setQ} testId="ip-search" />
+            <TagFilter tags={tags} value={tag} onChange={setTag} testId="ip-tag-filter" />
+          </div>
           {ips.isLoading ? (
             <Spinner animation="border" role="status" />
           ) : (
-            <MyIpTable items={ips.data?.items ?? []} selected={selected} />
+            <MyIpTable items={ips.data?.items ?? []} selected={selected} tagsByKey={tagsByKey} />
           )}
         </>
       )}

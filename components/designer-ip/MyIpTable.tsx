@@ -11,8 +11,10 @@ import { stateVariant } from '@/components/approval/ReviewHistory';
 import { imageUrl, imagesOf, text, type Row } from '@/components/approval/subject';
 import { lastDecision } from './lastDecision';
 import { Reference } from '@/components/refs/RecordSearch';
+import { TagList } from '@/components/holder-ip/TagFilter';
+import type { TagRecord } from '@/components/holder-ip/types';
 
-function IpRow({ ip, active }: { ip: Row; active: boolean }) {
+function IpRow({ ip, active, tagsByKey }: { ip: Row; active: boolean; tagsByKey: Map<string, TagRecord> }) {
   const { t } = useTranslation('designer-ip');
   const { t: tf } = useTranslation('flow');
   const { lang } = useShell();
@@ -44,6 +46,7 @@ function IpRow({ ip, active }: { ip: Row; active: boolean }) {
           </span>
           <span data-testid="ip-name-cell">{truncate(text(ip.name), IP_NAME_MAX)}</span>
         </div>
+        <TagList keys={ip.tags} byKey={tagsByKey} testId="ip-row-tag" />
       </td>
       <td>{text(parent?.name)}</td>
       <td>
@@ -82,7 +85,15 @@ function IpRow({ ip, active }: { ip: Row; active: boolean }) {
 }
 
 /** The designer's own secondary IPs: state, the last decision's comment and a link to details. */
-export function MyIpTable({ items, selected }: { items: Row[]; selected: string | null }) {
+export function MyIpTable({
+  items,
+  selected,
+  tagsByKey,
+}: {
+  items: Row[];
+  selected: string | null;
+  tagsByKey: Map<string, TagRecord>;
+}) {
   const { t } = useTranslation('designer-ip');
   if (items.length === 0)
     return (
@@ -104,7 +115,7 @@ export function MyIpTable({ items, selected }: { items: Row[]; selected: string 
       </thead>
       <tbody>
         {items.map((ip) => (
-          <IpRow key={text(ip.key)} ip={ip} active={selected === text(ip.key)} />
+          <IpRow key={text(ip.key)} ip={ip} active={selected === text(ip.key)} tagsByKey={tagsByKey} />
         ))}
       </tbody>
     </Table>

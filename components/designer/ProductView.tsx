@@ -19,6 +19,8 @@ import { IpImage } from './IpImage';
 import { NeedsDesigner } from './NeedsDesigner';
 import { ProductDecision } from './ProductDecision';
 import { RecordSearch, Reference, matchesSearch } from '@/components/refs/RecordSearch';
+import { useTags } from '@/components/holder-ip/data';
+import { TagFilter, TagList } from '@/components/holder-ip/TagFilter';
 
 function imagesOf(product: Rec): { hash: string; name?: string }[] {
   return Array.isArray(product.images) ? (product.images as { hash: string; name?: string }[]) : [];
@@ -99,12 +101,15 @@ function WaitingProduct({ product, onDecided }: { product: Rec; onDecided(decisi
  */
 export function ProductView({ title }: ScreenViewProps) {
   const { t } = useTranslation('designer');
+  const { t: tc } = useTranslation('common');
   const { designer, isLoading, failed } = useMyDesigner();
   const designerKey = designer ? String(designer.key) : null;
   const products = useDesignerList<Rec>('products', designerKey);
   const [flash, setFlash] = useState<{ decision: Decision; name: string } | null>(null);
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [q, setQ] = useState('');
+  const [tag, setTag] = useState('');
+  const { tags, byKey: tagsByKey } = useTags();
 
   if (!designer)
     return (
@@ -118,9 +123,8 @@ export function ProductView({ title }: ScreenViewProps) {
   const waiting = all.filter((p) => typeof p.designerReview === 'string');
   const decided = all
     .filter((p) => typeof p.designerReview !== 'string' && p.state !== 'draft' && p.state !== 'designer_review')
-    .filter((p) =>
-      matchesSearch([p.reference, p.name, p.sku, p.licenseeName, p.ipName].map((v) => String(v ?? '')).join(' '), q),
-    );
+    .filter((p) => matchesSearch([p.reference, p.name, p.sku, p.licenseeName, p.ipName].map((v) => String(v ?? '')).join(' '), q))
+    .filter((p) => !tag || (Array.isArray(p.tags) && p.tags.includes(tag)));
 
   return (
     <section data-testid="designer-product">
@@ -158,10 +162,13 @@ export function ProductView({ title }: ScreenViewProps) {
         ))
       )}
       <h2 className="h5 mt-4">{t('product.decidedTitle')}</h2>
-      <RecordSearch onSearch={setQ} testId="product-search" />
+      <div className="d-flex flex-wrap gap-2 align-items-start">
+        <RecordSearch onSearch={setQ} testId="product-search" />
+        <TagFilter tags={tags} value={tag} onChange={setTag} testId="product-tag-filter" />
+      </div>
       {!products.isLoading && products.data !== null && decided.length === 0 ? (
         <p className="text-muted border rounded p-4 text-center" data-testid="product-decided-empty">
-          {t('product.decidedEmpty')}
+          {q || tag ? tc('search.none') : t('product.decidedEmpty')}
         </p>
       ) : (
         decided.length > 0 && (
@@ -188,7 +195,9 @@ export function ProductView({ title }: ScreenViewProps) {
                       <td>
                         <Reference value={product.reference} />
                       </td>
-                      <td className="text-break">{String(product.name ?? '')}</td>
+                      <td className="text-break">
+                        {String(product.name ?? '')} <TagList keys={product.tags} byKey={tagsByKey} testId="product-tag" />
+                      </td>
                       <td>{String(product.sku ?? '')}</td>
                       <td className="text-break">{String(product.licenseeName ?? '')}</td>
                       <td className="text-break">{String(product.ipName ?? '')}</td>

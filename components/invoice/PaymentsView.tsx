@@ -9,6 +9,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import useSWR from 'swr';
 import { formatMoney, minorDigits } from '@/components/holder-admin/money';
+import { matchesSearch, RecordSearch } from '@/components/refs/RecordSearch';
 import { productApi } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
 import type { InvoiceBalance, LicenseeBalance } from '@/lib/server/payments/balances';
@@ -60,7 +61,11 @@ function Overdue({ amount, days, currency }: { amount: number; days: number; cur
  */
 export function PaymentsView({ own = false }: { own?: boolean }) {
   const { t } = useTranslation('invoice');
+  const { t: tc } = useTranslation('common');
   const { lang } = useShell();
+  // Finance looks an invoice up by what the caller quotes: its number, a payment's number, the
+  // bank's payer reference or the licensee's name.
+  const [q, setQ] = useState('');
   const { data: session } = useSession();
   const token = session?.accessToken;
   const balances = useSWR(token ? ['invoice-balances', token] : null, async () => {
@@ -133,6 +138,13 @@ export function PaymentsView({ own = false }: { own?: boolean }) {
     } else setFlash({ variant: 'danger', text: problemOf(answer, t('payments.failed')) });
   };
 
+  const shownInvoices = data.invoices.filter((b) =>
+    matchesSearch(
+      [b.reference, b.licensee_name, ...b.payments.flatMap((p) => [p.reference, p.payer_reference ?? ''])].join(' '),
+      q,
+    ),
+  );
+
   return (
     <section data-testid="payments">
       <p className="text-muted">{t(own ? 'payments.introOwn' : 'payments.intro')}</p>
@@ -200,6 +212,12 @@ export function PaymentsView({ own = false }: { own?: boolean }) {
       )}
       {data.licensees.length > 0 && <p className="small text-muted">{t('payments.byLicenseNote')}</p>}
       <h2 className="h5 mt-4">{t('payments.byInvoice')}</h2>
+      <RecordSearch onSearch={setQ} testId="payments-search" />
+      {shownInvoices.length === 0 && q && (
+        <p className="text-muted" data-testid="payments-no-match">
+          {tc('search.none')}
+        </p>
+      )}
       <Table responsive className="bg-white align-middle" data-testid="invoice-balances">
         <thead>
           <tr>
@@ -213,7 +231,7 @@ export function PaymentsView({ own = false }: { own?: boolean }) {
           </tr>
         </thead>
         <tbody>
-          {data.invoices.map((b) => (
+          {shownInvoices.map((b) => (
             <Fragment key={b.invoice}>
               <tr data-testid="invoice-balance" data-reference={b.reference}>
                 <td className="fw-semibold">{b.reference}</td>

@@ -13,7 +13,7 @@ import type { ScreenViewProps } from '@/components/page/withPage';
 import { productApi } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
 import { downloadZip, formatBytes, type Progress } from './download-zip';
-import { Reference } from '@/components/refs/RecordSearch';
+import { matchesSearch, RecordSearch, Reference } from '@/components/refs/RecordSearch';
 
 interface DownloadableLicense {
   license: string;
@@ -35,7 +35,10 @@ type Flash = { variant: 'success' | 'danger' | 'secondary'; text: string } | nul
 /** The organisation's active licenses and a batch download of the assets each grants, with progress. */
 export function LicenseeIpView({ title }: ScreenViewProps) {
   const { t } = useTranslation('licensee-ip');
+  const { t: tc } = useTranslation('common');
   const { lang } = useShell();
+  // The license's number, the IP's or its primary's name: what someone asking for the files quotes.
+  const [q, setQ] = useState('');
   const { data: session } = useSession();
   const token = session?.accessToken;
   const { data, error, isLoading } = useSWR(token ? ['batch-licenses', token] : null, async () => {
@@ -74,6 +77,9 @@ export function LicenseeIpView({ title }: ScreenViewProps) {
     }
   };
 
+  const shown = (data ?? []).filter((row) =>
+    matchesSearch([row.reference, row.ip_name, row.parent_name ?? '', row.licensee_name].join(' '), q),
+  );
   const percent = progress.total > 0 ? Math.min(100, Math.round((progress.received / progress.total) * 100)) : 0;
 
   return (
@@ -97,6 +103,12 @@ export function LicenseeIpView({ title }: ScreenViewProps) {
         </p>
       ) : (
         <>
+          <RecordSearch onSearch={setQ} testId="download-search" />
+          {shown.length === 0 && (
+            <p className="text-muted" data-testid="download-no-match">
+              {tc('search.none')}
+            </p>
+          )}
           <Table responsive className="bg-white align-middle" data-testid="download-table">
             <thead>
               <tr>
@@ -110,7 +122,7 @@ export function LicenseeIpView({ title }: ScreenViewProps) {
               </tr>
             </thead>
             <tbody>
-              {data!.map((row) => (
+              {shown.map((row) => (
                 <tr key={row.license} data-testid="download-row" data-license={row.license}>
                   <td>
                     <div className="small">

@@ -112,6 +112,13 @@ test('an approved license gets its contract, the licensee signs and the holder c
   await expect(ownerRow.getByTestId('license-state')).toHaveText('署名済み');
   await expect(ownerRow.getByTestId('license-sign')).toHaveCount(0);
 
+  // The licensee quotes the number its list shows; the holder finds that contract by it alone.
+  const number = (await ownerRow.getByTestId('reference').textContent())!.trim();
+  expect(number).toMatch(/^LIC-\d{4}-\d{4}$/);
+  await holder.getByTestId('holder-contracts-search').fill(number.toLowerCase());
+  await expect(holder.getByTestId('holder-contract-row')).toHaveCount(1);
+  await expect(holderRow.getByTestId('reference')).toHaveText(number);
+
   // The holder countersigns.
   await holder.getByTestId('holder-contracts-reload').click();
   await expect(holderRow.getByTestId('holder-contract-state')).toHaveText('署名済み');

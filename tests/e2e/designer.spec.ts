@@ -113,6 +113,19 @@ test('[jp] the designer journey: permit, secondary IP, gallery2, license applica
   const legal = await personaAt(browser, 'legal', '/jp/holder/approve/ip');
   await api(legal, 'POST', `/api/v1/Holder/approve/ips/${secondaryKey}`, { decision: 'approved' });
 
+  // The holder tags it for a campaign; the designer's own list shows the tag and filters by it.
+  const campaign = await api<{ key: string }>(holder, 'POST', '/api/v1/Tag', {
+    name_jp: `新春キャンペーン ${stamp}`,
+    name_en: `New Year campaign ${stamp}`,
+    color: '#cc3333',
+  });
+  await api(holder, 'POST', `/api/tag/assign/${campaign.key}`, { entity: 'IP', key: secondaryKey });
+  await designer.goto('/jp/designer/iplist');
+  await designer.getByTestId('ip-tag-filter').selectOption({ label: `新春キャンペーン ${stamp}` });
+  await expect(designer.getByTestId('ip-row')).toHaveCount(1);
+  await expect(designer.getByTestId('ip-row').getByTestId('ip-row-tag')).toHaveText(`新春キャンペーン ${stamp}`);
+  await expect(designer.getByTestId('ip-row').getByTestId('ip-name-cell')).toHaveText(secondaryName);
+
   // It shows in gallery2 with its designer.
   await designer.goto('/jp/designer/gallery2');
   await designer.getByTestId('gallery-search').fill(secondaryName);

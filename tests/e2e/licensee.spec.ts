@@ -83,11 +83,20 @@ test('the owner applies from the gallery, the license is approved and activated,
   const stamp = Date.now().toString(36);
   const ipName = `Crunchy ${stamp}`;
   const { ipKey, designer, holder } = await licensableIp(browser, ipName);
+  const tag = await api<{ key: string }>(holder, 'POST', '/api/v1/Tag', {
+    name_jp: `冬季限定 ${stamp}`,
+    name_en: `Winter only ${stamp}`,
+    color: '#3366cc',
+  });
+  await api(holder, 'POST', `/api/tag/assign/${tag.key}`, { entity: 'IP', key: ipKey });
 
-  // The owner applies from licensee/gallery.
+  // The owner finds the IP in licensee/gallery by its tag, shown in the page language, then applies.
   const owner = await personaAt(browser, 'licenseeOwner', '/jp/licensee/gallery');
-  await owner.getByTestId('gallery-search').fill(stamp);
+  await owner.getByTestId('gallery-tag').selectOption({ label: `冬季限定 ${stamp}` });
+  await expect(owner.getByTestId('gallery-card')).toHaveCount(1);
   const card = owner.locator(`[data-testid=gallery-card][data-ip="${ipKey}"]`);
+  await expect(card.getByTestId('gallery-card-tag')).toHaveText(`冬季限定 ${stamp}`);
+  await owner.getByTestId('gallery-search').fill(stamp);
   await expect(card.getByTestId('gallery-card-name')).toHaveText(ipName);
   await expect(card.getByTestId('ip-picture')).toBeVisible();
   await shot(owner, 'gallery-jp');

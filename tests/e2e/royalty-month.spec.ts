@@ -225,6 +225,12 @@ test('the royalty month: template, correction, approval, bill = invoice, qualifi
   await cfl.getByTestId('payment-amount').fill(String(Math.floor(billedYen / 2)));
   await cfl.getByTestId('payment-submit').click();
   await expect(cfl.getByTestId('payments-flash')).toContainText(/Payment PAY-\d{4}-\d{4} recorded against/);
+  // The licensee calls about that payment by its number: finance finds the invoice by it alone.
+  const payment = /PAY-\d{4}-\d{4}/.exec((await cfl.getByTestId('payments-flash').textContent()) ?? '')![0];
+  await cfl.getByTestId('payments-search').fill(payment);
+  await expect(cfl.getByTestId('invoice-balance')).toHaveCount(1);
+  await expect(row.getByTestId('invoice-outstanding')).toBeVisible();
+  await cfl.getByTestId('payments-search').fill('');
   await row.getByTestId('record-payment').click();
   // The form offers the balance left.
   await cfl.getByTestId('payment-submit').click();
