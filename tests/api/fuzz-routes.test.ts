@@ -11,6 +11,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReady } from '@/lib/server/boot';
+import { getDb } from '@/lib/server/db/client';
+import { entityByName } from '@/lib/server/entities/definitions';
 import { openApiDocument } from '@/lib/server/openapi/document';
 import { UNDOCUMENTED_ROUTE_FILES } from '@/lib/server/openapi/other-routes';
 import { serveRoute, type RouteModule, type RouteServer, type TestResponse } from './harness';
@@ -293,6 +295,47 @@ describe('every route of /openapi.json under hostile input', () => {
         await send(file, method, url, 'admin', { json: all });
         await send(file, method, url, 'user', { json: all });
       }
+    },
+    ROUTE_SWEEP_MS,
+  );
+
+  it(
+    'bodies of the wrong type reach the validation behind a record that exists, and still answer 4xx',
+    async () => {
+      // A primary IP and a tag of its own, beside the seeded designers, organisations and holder,
+      // so a patch passes the lookup and meets the body's validation, not "not found".
+      for (const [entity, body] of [
+        ['IP', { name: 'Fuzzed IP', kind: 'primary' }],
+        ['Tag', { name_jp: 'ファズ', name_en: 'Fuzz', color: '#123456' }],
+      ] as const) {
+        const server = await serverFor(fileFor(`/api/v1/${entity}`, routeFiles())!);
+        const res = await server.request<{ status: number }>('POST', `/api/v1/${entity}`, {
+          headers: { authorization: `Bearer ${tokens.admin}` },
+          body,
+        });
+        expect(res.json.status, res.text).toBe(0);
+      }
+      const db = await getDb();
+      let reached = 0;
+      for (const { apiPath, method, file, op } of ops.filter((o) => o.method === 'patch' && /^\/api\/v1\/\w+\/\{\w+\}$/.test(o.apiPath))) {
+        const entity = entityByName(apiPath.split('/')[3]!);
+        if (!entity) continue;
+        const [row] = (await db.select().from(entity.table).limit(1)) as { key: string }[];
+        if (!row) continue;
+        reached += 1;
+        const url = pathWith(apiPath, row.key);
+        const schema = op.requestBody?.content?.['application/json']?.schema ?? {};
+        const fields = Object.keys((schema.properties as Json | undefined) ?? {});
+        for (const raw of RAW_BODIES) await send(file, method, url, 'admin', { raw });
+        for (const [i, field] of fields.entries()) {
+          for (let k = 0; k < 3; k++) {
+            await send(file, method, url, 'admin', { json: { [field]: WRONG_VALUES[(i * 3 + k) % WRONG_VALUES.length] } });
+          }
+        }
+        await send(file, method, url, 'user', { json: Object.fromEntries(fields.map((f) => [f, 'a\u0000b'])) });
+      }
+      // Designers, organisations, the holder, the IP and the tag at least.
+      expect(reached).toBeGreaterThanOrEqual(5);
     },
     ROUTE_SWEEP_MS,
   );

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectDialogFits, test } from './fixtures';
 import sharp from 'sharp';
 import { api, personaAt, readyContract } from './api-setup';
 
@@ -106,8 +106,12 @@ test('an approved license gets its contract, the licensee signs and the holder c
   await owner.goto('/jp/licensee/list');
   const ownerRow = owner.locator(`[data-testid=license-row][data-key="${license}"]`);
   await expect(ownerRow.getByTestId('license-state')).toHaveText('契約書送付済み');
+  // SPEC §2: the signing dialog fits a phone's window too, its close and sign buttons in reach.
+  await owner.setViewportSize({ width: 390, height: 844 });
   await ownerRow.getByTestId('license-sign').click();
   await expect(owner.getByTestId('sign-pdf')).toBeVisible();
+  await expectDialogFits(owner, owner.getByTestId('sign-dialog'));
+  await owner.setViewportSize({ width: 1280, height: 720 });
   await signInDialog(owner, 'Hanako Licensee');
   await expect(ownerRow.getByTestId('license-state')).toHaveText('署名済み');
   await expect(ownerRow.getByTestId('license-sign')).toHaveCount(0);

@@ -120,6 +120,7 @@ test('an active license puts a credential in the wallet; /verify shows valid, th
   await expect(visitor.getByTestId('verify-state')).toHaveAttribute('data-state', 'valid');
   // The product by its name and its reference number, as the licensee's pages show it (#17).
   await expect(visitor.getByTestId('verify-product')).toHaveText(new RegExp(`^VC chips ${stamp}\\s*PRD-\\d{4}-\\d{4}$`));
+  await expect(visitor.getByTestId('verify-license')).toHaveText(/^LIC-\d{4}-\d{4}$/);
   await expect(visitor.getByTestId('verify-ip')).toHaveText(ipName);
   await expect(visitor.getByTestId('verify-territory')).toHaveText('JP');
   // How to check it outside the platform: the issuer's did:web, its DID document and the status list.
