@@ -9,9 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReady } from '@/lib/server/boot';
 import { getDb } from '@/lib/server/db/client';
 import { holders, licensees } from '@/lib/server/db/entities-schema';
+import { ensureLicenseSchema } from '@/lib/server/credentials/license-schema';
+import { emailOutbox, jobs } from '@/lib/server/db/platform-schema';
+import { newKey } from '@/lib/server/keys';
 import type { AuditLogPage } from '@/lib/server/audit/list-admin-log';
 import * as auditLogRoute from '@/pages/api/core/audit/log';
 import * as inviteOne from '@/pages/api/invite/[x]';
+import * as jobRetryRoute from '@/pages/api/core/jobs/[key]/retry';
+import * as mailRetryRoute from '@/pages/api/core/mail/[key]/retry';
+import * as schemaDisableRoute from '@/pages/api/core/schema/disable/[id]';
+import * as schemaEnableRoute from '@/pages/api/core/schema/enable/[id]';
 import { serveEntityApi, type EntityApi } from './entity-api';
 import { serveRoute, type RouteServer } from './harness';
 import { issueAccessToken, subOf } from './tokens';
@@ -27,6 +34,7 @@ const KEY = /[A-Za-z0-9]{48}/;
 let api: EntityApi;
 let invites: RouteServer;
 let auditLog: RouteServer;
+const system = {} as Record<'jobRetry' | 'mailRetry' | 'schemaDisable' | 'schemaEnable', RouteServer>;
 const token = { admin: '', holder: '', owner: '' };
 let org = { key: '', name: '' };
 
@@ -49,6 +57,10 @@ beforeAll(async () => {
   api = await serveEntityApi();
   invites = await serveRoute(inviteOne, '/api/invite/[x]');
   auditLog = await serveRoute(auditLogRoute, '/api/core/audit/log');
+  system.jobRetry = await serveRoute(jobRetryRoute, '/api/core/jobs/[key]/retry');
+  system.mailRetry = await serveRoute(mailRetryRoute, '/api/core/mail/[key]/retry');
+  system.schemaDisable = await serveRoute(schemaDisableRoute, '/api/core/schema/disable/[id]');
+  system.schemaEnable = await serveRoute(schemaEnableRoute, '/api/core/schema/enable/[id]');
   token.admin = await issueAccessToken(await subOf('admin@example.com'));
   token.holder = await issueAccessToken(await subOf('holder@example.com'));
   const owner = await subOf('licensee@example.com');
@@ -63,7 +75,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([api.close(), invites.close(), auditLog.close()]);
+  await Promise.all([api.close(), invites.close(), auditLog.close(), ...Object.values(system).map((one) => one.close())]);
 });
 
 describe('administrative changes made through their routes are in the admin log, in words', () => {
@@ -114,6 +126,46 @@ describe('administrative changes made through their routes are in the admin log,
         expect(shown(entry!)).toContain('audited-invitee@example.com');
         expect(shown(entry!)).not.toMatch(KEY);
       }
+    }
+  });
+
+  it('service work done by hand: a credential schema switched off and on, a stopped job and a failed mail run again', async () => {
+    const db = await getDb();
+    // The license credential's schema, as the first credential issued writes it.
+    const schema = await ensureLicenseSchema(db);
+    const as = { headers: { authorization: `Bearer ${token.admin}` }, body: {} };
+    for (const server of [system.schemaDisable, system.schemaEnable]) {
+      const res = await server.request<Envelope>(
+        'POST',
+        `${server === system.schemaDisable ? '/api/core/schema/disable' : '/api/core/schema/enable'}/${schema.key}`,
+        as,
+      );
+      expect(res.json.status, res.text).toBe(0);
+    }
+    const job = newKey();
+    await db.insert(jobs).values({ key: job, kind: 'mail', state: 'dead', attempts: 5, lastError: 'SMTP refused' });
+    expect((await system.jobRetry.request<Envelope>('POST', `/api/core/jobs/${job}/retry`, as)).json.status).toBe(0);
+    const mail = newKey();
+    await db
+      .insert(emailOutbox)
+      .values({ key: mail, to: 'finance@example.com', subject: 'Invoice INV-2026-0007', text: 'x', state: 'failed' });
+    expect((await system.mailRetry.request<Envelope>('POST', `/api/core/mail/${mail}/retry`, as)).json.status).toBe(0);
+
+    for (const lang of ['jp', 'en'] as const) {
+      const disabled = (await entries('credential.schema.disable', lang)).find((e) => e.ref === schema.key);
+      const enabled = (await entries('credential.schema.enable', lang)).find((e) => e.ref === schema.key);
+      for (const entry of [disabled, enabled]) {
+        expect(entry, 'a credential schema row').toBeDefined();
+        expect(entry!.readable.summary).toContain(schema.name);
+        expect(shown(entry!)).not.toMatch(KEY);
+      }
+      const retried = (await entries('job.retry', lang)).find((e) => e.ref === job);
+      expect(retried!.readable.summary).toContain(lang === 'jp' ? 'メール送信' : 'E-mail delivery');
+      expect(shown(retried!)).not.toMatch(KEY);
+      const resent = (await entries('mail.retry', lang)).find((e) => e.ref === mail);
+      expect(resent!.readable.summary).toContain('finance@example.com');
+      expect(resent!.readable.summary).toContain('Invoice INV-2026-0007');
+      expect(shown(resent!)).not.toMatch(KEY);
     }
   });
 });

@@ -272,6 +272,15 @@ const ADMIN_SAMPLES: Record<AdminLogAction, { ref: string | null; data: Record<s
     ref: SERVICE,
     data: { account: SERVICE, name: 'ERP', method: 'GET', path: '/api/v1/Usage', status: 200 },
   },
+  'credential.schema.enable': { ref: RECORD, data: { schema: RECORD, name: 'License credential' } },
+  'credential.schema.disable': { ref: RECORD, data: { schema: RECORD, name: 'License credential' } },
+  'credential.schema.publish': { ref: RECORD, data: { schema: RECORD, name: 'License credential' } },
+  'credential.schema.withdraw': { ref: RECORD, data: { schema: RECORD, name: 'License credential' } },
+  'job.retry': {
+    ref: RECORD,
+    data: { job: RECORD, kind: 'contract.render', subject: RECORD, label: 'LIC-2026-0001 ポテトヒーロー' },
+  },
+  'mail.retry': { ref: RECORD, data: { mail: RECORD, to: 'licensee@example.com', subject: '審査依頼: LIC-2026-0001' } },
 };
 
 /** Names as lib/server/audit/readable.ts reads them; `known` false: every account and organisation gone. */

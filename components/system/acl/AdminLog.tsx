@@ -23,6 +23,9 @@ const ACTIONS = [
   'terms.',
   'user.set',
   'service.',
+  'credential.',
+  'job.retry',
+  'mail.retry',
 ] as const;
 
 /** A person by name, their address below; the account key only in the tooltip. */

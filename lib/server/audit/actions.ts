@@ -36,6 +36,12 @@ export const ADMIN_LOG_ACTIONS = [
   'service.rotate',
   'service.revoke',
   'service.call',
+  'credential.schema.enable',
+  'credential.schema.disable',
+  'credential.schema.publish',
+  'credential.schema.withdraw',
+  'job.retry',
+  'mail.retry',
 ] as const;
 
 export type AdminLogAction = (typeof ADMIN_LOG_ACTIONS)[number];

@@ -1,6 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import en from '../../../locales/en/audit.json';
 import jp from '../../../locales/jp/audit.json';
+import jobsEn from '../../../locales/en/jobs.json';
+import jobsJp from '../../../locales/jp/jobs.json';
 import { getConfig } from '../../config';
 import type { DbOrTx } from '../common/tx';
 import { designers, holders, licensees } from '../db/entities-schema';
@@ -333,6 +335,20 @@ const serviceChange: Describer = (entry, names, lang) => ({
   changes: accessChange(entry.data, names, lang),
 });
 
+const jobKindNames: Record<Lang, Record<string, string>> = { jp: jobsJp.kind, en: jobsEn.kind };
+
+const schemaChange: Describer = (entry) => ({ values: { schema: str(entry.data.name) ?? '' }, changes: [] });
+
+/** A job by what it does (メール送信) and what it was about (IP and licensee, recipient and subject). */
+const jobRetry: Describer = (entry, _names, lang) => {
+  const kind = str(entry.data.kind) ?? '';
+  const label = str(entry.data.label);
+  return {
+    values: { job: `${jobKindNames[lang][kind.replace(/\./g, '_')] ?? kind}${label ? ` (${label})` : ''}` },
+    changes: [],
+  };
+};
+
 const DESCRIBE: Record<AdminLogAction, Describer> = {
   'acl.grant': personAndEntry,
   'acl.revoke': personAndEntry,
@@ -383,6 +399,15 @@ const DESCRIBE: Record<AdminLogAction, Describer> = {
       path: str(entry.data.path) ?? '',
       status: String(entry.data.status ?? ''),
     },
+    changes: [],
+  }),
+  'credential.schema.enable': schemaChange,
+  'credential.schema.disable': schemaChange,
+  'credential.schema.publish': schemaChange,
+  'credential.schema.withdraw': schemaChange,
+  'job.retry': jobRetry,
+  'mail.retry': (entry) => ({
+    values: { to: str(entry.data.to) ?? '', subject: cut(str(entry.data.subject) ?? '', 60) },
     changes: [],
   }),
 };

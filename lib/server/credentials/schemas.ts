@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Caller } from '../api/authenticate';
+import { appendAdminLog } from '../audit/write-admin-log';
 import { AppError } from '../api/errors';
 import { validateInput } from '../common/validate-input';
 import type { Db } from '../db/client';
@@ -84,12 +85,20 @@ export async function setSchemaEnabled(
 ): Promise<SchemaSummary> {
   validateInput(schemaToggleInput, body === '' || body == null ? {} : body, caller.lang);
   const row = await schemaRow(db, caller, id);
-  const [updated] = await db
-    .update(credentialSchemas)
-    .set({ enabled, dateUpdated: new Date() })
-    .where(eq(credentialSchemas.key, row.key))
-    .returning();
-  return summary(updated!);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(credentialSchemas)
+      .set({ enabled, dateUpdated: new Date() })
+      .where(eq(credentialSchemas.key, row.key))
+      .returning();
+    await appendAdminLog(tx, {
+      sub: caller.sub,
+      action: enabled ? 'credential.schema.enable' : 'credential.schema.disable',
+      ref: row.key,
+      data: { schema: row.key, name: row.name, before: { enabled: row.enabled }, after: { enabled } },
+    });
+    return summary(updated!);
+  });
 }
 
 /** Publishes (or, with `published: false`, withdraws) a schema from the list non-administrators see. */
@@ -97,12 +106,20 @@ export async function publishSchema(db: Db, caller: Caller, id: unknown, body: u
   const input = validateInput(schemaPublishInput, body === '' || body == null ? {} : body, caller.lang);
   const row = await schemaRow(db, caller, id);
   const meta = input.published ? { ...row.meta, publishedAt: new Date().toISOString() } : row.meta;
-  const [updated] = await db
-    .update(credentialSchemas)
-    .set({ published: input.published, meta, dateUpdated: new Date() })
-    .where(eq(credentialSchemas.key, row.key))
-    .returning();
-  return summary(updated!);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(credentialSchemas)
+      .set({ published: input.published, meta, dateUpdated: new Date() })
+      .where(eq(credentialSchemas.key, row.key))
+      .returning();
+    await appendAdminLog(tx, {
+      sub: caller.sub,
+      action: input.published ? 'credential.schema.publish' : 'credential.schema.withdraw',
+      ref: row.key,
+      data: { schema: row.key, name: row.name, before: { published: row.published }, after: { published: input.published } },
+    });
+    return summary(updated!);
+  });
 }
 
 export interface IssuerInfo {

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../api/authenticate';
+import { appendAdminLog } from '../audit/write-admin-log';
 import { AppError } from '../api/errors';
 import { fieldError } from '../common/field-error';
 import { validateInput } from '../common/validate-input';
@@ -139,7 +140,14 @@ export async function retryJob(db: Db, caller: Caller, query: unknown, body: unk
       );
     }
     await jobKindOf(row.kind)?.onRetry?.(tx, row);
+    const labels = await labelsOf(tx, [row]);
+    await appendAdminLog(tx, {
+      sub: caller.sub,
+      action: 'job.retry',
+      ref: row.key,
+      data: { job: row.key, kind: row.kind, subject: row.subject, label: labels.get(`${row.kind}:${row.subject}`) ?? null },
+    });
     await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${row.kind})`);
-    return summary(row);
+    return summary(row, labels);
   });
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../api/authenticate';
+import { appendAdminLog } from '../audit/write-admin-log';
 import { AppError } from '../api/errors';
 import { fieldError } from '../common/field-error';
 import { validateInput } from '../common/validate-input';
@@ -121,6 +122,12 @@ export async function retryOutboxMail(db: Db, caller: Caller, query: unknown, bo
       );
     }
     await retryJobNow(tx as unknown as Db, mailJob, { outbox: key });
+    await appendAdminLog(tx, {
+      sub: caller.sub,
+      action: 'mail.retry',
+      ref: key,
+      data: { mail: key, to: row.to, subject: row.subject },
+    });
     return summary(row);
   });
 }
