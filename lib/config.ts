@@ -44,6 +44,8 @@ const envSchema = z.object({
   PRIVACY_URL: z.string().default('https://www.calbee.co.jp/privacy/'),
   SESSION_POLL_SECONDS: z.coerce.number().int().min(0).default(0),
   SESSION_POLL_WHEN_OFFLINE: flag,
+  // Webhooks may go to loopback and private addresses (a receiver on the same host or network).
+  WEBHOOK_ALLOW_PRIVATE: flag,
   GATE_ID: optionalText,
   GATE_PASSWORD: optionalText,
   ANALYTICS_ID: optionalText,
@@ -271,6 +273,7 @@ export function buildConfig(env: NodeJS.ProcessEnv) {
       passphrase: e.CONTRACT_SEAL_PASSPHRASE,
       tsaUrl: e.CONTRACT_SEAL_TSA_URL,
     },
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE },
     storage: storageConfig(e),
   };
 }

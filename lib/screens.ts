@@ -97,6 +97,8 @@ const list: Screen[] = [
   { path: '/sys/throttles', title: 'sys.throttles', acl: 'system', section: 'system' },
   // Service accounts: machine access by OAuth 2.0 client credentials, each bound to access entries (#25).
   { path: '/sys/service-accounts', title: 'sys.serviceAccounts', acl: 'system', section: 'system' },
+  // Webhooks: outside systems told of business state changes, with their delivery log (#25).
+  { path: '/sys/webhooks', title: 'sys.webhooks', acl: 'system', section: 'system' },
   // Durable jobs (mail, contract PDFs, credentials, mints): dead letters are run again from here.
   { path: '/sys/jobs', title: 'sys.jobs', acl: 'system', section: 'system' },
   // The platform's own page-view counts (SPEC §9 analytics; no cookies, no personal data).

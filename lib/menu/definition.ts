@@ -64,6 +64,7 @@ export const menuGroups: MenuGroup[] = [
       { name: 'sys.mail', path: '/sys/mail', acl: 'system' },
       { name: 'sys.throttles', path: '/sys/throttles', acl: 'system' },
       { name: 'sys.serviceAccounts', path: '/sys/service-accounts', acl: 'system' },
+      { name: 'sys.webhooks', path: '/sys/webhooks', acl: 'system' },
       { name: 'sys.jobs', path: '/sys/jobs', acl: 'system' },
       { name: 'sys.analytics', path: '/sys/analytics', acl: 'system' },
     ],

@@ -276,6 +276,19 @@ const ADMIN_SAMPLES: Record<AdminLogAction, { ref: string | null; data: Record<s
   'credential.schema.disable': { ref: RECORD, data: { schema: RECORD, name: 'License credential' } },
   'credential.schema.publish': { ref: RECORD, data: { schema: RECORD, name: 'License credential' } },
   'credential.schema.withdraw': { ref: RECORD, data: { schema: RECORD, name: 'License credential' } },
+  'webhook.create': {
+    ref: RECORD,
+    data: { endpoint: RECORD, url: 'https://erp.example.com/hooks', before: [], after: ['license.active', 'invoice.paid'] },
+  },
+  'webhook.update': {
+    ref: RECORD,
+    data: { endpoint: RECORD, url: 'https://erp.example.com/hooks', enabled: false, before: [], after: ['license.active'] },
+  },
+  'webhook.rotate': { ref: RECORD, data: { endpoint: RECORD, url: 'https://erp.example.com/hooks' } },
+  'webhook.delete': {
+    ref: RECORD,
+    data: { endpoint: RECORD, url: 'https://erp.example.com/hooks', before: ['license.active'], after: [] },
+  },
   'job.retry': {
     ref: RECORD,
     data: { job: RECORD, kind: 'contract.render', subject: RECORD, label: 'LIC-2026-0001 ポテトヒーロー' },

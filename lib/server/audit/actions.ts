@@ -42,6 +42,10 @@ export const ADMIN_LOG_ACTIONS = [
   'credential.schema.withdraw',
   'job.retry',
   'mail.retry',
+  'webhook.create',
+  'webhook.update',
+  'webhook.rotate',
+  'webhook.delete',
 ] as const;
 
 export type AdminLogAction = (typeof ADMIN_LOG_ACTIONS)[number];

@@ -335,6 +335,21 @@ const serviceChange: Describer = (entry, names, lang) => ({
   changes: accessChange(entry.data, names, lang),
 });
 
+const ENDPOINT_STATE: Record<Lang, Record<'on' | 'off', string>> = {
+  jp: { on: '有効', off: '無効' },
+  en: { on: 'enabled', off: 'disabled' },
+};
+
+/** A webhook endpoint by its URL (kept in the entry: the endpoint may since have been deleted). */
+const webhookChange: Describer = (entry, _names, lang) => ({
+  values: {
+    endpoint: str(entry.data.url) ?? entry.ref ?? '',
+    events: String(Array.isArray(entry.data.after) ? entry.data.after.length : 0),
+    state: ENDPOINT_STATE[lang][entry.data.enabled === false ? 'off' : 'on'],
+  },
+  changes: [],
+});
+
 const jobKindNames: Record<Lang, Record<string, string>> = { jp: jobsJp.kind, en: jobsEn.kind };
 
 const schemaChange: Describer = (entry) => ({ values: { schema: str(entry.data.name) ?? '' }, changes: [] });
@@ -392,6 +407,10 @@ const DESCRIBE: Record<AdminLogAction, Describer> = {
   'service.create': serviceChange,
   'service.rotate': serviceChange,
   'service.revoke': serviceChange,
+  'webhook.create': webhookChange,
+  'webhook.update': webhookChange,
+  'webhook.rotate': webhookChange,
+  'webhook.delete': webhookChange,
   'service.call': (entry, names) => ({
     values: {
       account: names.person(entry.sub),

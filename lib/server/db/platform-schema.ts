@@ -387,3 +387,49 @@ export const serviceAccounts = pgTable(
       .where(sql`${t.revokedAt} is null`),
   ],
 );
+
+/**
+ * Webhook endpoints (issue #25): an outside system told of business state changes it subscribed
+ * to. The secret signs every message (Standard Webhooks), so it is kept, not digested; it is shown
+ * to the admin only when made.
+ */
+export const webhookEndpoints = pgTable('webhook_endpoint', {
+  key: text('key').primaryKey(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  // Event types subscribed to (lib/server/webhooks/events.ts); empty: none.
+  events: text('events')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  secret: text('secret').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdBy: text('created_by').notNull(),
+  dateCreated: ts('date_created').notNull().defaultNow(),
+  dateUpdated: ts('date_updated').notNull().defaultNow(),
+});
+
+/**
+ * One message to one endpoint, written in the transaction of the change it tells (the outbox);
+ * its key is the message id the receiver deduplicates on, the same on every attempt and replay.
+ * Kept after its endpoint is deleted, as the delivery log.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_delivery',
+  {
+    key: text('key').primaryKey(),
+    endpoint: text('endpoint').notNull(),
+    eventType: text('event_type').notNull(),
+    subject: text('subject').notNull(),
+    reference: text('reference'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    // queued → delivered | failed (the queue gave up; a replay queues it again).
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    dateCreated: ts('date_created').notNull().defaultNow(),
+    deliveredAt: ts('delivered_at'),
+  },
+  (t) => [index('webhook_delivery_order_idx').on(t.endpoint, t.subject, t.dateCreated)],
+);

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { reviews, subjectVersions } from '../db/entities-schema';
 import { entities } from '../entities/definitions';
 import { newKey } from '../keys';
+import { emitTransitionWebhooks } from '../webhooks/emit';
 import { afterState } from './after-state';
 import { addBusinessDays, slaDays } from './business-days';
 import { audienceOf } from './audience';
@@ -32,6 +33,7 @@ export async function enterState(
   // made from a primary IP, which has no designer) passes as approved instead of waiting forever.
   if (stage && stage.groups.every((group) => group === 'designer') && !binding.designerOf(event.row)) {
     await logTransition(tx, event);
+    await emitTransitionWebhooks(tx, event);
     const key = String(event.row.key);
     const next = stage.outcome.approved;
     const moved = await moveSubject(tx, entities[binding.entity], key, event.to, next);
@@ -84,6 +86,8 @@ export async function enterState(
     due = groupsDue(stage, []);
   }
   await logTransition(tx, event);
+  // Outside systems hear of the move in this transaction (the webhook outbox).
+  await emitTransitionWebhooks(tx, event);
   const withReviewers: readonly Audience[] = stage ? [...new Set([...audiences, 'reviewers' as const])] : audiences;
   const people = await audienceOf(tx, holder, binding, event.row, withReviewers, due, event.actor);
   const deadline = due.length

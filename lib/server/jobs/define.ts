@@ -28,7 +28,7 @@ export interface JobContext {
   complete<T>(effect?: (tx: Db) => Promise<T>, result?: (value: T) => Record<string, unknown>): Promise<T>;
 }
 
-export type Lane = 'mail' | 'documents' | 'chain';
+export type Lane = 'mail' | 'documents' | 'chain' | 'webhooks';
 
 export interface JobKindSpec<P extends z.ZodType> {
   kind: string;

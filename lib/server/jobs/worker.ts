@@ -14,7 +14,7 @@ type GlobalWithWorker = typeof globalThis & { [globalKey]?: { wake: (kind?: stri
 
 /**
  * Runs the jobs: at once when one is written (LISTEN ipl_jobs, from any replica) and every 10 s
- * for retries that came due and leases that ran out. Each lane (mail, documents, chain) runs one
+ * for retries that came due and leases that ran out. Each lane (mail, documents, chain, webhooks) runs one
  * job at a time in this process, so a slow SMTP server never holds up a contract; jobs are
  * claimed with SKIP LOCKED, so replicas never run one twice. Errors are logged, never thrown.
  */
@@ -28,7 +28,7 @@ export function startJobWorker(): void {
     return { mail: { transport: await transport, from: config.mail.from } };
   };
   const lanes = new Map<Lane, () => void>();
-  for (const lane of ['mail', 'documents', 'chain'] as const) {
+  for (const lane of ['mail', 'documents', 'chain', 'webhooks'] as const) {
     const kinds = jobKinds.filter((k) => k.lane === lane);
     let running = false;
     let again = false;

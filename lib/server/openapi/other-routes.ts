@@ -47,6 +47,7 @@ import { chainRoutes } from './routes/chain';
 import { storageRoutes } from './routes/storage';
 import { systemRoutes } from './routes/system';
 import { securityRoutes } from './routes/security';
+import { webhookRoutes } from './routes/webhooks';
 import { statsRoutes } from './routes/stats';
 
 const gateInput = z.object({ id: z.string(), password: z.string() });
@@ -362,6 +363,7 @@ export function otherRoutes(): RouteDoc[] {
     ...storageRoutes(),
     ...systemRoutes(),
     ...securityRoutes(),
+    ...webhookRoutes(),
     ...statsRoutes(),
   ];
 }

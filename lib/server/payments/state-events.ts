@@ -1,5 +1,6 @@
 import type { Caller } from '../api/authenticate';
 import type { Db } from '../db/client';
+import { emitBillingWebhooks } from '../webhooks/emit';
 import { addWorkflowLog } from '../workflow/add-workflow-log';
 
 export interface BillingStateChange {
@@ -12,8 +13,8 @@ export interface BillingStateChange {
 }
 
 /**
- * The one place a payment or an invoice's payment state changes are told: the workflow log now,
- * webhooks later. Called inside the transaction that makes the change, so a rolled-back change
+ * The one place a payment or an invoice's payment state changes are told: the workflow log and
+ * the webhooks. Called inside the transaction that makes the change, so a rolled-back change
  * tells nothing.
  */
 export async function billingStateChanged(tx: Db, caller: Caller, change: BillingStateChange): Promise<void> {
@@ -24,4 +25,5 @@ export async function billingStateChanged(tx: Db, caller: Caller, change: Billin
     ref: change.ref,
     data: { from: change.from, to: change.to, ...change.data },
   });
+  await emitBillingWebhooks(tx, change);
 }

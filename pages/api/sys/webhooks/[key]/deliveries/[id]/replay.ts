@@ -1,0 +1,11 @@
+import { apiRoute } from '@/lib/server/api/route';
+import { getDb } from '@/lib/server/db/client';
+import { aclOf } from '@/lib/server/roles/role-lists';
+import { replayWebhookDelivery } from '@/lib/server/webhooks/endpoints';
+
+export default apiRoute({
+  acl: aclOf('system'),
+  methods: {
+    POST: async ({ caller, query, body }) => replayWebhookDelivery(await getDb(), caller, { key: query.key, id: query.id }, body),
+  },
+});
