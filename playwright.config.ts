@@ -111,6 +111,8 @@ export default defineConfig({
       GATE_ID: gateId,
       GATE_PASSWORD: gatePassword,
       SMTP_URL: process.env.E2E_SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
+      // tests/e2e/webhooks.spec.ts receives on loopback, which targets are otherwise refused.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
       OIDC_OTHER_CLIENTS: JSON.stringify([
         { client_id: otherClientId, client_secret: 'partner-portal-secret-e2e', redirect_uris: [`${baseURL}/partner-callback`] },
       ]),
