@@ -317,7 +317,9 @@ describe('every route of /openapi.json under hostile input', () => {
       }
       const db = await getDb();
       let reached = 0;
-      for (const { apiPath, method, file, op } of ops.filter((o) => o.method === 'patch' && /^\/api\/v1\/\w+\/\{\w+\}$/.test(o.apiPath))) {
+      for (const { apiPath, method, file, op } of ops.filter(
+        (o) => o.method === 'patch' && /^\/api\/v1\/\w+\/\{\w+\}$/.test(o.apiPath),
+      )) {
         const entity = entityByName(apiPath.split('/')[3]!);
         if (!entity) continue;
         const [row] = (await db.select().from(entity.table).limit(1)) as { key: string }[];
