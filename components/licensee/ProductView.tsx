@@ -16,9 +16,8 @@ import { useIpNames } from './LicenseListView';
 import { ProductForm } from './ProductForm';
 import { licenseStateVariant } from './states';
 import { RecordSearch, Reference } from '@/components/refs/RecordSearch';
-import Form from 'react-bootstrap/Form';
-import { tagName, useTags } from '@/components/holder-ip/data';
-import { TagBadge } from '@/components/holder-ip/TagBadge';
+import { useTags } from '@/components/holder-ip/data';
+import { TagFilter, TagList } from '@/components/holder-ip/TagFilter';
 
 // The product's dialog (review history, markups, QR code) loads when a product is opened.
 const ProductDetail = dynamic(() => import('./ProductDetail').then((m) => m.ProductDetail), { ssr: false });
@@ -114,23 +113,7 @@ export function ProductView({ title }: ScreenViewProps) {
       )}
       <div className="d-flex flex-wrap gap-2 align-items-start">
         <RecordSearch onSearch={setQ} />
-        {tags.length > 0 && (
-          <Form.Select
-            size="sm"
-            style={{ maxWidth: 240 }}
-            value={tag}
-            onChange={(e) => setTag(e.target.value)}
-            aria-label={t('gallery.tag')}
-            data-testid="product-tag-filter"
-          >
-            <option value="">{t('gallery.allTags')}</option>
-            {tags.map((one) => (
-              <option key={one.key} value={one.key}>
-                {tagName(one, lang)}
-              </option>
-            ))}
-          </Form.Select>
-        )}
+        <TagFilter tags={tags} value={tag} onChange={setTag} testId="product-tag-filter" />
       </div>
       {products.isLoading ? (
         <Spinner animation="border" size="sm" />
@@ -187,14 +170,7 @@ export function ProductView({ title }: ScreenViewProps) {
                     )}
                   </td>
                   <td>
-                    <span className="d-flex flex-wrap gap-1">
-                      {(Array.isArray(product.tags) ? (product.tags as string[]) : []).map((key) => {
-                        const one = tagsByKey.get(key);
-                        return one ? (
-                          <TagBadge key={key} color={one.color} label={tagName(one, lang)} testId="product-tag" />
-                        ) : null;
-                      })}
-                    </span>
+                    <TagList keys={product.tags} byKey={tagsByKey} testId="product-tag" />
                   </td>
                 </tr>
               );
