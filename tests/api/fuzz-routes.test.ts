@@ -213,6 +213,22 @@ function pathWith(apiPath: string, id: string): string {
   return apiPath.replace(/\{\w+\}/g, id);
 }
 
+/** The fields an operation's JSON body documents. */
+function documentedFields(op: Operation): string[] {
+  const schema = op.requestBody?.content?.['application/json']?.schema ?? {};
+  return Object.keys((schema.properties as Json | undefined) ?? {});
+}
+
+/** Raw junk bodies, then each documented field alone with a few wrong values (rotating through the list), as admin. */
+async function sendRawAndWrongTyped(file: string, method: string, url: string, fields: string[]): Promise<void> {
+  for (const raw of RAW_BODIES) await send(file, method, url, 'admin', { raw });
+  for (const [i, field] of fields.entries()) {
+    for (let k = 0; k < 3; k++) {
+      await send(file, method, url, 'admin', { json: { [field]: WRONG_VALUES[(i * 3 + k) % WRONG_VALUES.length] } });
+    }
+  }
+}
+
 /** A placeholder id for paths whose parameters are not under test in a run. */
 const PLAIN_ID = 'nosuchrecord';
 
@@ -280,16 +296,9 @@ describe('every route of /openapi.json under hostile input', () => {
     async () => {
       for (const { apiPath, method, file, op } of ops.filter((o) => METHODS_WITH_BODY.has(o.method))) {
         const url = pathWith(apiPath, PLAIN_ID);
-        const schema = op.requestBody?.content?.['application/json']?.schema ?? {};
-        const fields = Object.keys((schema.properties as Json | undefined) ?? {});
-        for (const raw of RAW_BODIES) await send(file, method, url, 'admin', { raw });
+        const fields = documentedFields(op);
+        await sendRawAndWrongTyped(file, method, url, fields);
         await send(file, method, url, 'admin', { json: deep(40) });
-        for (const [i, field] of fields.entries()) {
-          // Each field meets a few wrong values (rotating through the list), alone.
-          for (let k = 0; k < 3; k++) {
-            await send(file, method, url, 'admin', { json: { [field]: WRONG_VALUES[(i * 3 + k) % WRONG_VALUES.length] } });
-          }
-        }
         // All fields at once with hostile text, and the plain user with the same body.
         const all = Object.fromEntries(fields.map((f) => [f, 'a\u0000b']));
         await send(file, method, url, 'admin', { json: all });
@@ -326,14 +335,8 @@ describe('every route of /openapi.json under hostile input', () => {
         if (!row) continue;
         reached += 1;
         const url = pathWith(apiPath, row.key);
-        const schema = op.requestBody?.content?.['application/json']?.schema ?? {};
-        const fields = Object.keys((schema.properties as Json | undefined) ?? {});
-        for (const raw of RAW_BODIES) await send(file, method, url, 'admin', { raw });
-        for (const [i, field] of fields.entries()) {
-          for (let k = 0; k < 3; k++) {
-            await send(file, method, url, 'admin', { json: { [field]: WRONG_VALUES[(i * 3 + k) % WRONG_VALUES.length] } });
-          }
-        }
+        const fields = documentedFields(op);
+        await sendRawAndWrongTyped(file, method, url, fields);
         await send(file, method, url, 'user', { json: Object.fromEntries(fields.map((f) => [f, 'a\u0000b'])) });
       }
       // Designers, organisations, the holder, the IP and the tag at least.
