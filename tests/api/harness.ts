@@ -6,6 +6,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NextApiHandler, NextApiRequest, NextApiResponse } from 'next';
+import { checkResponse } from './response-contract';
 
 export interface RouteModule {
   default: NextApiHandler;
@@ -219,6 +220,7 @@ export async function serveRoute(mod: RouteModule, pattern?: string): Promise<Ro
       // The caller states the body's type; nothing checks it here, just as with any JSON API.
       const json = (isJson && text ? JSON.parse(text) : undefined) as T;
       await runJobsAfterRequest();
+      checkResponse(method, path, response.status, json);
       return { status: response.status, headers: response.headers, text, json };
     },
     async close() {

@@ -129,7 +129,8 @@ function entityPaths(): Record<string, Record<string, unknown>> {
           method: 'post',
           summary: `Create one ${name}, or a batch (array) all or nothing`,
           tag,
-          output: ref(name),
+          // A batch answers the records it created, in the order sent.
+          output: { oneOf: [ref(name), { type: 'array', items: ref(name) }] },
         }),
         requestBody: {
           required: true,

@@ -29,8 +29,9 @@ const attributes = {
     licenseState: { type: ['string', 'null'] },
     revision: { type: 'integer' },
     lang: { type: 'string', enum: ['jp', 'en'] },
-    state: { type: 'string', enum: ['generated', 'licensee_signed', 'countersigned', 'void'] },
-    sha256: { type: 'string' },
+    // preparing: the PDF is being rendered after the approval's commit (a job); no bytes, no hash yet.
+    state: { type: 'string', enum: ['preparing', 'generated', 'licensee_signed', 'countersigned', 'void'] },
+    sha256: { type: ['string', 'null'] },
     finalSha256: { type: ['string', 'null'] },
     demo: { type: 'boolean' },
     voided: { type: 'boolean' },
