@@ -5198,7 +5198,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Field conditions with $eq $ne $in $nin $gt $gte $lt $lte $exists $contains, combined with $and / $or; declared fields only. */
-          filter?: Record<string, never>;
+          filter?: Record<string, unknown>;
           /**
            * @description Free text, as a person quotes it: every word must match the reference (LIC-2026-0042, full-width or lower case accepted), a name of the record, or a name of what it points at (IP, organisation, designer, license, report, tag).
            * @example LIC-2026-0042
@@ -5276,7 +5276,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Stages $match, $group ($sum $avg $min $max $count), $sort, $limit. */
-          pipeline: Record<string, never>[];
+          pipeline: Record<string, unknown>[];
         };
       };
     };
@@ -5298,7 +5298,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, never>[];
+            data: Record<string, unknown>[];
           };
         };
       };
@@ -5623,7 +5623,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Field conditions with $eq $ne $in $nin $gt $gte $lt $lte $exists $contains, combined with $and / $or; declared fields only. */
-          filter?: Record<string, never>;
+          filter?: Record<string, unknown>;
           /**
            * @description Free text, as a person quotes it: every word must match the reference (LIC-2026-0042, full-width or lower case accepted), a name of the record, or a name of what it points at (IP, organisation, designer, license, report, tag).
            * @example LIC-2026-0042
@@ -5708,7 +5708,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Stages $match, $group ($sum $avg $min $max $count), $sort, $limit. */
-          pipeline: Record<string, never>[];
+          pipeline: Record<string, unknown>[];
         };
       };
     };
@@ -5730,7 +5730,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, never>[];
+            data: Record<string, unknown>[];
           };
         };
       };
@@ -6125,7 +6125,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Field conditions with $eq $ne $in $nin $gt $gte $lt $lte $exists $contains, combined with $and / $or; declared fields only. */
-          filter?: Record<string, never>;
+          filter?: Record<string, unknown>;
           /**
            * @description Free text, as a person quotes it: every word must match the reference (LIC-2026-0042, full-width or lower case accepted), a name of the record, or a name of what it points at (IP, organisation, designer, license, report, tag).
            * @example LIC-2026-0042
@@ -6222,7 +6222,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Stages $match, $group ($sum $avg $min $max $count), $sort, $limit. */
-          pipeline: Record<string, never>[];
+          pipeline: Record<string, unknown>[];
         };
       };
     };
@@ -6244,7 +6244,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, never>[];
+            data: Record<string, unknown>[];
           };
         };
       };
@@ -6783,7 +6783,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Field conditions with $eq $ne $in $nin $gt $gte $lt $lte $exists $contains, combined with $and / $or; declared fields only. */
-          filter?: Record<string, never>;
+          filter?: Record<string, unknown>;
           /**
            * @description Free text, as a person quotes it: every word must match the reference (LIC-2026-0042, full-width or lower case accepted), a name of the record, or a name of what it points at (IP, organisation, designer, license, report, tag).
            * @example LIC-2026-0042
@@ -6905,7 +6905,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Stages $match, $group ($sum $avg $min $max $count), $sort, $limit. */
-          pipeline: Record<string, never>[];
+          pipeline: Record<string, unknown>[];
         };
       };
     };
@@ -6927,7 +6927,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, never>[];
+            data: Record<string, unknown>[];
           };
         };
       };
@@ -7326,7 +7326,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Field conditions with $eq $ne $in $nin $gt $gte $lt $lte $exists $contains, combined with $and / $or; declared fields only. */
-          filter?: Record<string, never>;
+          filter?: Record<string, unknown>;
           /**
            * @description Free text, as a person quotes it: every word must match the reference (LIC-2026-0042, full-width or lower case accepted), a name of the record, or a name of what it points at (IP, organisation, designer, license, report, tag).
            * @example LIC-2026-0042
@@ -7424,7 +7424,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Stages $match, $group ($sum $avg $min $max $count), $sort, $limit. */
-          pipeline: Record<string, never>[];
+          pipeline: Record<string, unknown>[];
         };
       };
     };
@@ -7446,7 +7446,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, never>[];
+            data: Record<string, unknown>[];
           };
         };
       };
@@ -7847,7 +7847,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Field conditions with $eq $ne $in $nin $gt $gte $lt $lte $exists $contains, combined with $and / $or; declared fields only. */
-          filter?: Record<string, never>;
+          filter?: Record<string, unknown>;
           /**
            * @description Free text, as a person quotes it: every word must match the reference (LIC-2026-0042, full-width or lower case accepted), a name of the record, or a name of what it points at (IP, organisation, designer, license, report, tag).
            * @example LIC-2026-0042
@@ -7944,7 +7944,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Stages $match, $group ($sum $avg $min $max $count), $sort, $limit. */
-          pipeline: Record<string, never>[];
+          pipeline: Record<string, unknown>[];
         };
       };
     };
@@ -7966,7 +7966,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, never>[];
+            data: Record<string, unknown>[];
           };
         };
       };
@@ -8271,7 +8271,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Field conditions with $eq $ne $in $nin $gt $gte $lt $lte $exists $contains, combined with $and / $or; declared fields only. */
-          filter?: Record<string, never>;
+          filter?: Record<string, unknown>;
           /**
            * @description Free text, as a person quotes it: every word must match the reference (LIC-2026-0042, full-width or lower case accepted), a name of the record, or a name of what it points at (IP, organisation, designer, license, report, tag).
            * @example LIC-2026-0042
@@ -8352,7 +8352,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Stages $match, $group ($sum $avg $min $max $count), $sort, $limit. */
-          pipeline: Record<string, never>[];
+          pipeline: Record<string, unknown>[];
         };
       };
     };
@@ -8374,7 +8374,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, never>[];
+            data: Record<string, unknown>[];
           };
         };
       };
@@ -8723,7 +8723,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Field conditions with $eq $ne $in $nin $gt $gte $lt $lte $exists $contains, combined with $and / $or; declared fields only. */
-          filter?: Record<string, never>;
+          filter?: Record<string, unknown>;
           /**
            * @description Free text, as a person quotes it: every word must match the reference (LIC-2026-0042, full-width or lower case accepted), a name of the record, or a name of what it points at (IP, organisation, designer, license, report, tag).
            * @example LIC-2026-0042
@@ -8812,7 +8812,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Stages $match, $group ($sum $avg $min $max $count), $sort, $limit. */
-          pipeline: Record<string, never>[];
+          pipeline: Record<string, unknown>[];
         };
       };
     };
@@ -8834,7 +8834,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, never>[];
+            data: Record<string, unknown>[];
           };
         };
       };
@@ -9225,7 +9225,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Field conditions with $eq $ne $in $nin $gt $gte $lt $lte $exists $contains, combined with $and / $or; declared fields only. */
-          filter?: Record<string, never>;
+          filter?: Record<string, unknown>;
           /**
            * @description Free text, as a person quotes it: every word must match the reference (LIC-2026-0042, full-width or lower case accepted), a name of the record, or a name of what it points at (IP, organisation, designer, license, report, tag).
            * @example LIC-2026-0042
@@ -9322,7 +9322,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Stages $match, $group ($sum $avg $min $max $count), $sort, $limit. */
-          pipeline: Record<string, never>[];
+          pipeline: Record<string, unknown>[];
         };
       };
     };
@@ -9344,7 +9344,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, never>[];
+            data: Record<string, unknown>[];
           };
         };
       };
@@ -9687,7 +9687,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Field conditions with $eq $ne $in $nin $gt $gte $lt $lte $exists $contains, combined with $and / $or; declared fields only. */
-          filter?: Record<string, never>;
+          filter?: Record<string, unknown>;
           /**
            * @description Free text, as a person quotes it: every word must match the reference (LIC-2026-0042, full-width or lower case accepted), a name of the record, or a name of what it points at (IP, organisation, designer, license, report, tag).
            * @example LIC-2026-0042
@@ -9775,7 +9775,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Stages $match, $group ($sum $avg $min $max $count), $sort, $limit. */
-          pipeline: Record<string, never>[];
+          pipeline: Record<string, unknown>[];
         };
       };
     };
@@ -9797,7 +9797,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, never>[];
+            data: Record<string, unknown>[];
           };
         };
       };
@@ -10162,7 +10162,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Field conditions with $eq $ne $in $nin $gt $gte $lt $lte $exists $contains, combined with $and / $or; declared fields only. */
-          filter?: Record<string, never>;
+          filter?: Record<string, unknown>;
           /**
            * @description Free text, as a person quotes it: every word must match the reference (LIC-2026-0042, full-width or lower case accepted), a name of the record, or a name of what it points at (IP, organisation, designer, license, report, tag).
            * @example LIC-2026-0042
@@ -10253,7 +10253,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Stages $match, $group ($sum $avg $min $max $count), $sort, $limit. */
-          pipeline: Record<string, never>[];
+          pipeline: Record<string, unknown>[];
         };
       };
     };
@@ -10275,7 +10275,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, never>[];
+            data: Record<string, unknown>[];
           };
         };
       };
@@ -10608,7 +10608,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Field conditions with $eq $ne $in $nin $gt $gte $lt $lte $exists $contains, combined with $and / $or; declared fields only. */
-          filter?: Record<string, never>;
+          filter?: Record<string, unknown>;
           /**
            * @description Free text, as a person quotes it: every word must match the reference (LIC-2026-0042, full-width or lower case accepted), a name of the record, or a name of what it points at (IP, organisation, designer, license, report, tag).
            * @example LIC-2026-0042
@@ -10697,7 +10697,7 @@ export interface operations {
          */
         'application/json': {
           /** @description Stages $match, $group ($sum $avg $min $max $count), $sort, $limit. */
-          pipeline: Record<string, never>[];
+          pipeline: Record<string, unknown>[];
         };
       };
     };
@@ -10719,7 +10719,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, never>[];
+            data: Record<string, unknown>[];
           };
         };
       };
@@ -13521,8 +13521,8 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              review?: Record<string, never>;
-              subject?: Record<string, never>;
+              review?: Record<string, unknown>;
+              subject?: Record<string, unknown>;
               waitingDays?: number;
               waitingMinutes?: number;
               /**
@@ -16541,7 +16541,7 @@ export interface operations {
     requestBody: {
       content: {
         /** @example {} */
-        'application/json': Record<string, never>;
+        'application/json': Record<string, unknown>;
       };
     };
     responses: {
@@ -17952,7 +17952,7 @@ export interface operations {
     requestBody: {
       content: {
         /** @example {} */
-        'application/json': Record<string, never>;
+        'application/json': Record<string, unknown>;
       };
     };
     responses: {
@@ -17994,7 +17994,7 @@ export interface operations {
     requestBody: {
       content: {
         /** @example {} */
-        'application/json': Record<string, never>;
+        'application/json': Record<string, unknown>;
       };
     };
     responses: {
@@ -19342,7 +19342,7 @@ export interface operations {
               /** @constant */
               type: 'JsonWebKey2020';
               controller: string;
-              publicKeyJwk: Record<string, never>;
+              publicKeyJwk: Record<string, unknown>;
             }[];
             assertionMethod: string[];
           };
@@ -19863,7 +19863,7 @@ export interface operations {
     requestBody: {
       content: {
         /** @example {} */
-        'application/json': Record<string, never>;
+        'application/json': Record<string, unknown>;
       };
     };
     responses: {
@@ -20277,7 +20277,7 @@ export interface operations {
     requestBody: {
       content: {
         /** @example {} */
-        'application/json': Record<string, never>;
+        'application/json': Record<string, unknown>;
       };
     };
     responses: {
@@ -20363,7 +20363,7 @@ export interface operations {
     requestBody: {
       content: {
         /** @example {} */
-        'application/json': Record<string, never>;
+        'application/json': Record<string, unknown>;
       };
     };
     responses: {
@@ -21120,7 +21120,7 @@ export interface operations {
     requestBody: {
       content: {
         /** @example {} */
-        'application/json': Record<string, never>;
+        'application/json': Record<string, unknown>;
       };
     };
     responses: {
@@ -21366,7 +21366,7 @@ export interface operations {
                  *       }
                  *     }
                  */
-                payload?: Record<string, never>;
+                payload?: Record<string, unknown>;
                 /** @enum {unknown} */
                 state?: 'queued' | 'delivered' | 'failed';
                 attempts?: number;
@@ -21405,7 +21405,7 @@ export interface operations {
     requestBody: {
       content: {
         /** @example {} */
-        'application/json': Record<string, never>;
+        'application/json': Record<string, unknown>;
       };
     };
     responses: {
@@ -21517,7 +21517,7 @@ export interface operations {
                *       }
                *     }
                */
-              payload?: Record<string, never>;
+              payload?: Record<string, unknown>;
               /** @enum {unknown} */
               state?: 'queued' | 'delivered' | 'failed';
               attempts?: number;
@@ -21609,7 +21609,7 @@ export interface operations {
     requestBody: {
       content: {
         /** @example {} */
-        'application/json': Record<string, never>;
+        'application/json': Record<string, unknown>;
       };
     };
     responses: {
