@@ -142,23 +142,29 @@ export async function decideOnItem(
   markups: Markup[],
   token?: string,
 ) {
-  return answerOf<{ moved: boolean; subject: Record<string, unknown> }>(
-    await api.POST('/api/v1/Holder/approve/{kind}/{id}', {
-      params: { path: { kind, id: key } },
-      token,
-      body: { decision, comment: comment || undefined, markups },
-    }),
+  type Moved = { moved: boolean; subject: Record<string, unknown> };
+  return answerOf<Moved>(
+    assumeData<Moved>(
+      await api.POST('/api/v1/Holder/approve/{kind}/{id}', {
+        params: { path: { kind, id: key } },
+        token,
+        body: { decision, comment: comment || undefined, markups },
+      }),
+    ),
   );
 }
 
 /** Decides one Review directly (PATCH /api/v1/Review/{id}/{state}). */
 export async function decideReview(reviewKey: string, decision: Decision, comment: string, markups: Markup[], token?: string) {
-  return answerOf<{ moved: boolean; subject: Record<string, unknown> }>(
-    await api.PATCH('/api/v1/Review/{id}/{state}', {
-      params: { path: { id: reviewKey, state: decision } },
-      token,
-      body: { comment: comment || undefined, markups },
-    }),
+  type Moved = { moved: boolean; subject: Record<string, unknown> };
+  return answerOf<Moved>(
+    assumeData<Moved>(
+      await api.PATCH('/api/v1/Review/{id}/{state}', {
+        params: { path: { id: reviewKey, state: decision } },
+        token,
+        body: { comment: comment || undefined, markups },
+      }),
+    ),
   );
 }
 
@@ -171,10 +177,12 @@ export async function takeStep<T = Record<string, unknown>>(
   token?: string,
 ) {
   return answerOf<T>(
-    await api.POST('/api/v1/{entity}/{id}/{action}', {
-      params: { path: { entity, id: key, action } },
-      token,
-      body: comment ? { comment } : {},
-    }),
+    assumeData<T>(
+      await api.POST('/api/v1/{entity}/{id}/{action}', {
+        params: { path: { entity, id: key, action } },
+        token,
+        body: comment ? { comment } : {},
+      }),
+    ),
   );
 }
