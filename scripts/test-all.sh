@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
 node scripts/check-node.mjs
 bash scripts/ensure-test-tools.sh
+# The client's types are generated from /openapi.json: a stale copy fails here, before tsc trusts it.
+npx tsx scripts/openapi-types.ts --check
 npx tsc --noEmit
 npx eslint .
 npx prettier --check . >/dev/null

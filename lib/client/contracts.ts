@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { useSession } from 'next-auth/react';
-import { productApi, type Envelope } from './fetcher';
+import { api } from './api';
+import type { Envelope } from './fetcher';
 
 export type Party = 'licensee' | 'holder';
 
@@ -90,8 +91,9 @@ export function useContract(id: string | null) {
   return useSWR(
     id && token ? ['contract', id, token] : null,
     async () => {
-      const answer = await productApi<ContractAttributes>(`/pdf/attr/${encodeURIComponent(id!)}`, { token });
-      return answer?.status === 0 ? answer.data : null;
+      const answer = await api.GET('/api/pdf/attr/{id}', { params: { path: { id: id! } }, token });
+      // The spec leaves every field optional; the server sends them all.
+      return answer?.status === 0 ? (answer.data as ContractAttributes) : null;
     },
     { refreshInterval: (data) => (data?.preparing || data?.finalPreparing ? PREPARING_POLL_MS : 0) },
   );
@@ -106,13 +108,15 @@ export interface SignBody {
 }
 
 export async function signContract(id: string, body: SignBody, token?: string) {
-  return outcomeOf<ContractAttributes>(await productApi(`/pdf/sign/${encodeURIComponent(id)}`, { token, body }));
+  // The spec takes consent: true only; an unticked box is still sent so the server's message shows under it.
+  const sent = body as SignBody & { consent: true };
+  return outcomeOf<ContractAttributes>(await api.POST('/api/pdf/sign/{id}', { params: { path: { id } }, token, body: sent }));
 }
 
 export async function verifyContract(id: string, tamper: boolean, token?: string) {
-  return outcomeOf<VerifyResult>(await productApi(`/pdf/verify/${encodeURIComponent(id)}`, { token, body: { tamper } }));
+  return outcomeOf<VerifyResult>(await api.POST('/api/pdf/verify/{id}', { params: { path: { id } }, token, body: { tamper } }));
 }
 
 export async function createDemoContract(lang: 'jp' | 'en', token?: string) {
-  return outcomeOf<ContractAttributes>(await productApi('/pdf/demo', { token, body: { lang } }));
+  return outcomeOf<ContractAttributes>(await api.POST('/api/pdf/demo', { token, body: { lang } }));
 }

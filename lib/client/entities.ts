@@ -1,6 +1,7 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import { productApi, type Envelope } from './fetcher';
+import { api, type EntityName } from './api';
+import type { Envelope } from './fetcher';
 import type { Lang } from '../validation/messages';
 
 // The checks and their messages in both languages load with the first schema a form asks for,
@@ -62,7 +63,9 @@ export async function createEntity<T>(
   const check = Array.isArray(input) ? await checkBatch(schema, input, lang) : await checkRecord(schema, input, lang);
   if (check.status !== 0) return { status: check.status, errors: check.errors, data: null };
   try {
-    return fromEnvelope<T>(await productApi(`/v1/${entity}`, { body: check.data, token }));
+    // A generic form names its entity at run time and its body was checked against that entity's
+    // schema from /openapi.json just above: the spec's types cannot follow it here.
+    return fromEnvelope<T>(await api.POST(`/api/v1/${entity as EntityName}`, { body: check.data as never, token }));
   } catch {
     return { status: 4, errors: {}, data: null };
   }
@@ -79,8 +82,9 @@ export async function patchEntity<T>(
   const { checkRecord } = await validation();
   const check = await checkRecord(schema, input, lang);
   if (check.status !== 0) return { status: check.status, errors: check.errors, data: null };
+  // Checked against the entity's schema from /openapi.json just above (see createEntity).
   return fromEnvelope<T>(
-    await productApi(`/v1/${entity}/${encodeURIComponent(key)}`, { method: 'PATCH', body: check.data, token }),
+    await api.PATCH(`/api/v1/${entity as EntityName}/{id}`, { params: { path: { id: key } }, body: check.data as never, token }),
   );
 }
 
@@ -96,8 +100,9 @@ export function useEntityQuery<T>(entity: string, body: QueryBody | null) {
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR(body && token ? ['query', entity, JSON.stringify(body), token] : null, async () => {
-    const answer = await productApi<{ items: T[]; nextCursor: string | null }>(`/v1/${entity}/query`, { body, token });
-    return answer?.status === 0 ? answer.data : null;
+    const answer = await api.POST(`/api/v1/${entity as EntityName}/query`, { body: body!, token });
+    // The spec types the records of each entity; the caller's T is the shape its page reads of them.
+    return answer?.status === 0 ? (answer.data as { items: T[]; nextCursor: string | null }) : null;
   });
 }
 
@@ -105,7 +110,8 @@ export function useRecord<T>(entity: string, key: string | null) {
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR(key && token ? ['record', entity, key, token] : null, async () => {
-    const answer = await productApi<T>(`/v1/${entity}/${encodeURIComponent(key!)}`, { token });
-    return answer?.status === 0 ? answer.data : null;
+    const answer = await api.GET(`/api/v1/${entity as EntityName}/{id}`, { params: { path: { id: key! } }, token });
+    // The spec types the record of each entity; the caller's T is the shape its page reads of it.
+    return answer?.status === 0 ? (answer.data as T) : null;
   });
 }

@@ -12,7 +12,7 @@ export interface CallOptions {
   body?: unknown;
 }
 
-type Api = 'core' | 'product';
+export type Api = 'core' | 'product';
 
 /** The language of the page in use: its /jp or /en prefix, else <html lang>; null on the server. */
 export function pageLanguage(): 'jp' | 'en' | null {
@@ -30,27 +30,27 @@ export function resetCoreAlert(): void {
   coreAlertShown = false;
 }
 
-/**
- * The two API clients of SPEC §8. JSON with a bearer token; POST when there is a body, GET
- * otherwise. Answers are envelopes, or null when the call failed (the reason is logged).
- */
-async function call<T>(api: Api, url: string, options: CallOptions): Promise<Envelope<T> | null> {
+/** The headers every call sends: JSON, the page's language for messages in answers, the bearer token when given. */
+export function requestHeaders(token?: string): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json' };
   // Messages in answers follow the page's language: its /jp or /en prefix, else <html lang>.
   const lang = pageLanguage();
   if (lang) headers['x-lang'] = lang;
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/**
+ * What the two API clients of SPEC §8 do with an answer, shared by the calls below and the typed
+ * client (api.ts): an envelope, or null when the call failed (the reason is logged). A 401 sends
+ * the person to sign in (product) or raises one alert (core); 400/409 keep their envelope.
+ */
+export async function settle<T>(api: Api, label: string, send: () => Promise<Response>): Promise<Envelope<T> | null> {
   let res: Response;
   try {
-    res = await fetch(url, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: 'same-origin',
-    });
+    res = await send();
   } catch (err) {
-    console.error(`[${api}] ${url} failed:`, err);
+    console.error(`[${api}] ${label} failed:`, err);
     return null;
   }
   if (res.status === 401) {
@@ -76,15 +76,29 @@ async function call<T>(api: Api, url: string, options: CallOptions): Promise<Env
         return null;
       }
     }
-    console.error(`[${api}] ${url} answered ${res.status}`);
+    console.error(`[${api}] ${label} answered ${res.status}`);
     return null;
   }
   try {
     return (await res.json()) as Envelope<T>;
   } catch (err) {
-    console.error(`[${api}] ${url} sent no JSON:`, err);
+    console.error(`[${api}] ${label} sent no JSON:`, err);
     return null;
   }
+}
+
+/** JSON with a bearer token; POST when there is a body, GET otherwise. Prefer the typed client of api.ts. */
+function call<T>(api: Api, url: string, options: CallOptions): Promise<Envelope<T> | null> {
+  const headers = requestHeaders(options.token);
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  return settle<T>(api, url, () =>
+    fetch(url, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+    }),
+  );
 }
 
 export function coreApi<T>(baseUrl: string, path: string, options: CallOptions = {}) {

@@ -1,5 +1,5 @@
 import { imageWidthFor } from '@/lib/storage/image-widths';
-import { productApi } from './fetcher';
+import { api, assumeData, errorsOf } from './api';
 
 export interface StoredFile {
   hash: string;
@@ -23,14 +23,14 @@ function readAsDataUrl(file: File): Promise<string> {
 /** Stores a file in the content-addressed store; public files are readable without sign-in. */
 export async function uploadFile(file: File, options: { token?: string; public?: boolean } = {}) {
   const data = await readAsDataUrl(file);
-  const answer = await productApi<StoredFile>(`/core/${options.public ? 'public' : 'storage'}/save`, {
-    token: options.token,
-    body: { name: file.name, data },
-  });
+  // The product client: a refused session sends the person to sign in, as on every page action.
+  const init = { token: options.token, body: { name: file.name, data } };
+  const answer = assumeData<StoredFile>(
+    options.public ? await api.POST('/api/core/public/save', init) : await api.POST('/api/core/storage/save', init),
+  );
   if (!answer) return { status: 1, file: null, errors: {} as Record<string, string> };
   if (answer.status === 0) return { status: 0, file: answer.data, errors: {} as Record<string, string> };
-  const detail = answer.data as unknown as { errors?: Record<string, string> };
-  return { status: answer.status, file: null, errors: detail?.errors ?? {} };
+  return { status: answer.status, file: null, errors: errorsOf(answer) };
 }
 
 /** A thumbnail URL through the image optimisation path. */

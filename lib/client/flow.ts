@@ -1,6 +1,6 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import { productApi } from './fetcher';
+import { api, assumeData } from './api';
 
 export type Decision = 'approved' | 'approved_with_conditions' | 'rejected' | 'changes_requested';
 export type ApprovalKind = 'ips' | 'licenses' | 'products' | 'usages' | 'invoices' | 'reports';
@@ -92,8 +92,9 @@ export function useApprovalQueue<T = Record<string, unknown>>(kind: ApprovalKind
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR(token ? ['queue', kind, token] : null, async () => {
-    const answer = await productApi<QueueItem<T>[]>(`/v1/Holder/approve/${kind}`, { token });
-    return answer?.status === 0 ? answer.data : [];
+    const answer = await api.GET('/api/v1/Holder/approve/{kind}', { params: { path: { kind } }, token });
+    // The spec leaves every field optional and the subject open; the page reads them as sent.
+    return answer?.status === 0 ? (answer.data as QueueItem<T>[]) : [];
   });
 }
 
@@ -102,7 +103,9 @@ export function useHistory<T = Record<string, unknown>>(entity: string, key: str
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR(key && token ? ['history', entity, key, token] : null, async () => {
-    const answer = await productApi<History<T>>(`/v1/${entity}/${encodeURIComponent(key!)}/history`, { token });
+    const answer = assumeData<History<T>>(
+      await api.GET('/api/v1/{entity}/{id}/{action}', { params: { path: { entity, id: key!, action: 'history' } }, token }),
+    );
     return answer?.status === 0 ? answer.data : null;
   });
 }
@@ -123,7 +126,9 @@ export function useRecordActions(entity: string, key: string | null, state?: str
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR(key && token ? ['actions', entity, key, state ?? '', token] : null, async () => {
-    const answer = await productApi<RecordActions>(`/v1/${entity}/${encodeURIComponent(key!)}/actions`, { token });
+    const answer = assumeData<RecordActions>(
+      await api.GET('/api/v1/{entity}/{id}/{action}', { params: { path: { entity, id: key!, action: 'actions' } }, token }),
+    );
     return answer?.status === 0 ? answer.data : null;
   });
 }
@@ -137,22 +142,29 @@ export async function decideOnItem(
   markups: Markup[],
   token?: string,
 ) {
-  return answerOf<{ moved: boolean; subject: Record<string, unknown> }>(
-    await productApi(`/v1/Holder/approve/${kind}/${encodeURIComponent(key)}`, {
-      token,
-      body: { decision, comment: comment || undefined, markups },
-    }),
+  type Moved = { moved: boolean; subject: Record<string, unknown> };
+  return answerOf<Moved>(
+    assumeData<Moved>(
+      await api.POST('/api/v1/Holder/approve/{kind}/{id}', {
+        params: { path: { kind, id: key } },
+        token,
+        body: { decision, comment: comment || undefined, markups },
+      }),
+    ),
   );
 }
 
 /** Decides one Review directly (PATCH /api/v1/Review/{id}/{state}). */
 export async function decideReview(reviewKey: string, decision: Decision, comment: string, markups: Markup[], token?: string) {
-  return answerOf<{ moved: boolean; subject: Record<string, unknown> }>(
-    await productApi(`/v1/Review/${encodeURIComponent(reviewKey)}/${decision}`, {
-      method: 'PATCH',
-      token,
-      body: { comment: comment || undefined, markups },
-    }),
+  type Moved = { moved: boolean; subject: Record<string, unknown> };
+  return answerOf<Moved>(
+    assumeData<Moved>(
+      await api.PATCH('/api/v1/Review/{id}/{state}', {
+        params: { path: { id: reviewKey, state: decision } },
+        token,
+        body: { comment: comment || undefined, markups },
+      }),
+    ),
   );
 }
 
@@ -165,6 +177,12 @@ export async function takeStep<T = Record<string, unknown>>(
   token?: string,
 ) {
   return answerOf<T>(
-    await productApi(`/v1/${entity}/${encodeURIComponent(key)}/${action}`, { token, body: comment ? { comment } : {} }),
+    assumeData<T>(
+      await api.POST('/api/v1/{entity}/{id}/{action}', {
+        params: { path: { entity, id: key, action } },
+        token,
+        body: comment ? { comment } : {},
+      }),
+    ),
   );
 }

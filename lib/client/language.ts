@@ -1,5 +1,5 @@
 import type { Lang } from '../session/redirect';
-import { coreApi } from './fetcher';
+import { coreClient } from './api';
 
 /**
  * This browser's choice, in a cookie so the server can redirect before anything renders; it is
@@ -18,7 +18,10 @@ export function storeLanguage(lang: Lang): void {
 export async function chooseLanguage(lang: Lang, account?: { coreApiUrl: string; token?: string }): Promise<boolean> {
   storeLanguage(lang);
   if (!account?.token) return true;
-  const answer = await coreApi(account.coreApiUrl, '/users/profile/update', { token: account.token, body: { lang } });
+  const answer = await coreClient(account.coreApiUrl).POST('/api/core/users/profile/update', {
+    token: account.token,
+    body: { lang },
+  });
   return answer?.status === 0;
 }
 

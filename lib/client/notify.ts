@@ -1,7 +1,8 @@
 import { useSession } from 'next-auth/react';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { coreApi, pageLanguage, type Envelope } from './fetcher';
+import { assumeData, coreClient } from './api';
+import { pageLanguage, type Envelope } from './fetcher';
 import { useShell } from './settings-context';
 
 export interface NotificationItem {
@@ -72,7 +73,7 @@ export function useNotificationList(live: boolean) {
   const token = session?.accessToken;
   return useSWR<Envelope<NotificationList> | null>(
     token ? ['core', '/notify/list', token] : null,
-    () => coreApi<NotificationList>(settings.coreApiUrl, '/notify/list', { token }),
+    async () => assumeData<NotificationList>(await coreClient(settings.coreApiUrl).GET('/api/core/notify/list', { token })),
     { refreshInterval: live ? 0 : POLL_MS },
   );
 }
@@ -86,7 +87,7 @@ export interface FetchedNotification {
 }
 
 /**
- * GET /notify/get. Unlike the shared fetcher this keeps a failed answer (SPEC §8: the viewer
+ * GET /notify/get, on fetch itself rather than the typed client: unlike the shared fetcher this keeps a failed answer (SPEC §8: the viewer
  * shows the status and the response of a non-zero status).
  */
 export async function fetchNotification(
@@ -124,9 +125,13 @@ export function manageNotifications(
   token: string | undefined,
   body: { action: 'read' | 'unread' | 'read_all'; keys?: string[] },
 ) {
-  return coreApi<{ updated: number; unread: number }>(coreApiUrl, '/notify/manage', { token, body });
+  return coreClient(coreApiUrl)
+    .POST('/api/core/notify/manage', { token, body })
+    .then((answer) => assumeData<{ updated: number; unread: number }>(answer));
 }
 
 export function dropNotification(coreApiUrl: string, token: string | undefined, key: string) {
-  return coreApi<{ key: string; unread: number }>(coreApiUrl, '/notify/drop', { token, body: { key } });
+  return coreClient(coreApiUrl)
+    .POST('/api/core/notify/drop', { token, body: { key } })
+    .then((answer) => assumeData<{ key: string; unread: number }>(answer));
 }

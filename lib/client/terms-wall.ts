@@ -13,7 +13,8 @@ import {
   type WallEntity,
 } from '../terms/wall';
 import { useEntityQuery } from './entities';
-import { coreApi, productApi, type Envelope } from './fetcher';
+import { api, assumeData, coreClient, type EntityName } from './api';
+import type { Envelope } from './fetcher';
 import { useShell } from './settings-context';
 import { useLatestTerms, type LatestTerms } from './terms';
 
@@ -57,7 +58,9 @@ export function useTermsWall(): TermsWallState {
   const designers = useEntityQuery<AcceptingRecord>('Designer', anyInForce && roles.designer ? MINE(sub) : null);
   const licensees = useEntityQuery<AcceptingRecord>('Licensee', anyInForce && roles.licensee ? MINE(sub) : null);
   const user = useSWR(anyInForce && token ? ['terms-wall-user', sub, token] : null, async () => {
-    const answer = await coreApi<AcceptingRecord & { sub: string }>(settings.coreApiUrl, '/users/profile', { token });
+    const answer = assumeData<AcceptingRecord & { sub: string }>(
+      await coreClient(settings.coreApiUrl).GET('/api/core/users/profile', { token }),
+    );
     return answer?.status === 0 ? answer.data : null;
   });
 
@@ -101,8 +104,8 @@ export function useTermsWall(): TermsWallState {
       [...byRecord.values()].map((list): Promise<Envelope<unknown> | null> => {
         const { entity, key } = list[0]!;
         const body = { accepted_terms_version: acceptedAfter(current[entity], list) };
-        if (entity === 'User') return coreApi(settings.coreApiUrl, '/users/profile/update', { body, token });
-        return productApi(`/v1/${entity}/${encodeURIComponent(key)}`, { method: 'PATCH', body, token });
+        if (entity === 'User') return coreClient(settings.coreApiUrl).POST('/api/core/users/profile/update', { body, token });
+        return api.PATCH(`/api/v1/${entity satisfies EntityName}/{id}`, { params: { path: { id: key } }, body, token });
       }),
     );
     // The prompt closes only when every call answered status 0; otherwise it stays open, silently (SPEC §8).

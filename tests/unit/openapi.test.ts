@@ -120,6 +120,17 @@ describe('operations of /openapi.json (what redocly lint checks, kept by a test)
     expect(seen.size).toBeGreaterThan(200);
   });
 
+  it('documents the input of a GET as query parameters, never as a body (apiRoute hands a GET its query string)', () => {
+    const withBody = operations().filter(({ method, op }) => method === 'get' && op.requestBody);
+    expect(withBody.map(({ path: p }) => p)).toEqual([]);
+    const totals = doc.paths['/api/sales/totals']!.get as Operation & { parameters?: { name: string; in: string }[] };
+    expect(totals.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(['query:license', 'query:licensee']);
+    const deliveries = doc.paths['/api/sys/webhooks/{key}/deliveries']!.get as Operation & {
+      parameters?: { name: string; in: string; required?: boolean }[];
+    };
+    expect(deliveries.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(['path:key', 'query:limit', 'query:offset']);
+  });
+
   it('derives operationIds from the method and the path', () => {
     expect(operationIdOf('get', '/api/v1/IP')).toBe('getV1IP');
     expect(operationIdOf('post', '/api/v1/{entity}/{id}/{action}')).toBe('postV1ByEntityByIdByAction');

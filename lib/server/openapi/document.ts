@@ -58,17 +58,34 @@ function operation(doc: RouteDoc) {
       ...errorRefs,
     },
   };
-  if (doc.input) {
+  const pathNames = [...doc.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const params: JsonSchema[] = pathNames.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  // apiRoute hands a GET handler the query string (a GET has no body); other methods read the JSON body.
+  if (doc.input && doc.method === 'get') params.push(...queryParameters(doc, pathNames));
+  else if (doc.input) {
     op.requestBody = { required: true, content: { 'application/json': { schema: inputSchema(doc.input) } } };
   }
-  const params = [...doc.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-    name: m[1],
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
   if (params.length) op.parameters = params;
   return op;
+}
+
+/** The fields of a GET route's input schema, one query parameter each (path parameters stay in the path). */
+function queryParameters(doc: RouteDoc, pathNames: string[]): JsonSchema[] {
+  const schema = inputSchema(doc.input!);
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  if (schema.type !== 'object' || !properties) {
+    throw new Error(`GET ${doc.path}: its input must be an object schema to be documented as query parameters`);
+  }
+  const required = (schema.required as string[] | undefined) ?? [];
+  return Object.entries(properties)
+    .filter(([name]) => !pathNames.includes(name))
+    .map(([name, { description, ...property }]) => ({
+      name,
+      in: 'query',
+      ...(required.includes(name) ? { required: true } : {}),
+      ...(typeof description === 'string' ? { description } : {}),
+      schema: property,
+    }));
 }
 
 const querySchema: JsonSchema = {
