@@ -5016,7 +5016,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: components['schemas']['Tag'];
+            data: components['schemas']['Tag'] | components['schemas']['Tag'][];
           };
         };
       };
@@ -5426,7 +5426,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: components['schemas']['Holder'];
+            data: components['schemas']['Holder'] | components['schemas']['Holder'][];
           };
         };
       };
@@ -5893,7 +5893,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: components['schemas']['IP'];
+            data: components['schemas']['IP'] | components['schemas']['IP'][];
           };
         };
       };
@@ -6479,7 +6479,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: components['schemas']['Designer'];
+            data: components['schemas']['Designer'] | components['schemas']['Designer'][];
           };
         };
       };
@@ -7092,7 +7092,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: components['schemas']['Licensee'];
+            data: components['schemas']['Licensee'] | components['schemas']['Licensee'][];
           };
         };
       };
@@ -7612,7 +7612,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: components['schemas']['License'];
+            data: components['schemas']['License'] | components['schemas']['License'][];
           };
         };
       };
@@ -8084,7 +8084,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: components['schemas']['Usage'];
+            data: components['schemas']['Usage'] | components['schemas']['Usage'][];
           };
         };
       };
@@ -8514,7 +8514,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: components['schemas']['Sales'];
+            data: components['schemas']['Sales'] | components['schemas']['Sales'][];
           };
         };
       };
@@ -8995,7 +8995,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: components['schemas']['Product'];
+            data: components['schemas']['Product'] | components['schemas']['Product'][];
           };
         };
       };
@@ -9481,7 +9481,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: components['schemas']['Invoice'];
+            data: components['schemas']['Invoice'] | components['schemas']['Invoice'][];
           };
         };
       };
@@ -9945,7 +9945,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: components['schemas']['Review'];
+            data: components['schemas']['Review'] | components['schemas']['Review'][];
           };
         };
       };
@@ -10407,7 +10407,7 @@ export interface operations {
           'application/json': {
             /** @constant */
             status: 0;
-            data: components['schemas']['SalesReport'];
+            data: components['schemas']['SalesReport'] | components['schemas']['SalesReport'][];
           };
         };
       };
@@ -17297,7 +17297,7 @@ export interface operations {
            *         "licenseState": "string",
            *         "revision": 0,
            *         "lang": "jp",
-           *         "state": "generated",
+           *         "state": "preparing",
            *         "sha256": "string",
            *         "finalSha256": "string",
            *         "demo": true,
@@ -17347,8 +17347,8 @@ export interface operations {
               /** @enum {string} */
               lang?: 'jp' | 'en';
               /** @enum {string} */
-              state?: 'generated' | 'licensee_signed' | 'countersigned' | 'void';
-              sha256?: string;
+              state?: 'preparing' | 'generated' | 'licensee_signed' | 'countersigned' | 'void';
+              sha256?: string | null;
               finalSha256?: string | null;
               demo?: boolean;
               voided?: boolean;
@@ -17447,7 +17447,7 @@ export interface operations {
            *         "licenseState": "string",
            *         "revision": 0,
            *         "lang": "jp",
-           *         "state": "generated",
+           *         "state": "preparing",
            *         "sha256": "string",
            *         "finalSha256": "string",
            *         "demo": true,
@@ -17497,8 +17497,8 @@ export interface operations {
               /** @enum {string} */
               lang?: 'jp' | 'en';
               /** @enum {string} */
-              state?: 'generated' | 'licensee_signed' | 'countersigned' | 'void';
-              sha256?: string;
+              state?: 'preparing' | 'generated' | 'licensee_signed' | 'countersigned' | 'void';
+              sha256?: string | null;
               finalSha256?: string | null;
               demo?: boolean;
               voided?: boolean;
@@ -17694,7 +17694,7 @@ export interface operations {
            *         "licenseState": "string",
            *         "revision": 0,
            *         "lang": "jp",
-           *         "state": "generated",
+           *         "state": "preparing",
            *         "sha256": "string",
            *         "finalSha256": "string",
            *         "demo": true,
@@ -17744,8 +17744,8 @@ export interface operations {
               /** @enum {string} */
               lang?: 'jp' | 'en';
               /** @enum {string} */
-              state?: 'generated' | 'licensee_signed' | 'countersigned' | 'void';
-              sha256?: string;
+              state?: 'preparing' | 'generated' | 'licensee_signed' | 'countersigned' | 'void';
+              sha256?: string | null;
               finalSha256?: string | null;
               demo?: boolean;
               voided?: boolean;
