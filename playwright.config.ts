@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -39,6 +40,22 @@ const inSecondShard = new RegExp(`(^|/)(${secondShard.map((f) => f.replace(/[.-]
 export const shardPort = Number(process.env.E2E_SHARD_PORT ?? port + 3);
 const shardDataDir = path.join(os.tmpdir(), `ipl-e2e-shard-${process.pid}`);
 const wantsShard = specsNamed.length === 0 || specsNamed.some((a) => inSecondShard.test(a));
+// The journeys' servers keep their records in PostgreSQL (a throwaway cluster, or E2E_DATABASE_URL's
+// server), each in a database of its own: PGlite's WebAssembly runs inside the app's process and
+// spends the CPU the browser and the second worker need. The demo business stays on PGlite, so the
+// quickstart's embedded default still has its journey. E2E_DB=pglite puts every server back on it;
+// so does a machine where the cluster cannot be started (no Debian binaries, not root).
+const pgBinaries = fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr/lib/postgresql').length > 0;
+const onPostgres =
+  process.env.E2E_DB !== 'pglite' && (Boolean(process.env.E2E_DATABASE_URL) || (pgBinaries && process.getuid?.() === 0));
+const pgReadyPort = Number(process.env.E2E_PG_READY_PORT ?? port + 4);
+const pgClusterPort = Number(process.env.E2E_PG_PORT ?? port + 5);
+const databaseName = (role: string) => `ipl_e2e_${port}_${role}`;
+const databaseUrl = (role: string) =>
+  process.env.E2E_DATABASE_URL
+    ? process.env.E2E_DATABASE_URL.replace(/\/[^/?]*(\?|$)/, `/${databaseName(role)}$1`)
+    : `postgres://postgres@127.0.0.1:${pgClusterPort}/${databaseName(role)}`;
+const database = (role: string): Record<string, string> => (onPostgres ? { DATABASE_URL: databaseUrl(role) } : {});
 const server = (url: string, serverPort: number, env: Record<string, string>, timeout = 120_000) => ({
   // As scripts/start.mjs: the client's idle sockets must not meet one the server just closed (ECONNRESET).
   command: `npx next start -p ${serverPort} --keepAliveTimeout 65000`,
@@ -103,8 +120,25 @@ export default defineConfig({
     },
   ],
   webServer: [
+    ...(onPostgres
+      ? [
+          {
+            command: `npx tsx scripts/e2e-postgres.ts ${pgReadyPort} ${pgClusterPort} ${[
+              databaseName('main'),
+              ...(wantsShard ? [databaseName('shard')] : []),
+              ...(wantsA11y ? [databaseName('a11y')] : []),
+            ].join(' ')}`,
+            url: `http://127.0.0.1:${pgReadyPort}/`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            // Its SIGTERM handler removes the cluster; a SIGKILL would leave it running.
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+          },
+        ]
+      : []),
     server(baseURL, port, {
       DATA_DIR: dataDir,
+      ...database('main'),
       // Demo accounts only: the demo business has its own server below.
       SEED_DEMO_BUSINESS: 'false',
       // The gate is bypassed on localhost; its test browses the server under another name.
@@ -121,6 +155,7 @@ export default defineConfig({
       ? [
           server(`http://localhost:${shardPort}`, shardPort, {
             DATA_DIR: shardDataDir,
+            ...database('shard'),
             SEED_DEMO_BUSINESS: 'false',
             SMTP_URL: '',
           }),
@@ -130,7 +165,14 @@ export default defineConfig({
     // busy machine); its mail stays in the outbox.
     ...(wantsDemo ? [server(`http://localhost:${demoPort}`, demoPort, { DATA_DIR: demoDataDir, SMTP_URL: '' }, 300_000)] : []),
     ...(wantsA11y
-      ? [server(`http://localhost:${a11yPort}`, a11yPort, { DATA_DIR: a11yDataDir, SEED_DEMO_BUSINESS: 'false', SMTP_URL: '' })]
+      ? [
+          server(`http://localhost:${a11yPort}`, a11yPort, {
+            DATA_DIR: a11yDataDir,
+            ...database('a11y'),
+            SEED_DEMO_BUSINESS: 'false',
+            SMTP_URL: '',
+          }),
+        ]
       : []),
   ],
 });

@@ -29,14 +29,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(options: { own?: boolean } = {}): Promise<BenchPostgres> {
+export async function startPostgres(options: { own?: boolean; port?: number } = {}): Promise<BenchPostgres> {
   const given = options.own ? undefined : (process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL);
   if (given) {
     return { url: (db) => given.replace(/\/[^/?]*(\?|$)/, `/${db}$1`), stop: () => undefined };
   }
   const bin = pgBin();
   const dir = fs.mkdtempSync('/tmp/ipl-bench-pg-');
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const asPostgres = (cmd: string) => {
     const result = spawnSync('su', ['postgres', '-c', cmd], { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${cmd}: ${result.stderr}`);
