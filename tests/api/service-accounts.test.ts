@@ -143,7 +143,7 @@ describe('service accounts: client credentials bound to access entries', () => {
     const { account } = await create('Wrong secrets', [holderRole()]);
     const [row] = await (await getDb()).select().from(serviceAccounts).where(eq(serviceAccounts.key, account.key));
     expect((await tokenFor(account.clientId, 'not-the-secret')).status).toBe(401);
-    expect((await tokenFor(account.clientId, row!.secretDigest)).status).toBe(401);
+    expect((await tokenFor(account.clientId, row!.secretDigest!)).status).toBe(401);
     expect((await tokenFor('svc-nosuchclient', 'whatever')).status).toBe(401);
   });
 

@@ -82,6 +82,7 @@ async function authenticateAfresh(req: IncomingMessage & { cookies?: Partial<Rec
     const verified = await verifyBearer(bearer);
     if (!verified) throw new AppError('invalid_token', 'invalid session');
     if (verified.service) return serviceCaller(req, verified.sub);
+    if (await isExternalServiceClient(verified.clientId)) return serviceCaller(req, verified.clientId!);
     sub = verified.sub;
   } else {
     const config = getConfig();
@@ -100,6 +101,18 @@ async function authenticateAfresh(req: IncomingMessage & { cookies?: Partial<Rec
   if (!user || user.status !== 0) throw new AppError('invalid_token', 'invalid session');
   const storedLang = user.lang === 'en' ? 'en' : 'jp';
   return { sub, access: user.access, via, lang: requestedLang(req) ?? storedLang, storedLang };
+}
+
+/**
+ * An external provider's token issued to a client an administrator bound to a service account
+ * (OIDC_ISSUER set). A person's token names the platform's own sign-in client, which can never be
+ * bound, so people cost no lookup here.
+ */
+async function isExternalServiceClient(clientId: string | undefined): Promise<boolean> {
+  const { oidc } = getConfig();
+  if (!clientId || oidc.embedded || clientId === oidc.clientId) return false;
+  const account = await findLiveServiceAccount(await getDb(), clientId);
+  return account !== undefined && account.secretDigest === null;
 }
 
 /**

@@ -28,7 +28,11 @@ async function verifyJwt(token: string): Promise<VerifiedToken | null> {
       issuer: oidc.issuer,
       audience: oidc.audience,
     });
-    return payload.sub ? { sub: payload.sub, expiresAt: payload.exp } : null;
+    if (!payload.sub) return null;
+    // The client the token was issued to (RFC 9068 client_id; Keycloak and Auth0 azp; Entra ID
+    // appid): a machine's token is told from a person's by the service account bound to it.
+    const client = [payload.client_id, payload.azp, payload.appid].find((c): c is string => typeof c === 'string' && c !== '');
+    return { sub: payload.sub, expiresAt: payload.exp, ...(client ? { clientId: client } : {}) };
   } catch {
     return null;
   }

@@ -359,10 +359,11 @@ export const pageViews = pgTable(
 );
 
 /**
- * Service accounts (issue #25, machine access): OAuth 2.0 clients of the embedded provider that
- * get tokens by client credentials and act with their own access entries. The secret is kept only
- * as its SHA-256 digest (it is 256 random bits, so a slow hash adds nothing); a revoked account
- * stays for the log that names it.
+ * Service accounts (issue #25, machine access): OAuth 2.0 clients that get tokens by client
+ * credentials and act with their own access entries. A client of the embedded provider has its
+ * secret kept only as its SHA-256 digest (it is 256 random bits, so a slow hash adds nothing); a
+ * client of an external provider (OIDC_ISSUER) has no secret here, only the client id its JWTs
+ * carry. A revoked account stays for the log that names it, and frees its client id for a new one.
  */
 export const serviceAccounts = pgTable(
   'service_account',
@@ -370,7 +371,8 @@ export const serviceAccounts = pgTable(
     key: text('key').primaryKey(),
     name: text('name').notNull(),
     clientId: text('client_id').notNull(),
-    secretDigest: text('secret_digest').notNull(),
+    /** Null for a client of an external provider, whose secret only that provider knows. */
+    secretDigest: text('secret_digest'),
     access: jsonb('access').$type<string[]>().notNull().default([]),
     createdAt: ts('created_at').notNull().defaultNow(),
     createdBy: text('created_by').notNull(),
@@ -380,7 +382,9 @@ export const serviceAccounts = pgTable(
     revokedBy: text('revoked_by'),
   },
   (t) => [
-    uniqueIndex('service_account_client_id_idx').on(t.clientId),
+    uniqueIndex('service_account_live_client_id_idx')
+      .on(t.clientId)
+      .where(sql`${t.revokedAt} is null`),
     // Two live accounts with one name could not be told apart in the log.
     uniqueIndex('service_account_live_name_idx')
       .on(t.name)

@@ -60,7 +60,8 @@ export class DbAdapter implements Adapter {
   private async findClient(id: string): Promise<AdapterPayload | undefined> {
     if (!isServiceClientId(id)) return undefined;
     const row = await findLiveServiceAccount(await getDb(), id);
-    return row ? (clientMetadataOf(row) as AdapterPayload) : undefined;
+    const metadata = row ? clientMetadataOf(row) : undefined;
+    return metadata ? (metadata as AdapterPayload) : undefined;
   }
 
   findByUserCode(userCode: string) {

@@ -14,7 +14,7 @@ import { serviceAccounts } from '../db/platform-schema';
 import { oidcPayloads } from '../db/schema';
 import { newKey } from '../keys';
 import { forbidden, requireRole } from '../roles/role-lists';
-import { newClientId, newSecret, secretDigest } from './credentials';
+import { isServiceClientId, newClientId, newSecret, secretDigest } from './credentials';
 import { serviceAccountActionInput, serviceAccountCreateInput } from './input';
 
 export { serviceAccountActionInput, serviceAccountCreateInput };
@@ -26,6 +26,8 @@ export interface ServiceAccountView {
   key: string;
   name: string;
   clientId: string;
+  /** embedded: a client of this platform's provider (secret issued here); external: of OIDC_ISSUER's. */
+  provider: 'embedded' | 'external';
   access: string[];
   state: 'active' | 'revoked';
   createdAt: Date;
@@ -39,7 +41,8 @@ export interface ServiceAccountView {
 /** The answer to creation and rotation: the only time the secret is ever shown. */
 export interface IssuedCredentials {
   account: ServiceAccountView;
-  clientSecret: string;
+  /** Null for an external provider's client: its secret is kept by that provider. */
+  clientSecret: string | null;
 }
 
 /** Path of POST /api/sys/service-accounts/{key}/rotate and …/revoke. */
@@ -55,6 +58,7 @@ export function viewOf(row: ServiceAccountRow): ServiceAccountView {
     key: row.key,
     name: row.name,
     clientId: row.clientId,
+    provider: row.secretDigest === null ? 'external' : 'embedded',
     access: [...row.access].sort(),
     state: row.revokedAt ? 'revoked' : 'active',
     createdAt: row.createdAt,
@@ -95,6 +99,7 @@ export async function createServiceAccount(db: Db, caller: Caller, body: unknown
     });
   }
   const access = [...new Set(input.access)].sort();
+  const clientId = clientIdFor(input.externalClientId, caller.lang);
   return db.transaction(async (tx) => {
     const [taken] = await tx
       .select({ key: serviceAccounts.key })
@@ -114,14 +119,15 @@ export async function createServiceAccount(db: Db, caller: Caller, body: unknown
         { conflict: true },
       );
     }
-    const secret = newSecret();
+    if (clientId.external) await refuseBoundClientId(tx, clientId.id, caller.lang);
+    const secret = clientId.external ? null : newSecret();
     const [row] = await tx
       .insert(serviceAccounts)
       .values({
         key: newKey(),
         name: input.name,
-        clientId: newClientId(),
-        secretDigest: secretDigest(secret),
+        clientId: clientId.id,
+        secretDigest: secret === null ? null : secretDigest(secret),
         access,
         createdBy: caller.sub,
       })
@@ -134,6 +140,64 @@ export async function createServiceAccount(db: Db, caller: Caller, body: unknown
     });
     return { account: viewOf(row!), clientSecret: secret };
   });
+}
+
+/**
+ * The embedded provider makes the client id; an external one has made it already, and the
+ * administrator copies it from there. Either way it is never this platform's own sign-in client,
+ * whose tokens every person carries.
+ */
+function clientIdFor(externalClientId: string | undefined, lang: Caller['lang']): { id: string; external: boolean } {
+  const { oidc } = getConfig();
+  if (oidc.embedded) {
+    if (externalClientId === undefined) return { id: newClientId(), external: false };
+    throw fieldError(lang, {
+      externalClientId: {
+        message: {
+          jp: 'このプラットフォームの認証基盤がクライアント ID を発行します。入力せずに作成してください。',
+          en: "This platform's own sign-in provider issues the client id. Leave it empty and create the account.",
+        },
+      },
+    });
+  }
+  if (!externalClientId) {
+    throw fieldError(lang, {
+      externalClientId: {
+        message: {
+          jp: '認証基盤（OIDC_ISSUER）でこの連携用に登録したクライアントの ID を入力してください。',
+          en: 'Enter the id of the client registered for this integration at your identity provider (OIDC_ISSUER).',
+        },
+        code: 'required',
+      },
+    });
+  }
+  if (externalClientId === oidc.clientId || isServiceClientId(externalClientId)) {
+    throw fieldError(lang, {
+      externalClientId: {
+        message: {
+          jp: 'これはプラットフォームへのサインインに使うクライアントです。連携専用に登録したクライアントの ID を入力してください。',
+          en: 'This is the client people sign in with. Enter the id of a client registered for this integration only.',
+        },
+      },
+    });
+  }
+  return { id: externalClientId, external: true };
+}
+
+async function refuseBoundClientId(tx: DbOrTx, clientId: string, lang: Caller['lang']): Promise<void> {
+  if (!(await findLiveServiceAccount(tx, clientId))) return;
+  throw fieldError(
+    lang,
+    {
+      externalClientId: {
+        message: {
+          jp: 'このクライアント ID はすでに別のサービスアカウントに結び付いています。そちらを失効させるか、別のクライアントを登録してください。',
+          en: 'This client id is already bound to another service account. Revoke that one, or register another client.',
+        },
+      },
+    },
+    { conflict: true },
+  );
 }
 
 /** Every token the provider issued to the client ends with the change that ends its secret. */
@@ -170,6 +234,20 @@ export async function rotateServiceAccount(db: Db, caller: Caller, params: unkno
   validateInput(serviceAccountActionInput, noBody(body) ? {} : body, caller.lang);
   return db.transaction(async (tx) => {
     const row = await lockLive(tx, key, caller.lang);
+    if (row.secretDigest === null) {
+      throw fieldError(
+        caller.lang,
+        {
+          key: {
+            message: {
+              jp: 'このクライアントのシークレットは外部の認証基盤が管理しています。そちらでローテーションしてください。',
+              en: 'Your identity provider keeps this client’s secret. Rotate it there.',
+            },
+          },
+        },
+        { conflict: true },
+      );
+    }
     const secret = newSecret();
     const [updated] = await tx
       .update(serviceAccounts)
@@ -218,8 +296,12 @@ export async function findLiveServiceAccount(db: DbOrTx, clientId: string): Prom
   return row;
 }
 
-/** The provider's view of a live service account: client credentials only, secret as its digest. */
-export function clientMetadataOf(row: ServiceAccountRow): ClientMetadata {
+/**
+ * The embedded provider's view of a live service account: client credentials only, secret as its
+ * digest. None for an external provider's client, which has no secret here to check.
+ */
+export function clientMetadataOf(row: ServiceAccountRow): ClientMetadata | undefined {
+  if (row.secretDigest === null) return undefined;
   return {
     client_id: row.clientId,
     client_secret: row.secretDigest,

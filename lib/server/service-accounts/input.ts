@@ -10,6 +10,17 @@ export const serviceAccountCreateInput = z
     name: z.string().trim().min(1).max(100),
     /** Access entries in the grammar people hold (SPEC §6), none with a wildcard. */
     access: z.array(grantableEntry()).min(1).max(20),
+    /**
+     * With an external provider (OIDC_ISSUER): the client id its access tokens carry (client_id,
+     * azp or appid claim). Not accepted with the embedded provider, which makes its own.
+     */
+    externalClientId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .regex(/^[\x21-\x7e]+$/)
+      .optional(),
   })
   .strict();
 

@@ -24,6 +24,11 @@ const serviceAccount = {
     key: { type: 'string' },
     name: { type: 'string', example: 'ERP integration' },
     clientId: { type: 'string', example: 'svc-4fQ2mZ8rT1xW9kLp3cV7bN0a' },
+    provider: {
+      enum: ['embedded', 'external'],
+      description:
+        "embedded: tokens from this platform's provider by client credentials; external: JWTs of OIDC_ISSUER issued to clientId",
+    },
     access: { type: 'array', items: { type: 'string' }, example: ['calbee:licensee'] },
     state: { enum: ['active', 'revoked'] },
     createdAt: { type: 'string', format: 'date-time' },
@@ -39,7 +44,11 @@ const issued = {
   type: 'object',
   properties: {
     account: serviceAccount,
-    clientSecret: { type: 'string', description: 'Shown only in this answer; stored only as a digest' },
+    clientSecret: {
+      type: ['string', 'null'],
+      description:
+        "Shown only in this answer; stored only as a digest. Null for an external provider's client, whose secret that provider keeps",
+    },
   },
 };
 
