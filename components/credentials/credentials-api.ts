@@ -1,6 +1,7 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import { coreApi, productApi, type Envelope } from '@/lib/client/fetcher';
+import { api, assumeData, coreClient } from '@/lib/client/api';
+import type { Envelope } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
 
 /** Shapes of the credential routes (lib/server/credentials/*), as the views read them. */
@@ -83,7 +84,9 @@ export function useWallet() {
   const { settings } = useShell();
   const token = useToken();
   return useSWR(token ? ['wallet-creds', token] : null, async () => {
-    const answer = await coreApi<{ items: CredentialSummary[] }>(settings.coreApiUrl, '/wallet/cred/list', { token });
+    const answer = assumeData<{ items: CredentialSummary[] }>(
+      await coreClient(settings.coreApiUrl).GET('/api/core/wallet/cred/list', { token }),
+    );
     if (answer?.status !== 0) throw new Error('wallet');
     return answer.data.items;
   });
@@ -91,13 +94,15 @@ export function useWallet() {
 
 /** One wallet credential with its JWT and a verification made now. */
 export async function fetchWalletCredential(coreApiUrl: string, key: string, token?: string): Promise<CredentialDetail | null> {
-  const answer = await coreApi<CredentialDetail>(coreApiUrl, `/wallet/cred/get/${encodeURIComponent(key)}`, { token });
+  const answer = assumeData<CredentialDetail>(
+    await coreClient(coreApiUrl).GET('/api/core/wallet/cred/get/{id}', { params: { path: { id: key } }, token }),
+  );
   return answer?.status === 0 ? answer.data : null;
 }
 
 /** Verifies a credential JWT with the public endpoint (POST /api/vc/verify). */
 export async function verifyJwt(jwt: string): Promise<Verification | null> {
-  const answer = await productApi<Verification>('/vc/verify', { body: { jwt } });
+  const answer = assumeData<Verification>(await api.POST('/api/vc/verify', { body: { jwt } }));
   return answer?.status === 0 ? answer.data : null;
 }
 
@@ -106,7 +111,9 @@ export function useCredentialSchemas() {
   const { settings } = useShell();
   const token = useToken();
   return useSWR(token ? ['credential-schemas', token] : null, async () => {
-    const answer = await coreApi<{ items: SchemaSummary[] }>(settings.coreApiUrl, '/schema/list', { token });
+    const answer = assumeData<{ items: SchemaSummary[] }>(
+      await coreClient(settings.coreApiUrl).GET('/api/core/schema/list', { token }),
+    );
     if (answer?.status !== 0) throw new Error('schemas');
     return answer.data.items;
   });
@@ -116,12 +123,13 @@ export function useSchemaMeta(key: string | null) {
   const { settings } = useShell();
   const token = useToken();
   return useSWR(token && key ? ['credential-schema', key, token] : null, async () => {
-    const answer = await coreApi<SchemaSummary & { issued: number; schema: Record<string, unknown> }>(
-      settings.coreApiUrl,
-      `/schema/get/${encodeURIComponent(key!)}`,
-      { token },
+    const core = coreClient(settings.coreApiUrl);
+    const answer = assumeData<SchemaSummary & { issued: number; schema: Record<string, unknown> }>(
+      await core.GET('/api/core/schema/get/{id}', { params: { path: { id: key! } }, token }),
     );
-    const meta = await coreApi<{ issued: number }>(settings.coreApiUrl, `/schema/meta/${encodeURIComponent(key!)}`, { token });
+    const meta = assumeData<{ issued: number }>(
+      await core.GET('/api/core/schema/meta/{id}', { params: { path: { id: key! } }, token }),
+    );
     if (answer?.status !== 0) throw new Error('schema');
     return { ...answer.data, issued: meta?.status === 0 ? meta.data.issued : 0 };
   });
@@ -134,9 +142,12 @@ export async function changeSchema(
   action: 'enable' | 'disable' | 'publish' | 'unpublish',
   token?: string,
 ): Promise<Envelope<unknown> | null> {
-  const path = action === 'unpublish' ? 'publish' : action;
-  const body = action === 'unpublish' ? { published: false } : {};
-  return coreApi(coreApiUrl, `/schema/${path}/${encodeURIComponent(key)}`, { token, body });
+  const core = coreClient(coreApiUrl);
+  const params = { path: { id: key } };
+  if (action === 'enable') return core.POST('/api/core/schema/enable/{id}', { params, body: {}, token });
+  if (action === 'disable') return core.POST('/api/core/schema/disable/{id}', { params, body: {}, token });
+  // Withdrawing is publish with published: false.
+  return core.POST('/api/core/schema/publish/{id}', { params, body: action === 'unpublish' ? { published: false } : {}, token });
 }
 
 /** The public verification of a product or credential, fetched at each visit (no cache). */
@@ -144,13 +155,11 @@ export function usePublicVerification(id: string | undefined) {
   return useSWR(
     id ? ['vc-verify', id] : null,
     async () => {
-      const res = await fetch(`/api/vc/verify/${encodeURIComponent(id!)}`, {
-        cache: 'no-store',
-        headers: { accept: 'application/json' },
-      });
-      const body = (await res.json()) as Envelope<PublicVerification>;
-      if (body.status !== 0) throw new Error('verify');
-      return body.data;
+      const answer = assumeData<PublicVerification>(
+        await api.GET('/api/vc/verify/{id}', { params: { path: { id: id! } }, cache: 'no-store' }),
+      );
+      if (answer?.status !== 0) throw new Error('verify');
+      return answer.data;
     },
     { revalidateOnFocus: true, dedupingInterval: 0 },
   );

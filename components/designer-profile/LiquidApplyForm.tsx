@@ -9,7 +9,7 @@ import { useEntitySchema } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 import { checkRecord } from '@/lib/client/validation';
 import { DocumentsInput } from './DocumentsInput';
-import { applyForDesigner } from './liquid-api';
+import { applyForDesigner, type LiquidApplyBody } from './liquid-api';
 import { ProfileFields } from './ProfileFields';
 import { CORPORATE_FIELDS, emptyProfile, profileBody, type ProfileField, type ProfileValues } from './profile-values';
 import type { DesignerDocument } from './types';
@@ -56,8 +56,10 @@ export function LiquidApplyForm({ onApplied }: { onApplied(): void }) {
       return;
     }
     setPending(true);
+    // profileBody builds the record from the form's flat fields; checkRecord has just checked it with the Designer schema.
+    const sent = profile as LiquidApplyBody['profile'];
     const answer = await applyForDesigner(
-      { applicant_id: session.user.sub, role: values.role, profile, documents },
+      { applicant_id: session.user.sub, role: values.role, profile: sent, documents },
       session.accessToken,
     );
     setPending(false);

@@ -7,7 +7,7 @@ import { useRouter } from 'next/router';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import type { ScreenViewProps } from '@/components/page/withPage';
-import { productApi } from '@/lib/client/fetcher';
+import { api } from '@/lib/client/api';
 import { useShell } from '@/lib/client/settings-context';
 
 interface Confirmed {
@@ -33,11 +33,9 @@ export function VerifyContactView({ title }: ScreenViewProps) {
     if (!token) return;
     setPending(true);
     setProblem(null);
-    const answer = await productApi<Confirmed | { errors?: Record<string, string> }>('/contact/verify', {
-      body: { token },
-      token: session?.accessToken,
-    });
+    const answer = await api.POST('/api/contact/verify', { body: { token }, token: session?.accessToken });
     setPending(false);
+    // The spec leaves every field of the answer optional; the server sends them all.
     if (answer?.status === 0) setDone(answer.data as Confirmed);
     else {
       const errors = (answer?.data as { errors?: Record<string, string> } | undefined)?.errors;

@@ -1,5 +1,7 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
+import { api, assumeData } from '@/lib/client/api';
+import type { paths } from '@/lib/client/api-schema';
 import { productApi } from '@/lib/client/fetcher';
 import type { DesignerDocument } from './types';
 
@@ -41,7 +43,9 @@ export function useMyApplication() {
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR(token ? ['liquid-mine', token] : null, async () => {
-    const answer = await productApi<LiquidApplication | null>('/liquid/query/mine', { token });
+    const answer = assumeData<LiquidApplication | null>(
+      await api.GET('/api/liquid/query/{id}', { params: { path: { id: 'mine' } }, token }),
+    );
     if (answer?.status !== 0) throw new Error('application query failed');
     return answer.data;
   });
@@ -52,14 +56,18 @@ export function useApplications(state: LiquidState | '') {
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR(token ? ['liquid-all', state, token] : null, async () => {
+    // Stays on productApi: the handler reads ?state= but the spec lists no query parameter for this route yet.
     const answer = await productApi<LiquidApplication[]>(`/liquid/query/all${state ? `?state=${state}` : ''}`, { token });
     if (answer?.status !== 0) throw new Error('applications query failed');
     return answer.data;
   });
 }
 
-export async function applyForDesigner(body: Record<string, unknown>, token?: string) {
-  return answerOf<LiquidApplication>(await productApi('/liquid/apply', { body, token }));
+/** What POST /api/liquid/apply takes, as the spec describes it. */
+export type LiquidApplyBody = NonNullable<paths['/api/liquid/apply']['post']['requestBody']>['content']['application/json'];
+
+export async function applyForDesigner(body: LiquidApplyBody, token?: string) {
+  return answerOf<LiquidApplication>(await api.POST('/api/liquid/apply', { body, token }));
 }
 
 export async function moveApplication(
@@ -69,9 +77,11 @@ export async function moveApplication(
   token?: string,
 ) {
   const body = comment.trim() ? { state, comment: comment.trim() } : { state };
-  return answerOf<LiquidApplication>(await productApi(`/liquid/state/${encodeURIComponent(key)}`, { body, token }));
+  return answerOf<LiquidApplication>(await api.POST('/api/liquid/state/{id}', { params: { path: { id: key } }, body, token }));
 }
 
 export async function issueApplication(key: string, token?: string) {
-  return answerOf<LiquidApplication>(await productApi(`/liquid/issue/${encodeURIComponent(key)}`, { body: {}, token }));
+  return answerOf<LiquidApplication>(
+    await api.POST('/api/liquid/issue/{id}', { params: { path: { id: key } }, body: {}, token }),
+  );
 }

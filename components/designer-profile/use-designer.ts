@@ -1,6 +1,6 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import { productApi } from '@/lib/client/fetcher';
+import { api, assumeData } from '@/lib/client/api';
 import type { DesignerIp, DesignerRecord } from './types';
 
 /** One Designer record by key; `null` when it does not exist or cannot be read. */
@@ -8,8 +8,9 @@ export function useDesigner(key: string | null) {
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR(key && token ? ['designer-profile', key, token] : null, async () => {
-    const answer = await productApi<DesignerRecord>(`/v1/Designer/${encodeURIComponent(key!)}`, { token });
-    return answer?.status === 0 ? answer.data : null;
+    const answer = await api.GET('/api/v1/Designer/{id}', { params: { path: { id: key! } }, token });
+    // The spec leaves role and the names optional; a stored Designer has them.
+    return answer?.status === 0 ? (answer.data as DesignerRecord) : null;
   });
 }
 
@@ -19,12 +20,13 @@ export function useOwnDesigner() {
   const token = session?.accessToken;
   const sub = session?.user.sub;
   return useSWR(sub && token ? ['designer-own', sub, token] : null, async () => {
-    const answer = await productApi<{ items: DesignerRecord[] }>('/v1/Designer/query', {
+    const answer = await api.POST('/api/v1/Designer/query', {
       token,
       body: { filter: { owner: sub }, sort: { dateCreated: 1 }, limit: 1 },
     });
     if (answer?.status !== 0) throw new Error('designer query failed');
-    return answer.data.items[0] ?? null;
+    // The spec leaves items and the records' role optional; the query answers them all.
+    return (answer.data as { items: DesignerRecord[] }).items[0] ?? null;
   });
 }
 
@@ -36,14 +38,15 @@ export function useDesignerIps(key: string | null) {
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR(key && token ? ['designer-ips', key, token] : null, async () => {
-    const direct = await productApi<DesignerIp[] | { items: DesignerIp[] }>(`/v1/Designer/ips/${encodeURIComponent(key!)}`, {
-      token,
-    });
+    const direct = assumeData<DesignerIp[] | { items: DesignerIp[] }>(
+      await api.GET('/api/v1/Designer/ips/{id}', { params: { path: { id: key! } }, token }),
+    );
     if (direct?.status === 0) return Array.isArray(direct.data) ? direct.data : (direct.data.items ?? []);
-    const answer = await productApi<{ items: DesignerIp[] }>('/v1/IP/query', {
+    const answer = await api.POST('/api/v1/IP/query', {
       token,
       body: { filter: { designer: key }, sort: { dateCreated: -1 }, limit: 200 },
     });
-    return answer?.status === 0 ? answer.data.items : [];
+    // The spec leaves items and the records' name and state optional; the query answers them all.
+    return answer?.status === 0 ? (answer.data as { items: DesignerIp[] }).items : [];
   });
 }

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
 import { useEntityQuery, type QueryBody } from '@/lib/client/entities';
-import { productApi } from '@/lib/client/fetcher';
+import { api, assumeData } from '@/lib/client/api';
 
 export type Row = Record<string, unknown>;
 
@@ -28,7 +28,9 @@ export function useDesignerList<T = Row>(kind: DesignerListKind, designerKey: st
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR(designerKey && token ? ['designer', kind, designerKey, token] : null, async () => {
-    const answer = await productApi<T[]>(`/v1/Designer/${kind}/${encodeURIComponent(designerKey!)}`, { token });
+    const answer = assumeData<T[]>(
+      await api.GET(`/api/v1/Designer/${kind}/{id}`, { params: { path: { id: designerKey! } }, token }),
+    );
     return answer?.status === 0 ? answer.data : null;
   });
 }

@@ -9,11 +9,13 @@ import Table from 'react-bootstrap/Table';
 import useSWR, { useSWRConfig } from 'swr';
 import { CURRENCIES, formatJpyRate } from '@/lib/format/money';
 import { formatJapanTime } from '@/lib/format/time';
-import { productApi } from '@/lib/client/fetcher';
+import { api, assumeData } from '@/lib/client/api';
+import type { paths } from '@/lib/client/api-schema';
 import { useShell } from '@/lib/client/settings-context';
 import type { ExchangeRate } from '@/lib/server/fx/rates';
 
 type Answer = { status: number; message?: string; data?: { errors?: Record<string, string> } & Partial<ExchangeRate> };
+type RateBody = NonNullable<paths['/api/sales/rates']['post']['requestBody']>['content']['application/json'];
 
 /** What the form starts with: a currency and month the bill asked for, else USD and the month now running in Japan. */
 export interface RateRequest {
@@ -36,7 +38,7 @@ export function ExchangeRates({ request }: { request: RateRequest | null }) {
   const token = session?.accessToken;
   const { mutate } = useSWRConfig();
   const rates = useSWR(token ? ['exchange-rates', token] : null, async () => {
-    const answer = await productApi<{ rates: ExchangeRate[]; may_record: boolean }>('/sales/rates', { token });
+    const answer = assumeData<{ rates: ExchangeRate[]; may_record: boolean }>(await api.GET('/api/sales/rates', { token }));
     return answer?.status === 0 ? answer.data : null;
   });
   const [form, setForm] = useState({ currency: request?.currency ?? 'USD', month: request?.month ?? japanMonth(), rate: '' });
@@ -56,7 +58,9 @@ export function ExchangeRates({ request }: { request: RateRequest | null }) {
 
   const submit = async () => {
     setBusy(true);
-    const answer = (await productApi('/sales/rates', { token, body: form })) as Answer | null;
+    // The currency comes from the select of CURRENCIES or from the bill; the server refuses any other with its message.
+    const body = form as RateBody;
+    const answer: Answer | null = assumeData<Answer['data']>(await api.POST('/api/sales/rates', { token, body }));
     setBusy(false);
     if (answer?.status === 0 && answer.data?.rate_micro) {
       setErrors({});

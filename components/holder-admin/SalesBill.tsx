@@ -7,7 +7,7 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import useSWR from 'swr';
-import { productApi } from '@/lib/client/fetcher';
+import { api, assumeData } from '@/lib/client/api';
 import { useShell } from '@/lib/client/settings-context';
 import { formatJpyRate } from '@/lib/format/money';
 import type { JpyTotal, JpyView } from '@/lib/server/fx/jpy-view';
@@ -45,9 +45,13 @@ function useSalesBill(query: BillQuery | null) {
   const token = session?.accessToken;
   const params = query ? new URLSearchParams(Object.entries(query).filter(([, v]) => Boolean(v)) as [string, string][]) : null;
   return useSWR(params && token ? ['sales-bill', params.toString(), token] : null, async () => {
-    const answer = await productApi<{ entries: BillEntry[]; totals: Record<string, number>; totals_jpy: JpyTotal }>(
-      `/sales/bill?${params}`,
-      { token },
+    // Empty filters are left out, as in the key.
+    const { from, to, licensee } = query!;
+    const answer = assumeData<{ entries: BillEntry[]; totals: Record<string, number>; totals_jpy: JpyTotal }>(
+      await api.GET('/api/sales/bill', {
+        params: { query: { from: from || undefined, to: to || undefined, licensee: licensee || undefined } },
+        token,
+      }),
     );
     return answer?.status === 0 ? answer.data : null;
   });

@@ -4,7 +4,8 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { hasAccess } from '@/lib/acl/match';
 import { accessLists } from '@/lib/acl/roles';
-import { coreApi, productApi } from '@/lib/client/fetcher';
+import { api, assumeData, coreClient } from '@/lib/client/api';
+import { productApi } from '@/lib/client/fetcher';
 import { storeCurrentAddress } from '@/lib/client/redirect-store';
 import { useShell } from '@/lib/client/settings-context';
 import type { ReadableEntry } from '@/components/audit/LogEntryText';
@@ -80,7 +81,7 @@ function useToken(): string | undefined {
 export function useHolderRoles() {
   const token = useToken();
   return useSWR(token ? ['holder-roles', token] : null, async () => {
-    const answer = await productApi<HolderRoles>('/role/get', { token });
+    const answer = assumeData<HolderRoles>(await api.GET('/api/role/get', { token }));
     return answer?.status === 0 ? answer.data : null;
   });
 }
@@ -89,7 +90,7 @@ export function useHolderRoles() {
 export function useContractSigners() {
   const token = useToken();
   return useSWR(token ? ['holder-contract', token] : null, async () => {
-    const answer = await productApi<{ signers: Person[] }>('/role/contract', { token });
+    const answer = assumeData<{ signers: Person[] }>(await api.GET('/api/role/contract', { token }));
     return answer?.status === 0 ? answer.data.signers : null;
   });
 }
@@ -110,7 +111,7 @@ export function useHolderPermissions(): { permissions: HolderPermissions | null;
   const { settings } = useShell();
   const token = useToken();
   const { data } = useSWR(token ? ['role-profile', token] : null, async () => {
-    const answer = await coreApi<RoleProfile>(settings.coreApiUrl, '/roles/profile', { token });
+    const answer = assumeData<RoleProfile>(await coreClient(settings.coreApiUrl).GET('/api/core/roles/profile', { token }));
     return answer?.status === 0 ? answer.data : null;
   });
   if (!data) return { permissions: null, sub: null };
@@ -136,6 +137,7 @@ export function useHolderLog(q: string, pageSize = 20) {
       return ['holder-log', params.toString(), token];
     },
     async ([, params]: [string, string, string]) => {
+      // Stays on productApi: the handler reads ?q=&limit=&cursor= but the spec lists no query parameter for this route yet.
       const answer = await productApi<HolderLogPage>(`/role/log?${params}`, { token });
       return answer?.status === 0 ? answer.data : null;
     },
@@ -156,10 +158,9 @@ export function useUserSearch(q: string) {
   const token = useToken();
   const text = q.trim();
   return useSWR(text && token ? ['user-search', text, token] : null, async () => {
-    const answer = await coreApi<{ items: UserHit[] }>(settings.coreApiUrl, '/users/list', {
-      token,
-      body: { q: text, limit: 8 },
-    });
+    const answer = assumeData<{ items: UserHit[] }>(
+      await coreClient(settings.coreApiUrl).POST('/api/core/users/list', { token, body: { q: text, limit: 8 } }),
+    );
     return answer?.status === 0 ? answer.data.items : [];
   });
 }

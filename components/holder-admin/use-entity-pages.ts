@@ -1,6 +1,6 @@
 import { useSession } from 'next-auth/react';
 import useSWRInfinite from 'swr/infinite';
-import { productApi } from '@/lib/client/fetcher';
+import { api, type EntityName } from '@/lib/client/api';
 import type { QueryBody } from '@/lib/client/entities';
 
 interface QueryPage<T> {
@@ -25,8 +25,9 @@ export function useEntityPages<T>(entity: string, body: Omit<QueryBody, 'cursor'
     },
     async ([, name, request, cursor]: [string, string, string, string | null, string, number]) => {
       const query = { ...(JSON.parse(request) as QueryBody), ...(cursor ? { cursor } : {}) };
-      const answer = await productApi<QueryPage<T>>(`/v1/${name}/query`, { body: query, token });
-      return answer?.status === 0 ? answer.data : null;
+      const answer = await api.POST(`/api/v1/${name as EntityName}/query`, { body: query, token });
+      // The spec types the records of each entity; the caller's T is the shape its page reads of them.
+      return answer?.status === 0 ? (answer.data as QueryPage<T>) : null;
     },
   );
   const loaded = pages.data ?? [];

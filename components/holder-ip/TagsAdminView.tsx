@@ -6,7 +6,7 @@ import { useDialogs } from '@/components/dialogs/DialogProvider';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import type { ScreenViewProps } from '@/components/page/withPage';
-import { productApi } from '@/lib/client/fetcher';
+import { api } from '@/lib/client/api';
 import { useShell } from '@/lib/client/settings-context';
 import { changeIpTag, tagName, useRefreshEntity, useTags, useToken } from './data';
 import { TagBadge } from './TagBadge';
@@ -33,16 +33,14 @@ export function TagsAdminView({ title }: ScreenViewProps) {
   const remove = async (tag: TagRecord) => {
     const name = tagName(tag, lang);
     // The IPs carrying the tag lose it first, so no record keeps a key that names nothing.
-    const carriers = await productApi<{ items: IpRecord[] }>('/v1/IP/query', {
-      token,
-      body: { filter: { tags: tag.key }, limit: 500 },
-    });
-    const ips = carriers?.status === 0 ? carriers.data.items : [];
+    const carriers = await api.POST('/api/v1/IP/query', { token, body: { filter: { tags: tag.key }, limit: 500 } });
+    // The spec leaves items and the records' fields optional; the query answers them all.
+    const ips = carriers?.status === 0 ? (carriers.data as { items: IpRecord[] }).items : [];
     const ok = await dialogs.confirm(t('tags.deleteTitle'), t('tags.deleteBody', { name, count: ips.length }));
     if (!ok) return;
     dialogs.waiting(true);
     for (const ip of ips) await changeIpTag('revoke', tag.key, ip.key, token);
-    const answer = await productApi(`/v1/Tag/${encodeURIComponent(tag.key)}`, { method: 'DELETE', token });
+    const answer = await api.DELETE('/api/v1/Tag/{id}', { params: { path: { id: tag.key } }, token });
     dialogs.waiting(false);
     await Promise.all([refresh('Tag'), refresh('IP')]);
     setNotice(

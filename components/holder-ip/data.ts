@@ -4,7 +4,8 @@ import { useSWRConfig } from 'swr';
 import { accessLists } from '@/lib/acl/roles';
 import { hasAccess } from '@/lib/acl/match';
 import { useEntityQuery } from '@/lib/client/entities';
-import { productApi } from '@/lib/client/fetcher';
+import { api } from '@/lib/client/api';
+import type { Envelope } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
 import type { Lang } from '@/lib/session/redirect';
 import type { TagRecord } from './types';
@@ -54,7 +55,9 @@ export async function changeIpTag(
   ipKey: string,
   token?: string,
 ): Promise<TagChangeAnswer> {
-  const answer = await productApi<unknown>(`/tag/${change}/${encodeURIComponent(tagKey)}`, {
+  // Only the refusal is read: its data is the error detail whatever the spec says of a success.
+  const answer: Envelope<unknown> | null = await api.POST(`/api/tag/${change}/{id}`, {
+    params: { path: { id: tagKey } },
     token,
     body: { entity: 'IP', key: ipKey },
   });

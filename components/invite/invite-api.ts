@@ -1,5 +1,7 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
+import { api } from '@/lib/client/api';
+import type { paths } from '@/lib/client/api-schema';
 import { productApi, type Envelope } from '@/lib/client/fetcher';
 
 export type InviteKind = 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
@@ -62,6 +64,7 @@ export function useInvitations(filter: { entity?: string; kind?: InviteKind; sta
   for (const [name, value] of Object.entries(filter ?? {})) if (value) params.set(name, value);
   const path = `/invite/list${params.size ? `?${params}` : ''}`;
   return useSWR(filter && token ? ['invitations', path, token] : null, async () => {
+    // Stays on productApi: the handler reads ?entity=&kind=&state= but the spec lists no query parameter for this route yet.
     const answer = await productApi<Invitation[]>(path, { token });
     return answer?.status === 0 ? answer.data : null;
   });
@@ -71,8 +74,9 @@ export function useInvitations(filter: { entity?: string; kind?: InviteKind; sta
 export function useMyInvitations() {
   const token = useToken();
   return useSWR(token ? ['my-invitations', token] : null, async () => {
-    const answer = await productApi<Invitation[]>('/invite', { token });
-    return answer?.status === 0 ? answer.data : null;
+    const answer = await api.GET('/api/invite', { token });
+    // The spec leaves every field of an invitation optional; the server sends them all.
+    return answer?.status === 0 ? (answer.data as Invitation[]) : null;
   });
 }
 
@@ -84,25 +88,32 @@ export function useInvitationPeek(inviteToken: string | null) {
   const { data: session, status } = useSession();
   const token = session?.accessToken;
   return useSWR(inviteToken && status !== 'loading' ? ['invitation-peek', inviteToken, token ?? ''] : null, async () => {
+    // Stays on productApi: the handler reads ?token= but the spec lists no query parameter for this route yet.
     const answer = await productApi<InvitationPeek>(`/invite/preview?token=${encodeURIComponent(inviteToken!)}`, { token });
     return answer?.status === 0 ? answer.data : false;
   });
 }
 
-export function sendInvitation(token: string | undefined, kind: InviteKind, body: Record<string, unknown>) {
-  return productApi<Invitation>(`/invite/${kind}`, { token, body });
+/** What POST /api/invite/{kind} takes, as the spec describes it. */
+export type InviteBody = NonNullable<paths['/api/invite/{x}']['post']['requestBody']>['content']['application/json'];
+
+/** The spec leaves every field of an invitation optional; the server sends them all. */
+type InvitationAnswer = Envelope<Invitation> | null;
+
+export async function sendInvitation(token: string | undefined, kind: InviteKind, body: InviteBody): Promise<InvitationAnswer> {
+  return (await api.POST('/api/invite/{x}', { params: { path: { x: kind } }, token, body })) as InvitationAnswer;
 }
 
-export function resendInvitation(token: string | undefined, key: string) {
-  return productApi<Invitation>(`/invite/${encodeURIComponent(key)}`, { token, method: 'PATCH', body: {} });
+export async function resendInvitation(token: string | undefined, key: string): Promise<InvitationAnswer> {
+  return (await api.PATCH('/api/invite/{x}', { params: { path: { x: key } }, token, body: {} })) as InvitationAnswer;
 }
 
-export function revokeInvitation(token: string | undefined, key: string) {
-  return productApi<Invitation>(`/invite/${encodeURIComponent(key)}`, { token, method: 'DELETE' });
+export async function revokeInvitation(token: string | undefined, key: string): Promise<InvitationAnswer> {
+  return (await api.DELETE('/api/invite/{x}', { params: { path: { x: key } }, token })) as InvitationAnswer;
 }
 
-export function acceptInvitation(token: string | undefined, inviteToken: string) {
-  return productApi<Invitation>('/invite/accept', { token, body: { token: inviteToken } });
+export async function acceptInvitation(token: string | undefined, inviteToken: string): Promise<InvitationAnswer> {
+  return (await api.POST('/api/invite/accept', { token, body: { token: inviteToken } })) as InvitationAnswer;
 }
 
 /** The languages an invitation e-mail can be written in, as select options. */

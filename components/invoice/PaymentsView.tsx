@@ -10,7 +10,8 @@ import Table from 'react-bootstrap/Table';
 import useSWR from 'swr';
 import { formatMoney, minorDigits } from '@/components/holder-admin/money';
 import { matchesSearch, RecordSearch } from '@/components/refs/RecordSearch';
-import { productApi } from '@/lib/client/fetcher';
+import { api, assumeData } from '@/lib/client/api';
+import type { paths } from '@/lib/client/api-schema';
 import { useShell } from '@/lib/client/settings-context';
 import type { InvoiceBalance, LicenseeBalance } from '@/lib/server/payments/balances';
 
@@ -37,6 +38,8 @@ type Answer = {
   message?: string;
   data?: { errors?: Record<string, string>; payment?: PaymentLine; outstanding?: number };
 };
+
+type PaymentBody = NonNullable<paths['/api/invoice/{id}/payments']['post']['requestBody']>['content']['application/json'];
 
 function problemOf(answer: Answer | null | undefined, fallback: string): string {
   const errors = answer?.data?.errors;
@@ -69,7 +72,7 @@ export function PaymentsView({ own = false }: { own?: boolean }) {
   const { data: session } = useSession();
   const token = session?.accessToken;
   const balances = useSWR(token ? ['invoice-balances', token] : null, async () => {
-    const answer = await productApi<Balances>('/invoice/balances', { token });
+    const answer = assumeData<Balances>(await api.GET('/api/invoice/balances', { token }));
     return answer?.status === 0 ? answer.data : null;
   });
   const [open, setOpen] = useState<string | null>(null);
@@ -104,10 +107,11 @@ export function PaymentsView({ own = false }: { own?: boolean }) {
 
   const record = async (b: InvoiceBalance) => {
     setBusy(true);
-    const answer = (await productApi(`/invoice/${encodeURIComponent(b.invoice)}/payments`, {
-      token,
-      body: { ...form, payer_reference: form.payer_reference || undefined },
-    })) as Answer | null;
+    // The method comes from the select of METHODS; the server refuses any other with its message.
+    const body = { ...form, payer_reference: form.payer_reference || undefined } as PaymentBody;
+    const answer: Answer | null = assumeData<Answer['data']>(
+      await api.POST('/api/invoice/{id}/payments', { params: { path: { id: b.invoice } }, token, body }),
+    );
     setBusy(false);
     if (answer?.status === 0 && answer.data?.payment) {
       setFlash({
@@ -125,10 +129,9 @@ export function PaymentsView({ own = false }: { own?: boolean }) {
 
   const reverse = async (p: PaymentLine) => {
     setBusy(true);
-    const answer = (await productApi(`/payment/${encodeURIComponent(p.key)}/reverse`, {
-      token,
-      body: { reason },
-    })) as Answer | null;
+    const answer: Answer | null = assumeData<Answer['data']>(
+      await api.POST('/api/payment/{id}/reverse', { params: { path: { id: p.key } }, token, body: { reason } }),
+    );
     setBusy(false);
     if (answer?.status === 0) {
       setFlash({ variant: 'success', text: t('payments.reversedDone', { reference: p.reference }) });

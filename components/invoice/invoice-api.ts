@@ -1,4 +1,4 @@
-import { productApi } from '@/lib/client/fetcher';
+import { api } from '@/lib/client/api';
 
 /** One license's part of an invoice (integer minor units), as /api/invoice/* answer it. */
 export interface InvoiceLine {
@@ -77,21 +77,21 @@ function resultOf<T>(answer: { status: number; data: unknown } | null): CallResu
 }
 
 export async function previewInvoice(input: DraftInput, token?: string): Promise<CallResult<InvoiceBreakdown>> {
-  return resultOf(await productApi('/invoice/preview', { token, body: input }));
+  return resultOf(await api.POST('/api/invoice/preview', { token, body: input }));
 }
 
 export async function createInvoice(
   input: DraftInput,
   token?: string,
 ): Promise<CallResult<{ invoice: InvoiceRecord; breakdown: InvoiceBreakdown }>> {
-  return resultOf(await productApi('/invoice/draft', { token, body: input }));
+  return resultOf(await api.POST('/api/invoice/draft', { token, body: input }));
 }
 
 export async function invoiceDetails(
   key: string,
   token?: string,
 ): Promise<CallResult<{ invoice: InvoiceRecord; breakdown: InvoiceBreakdown }>> {
-  return resultOf(await productApi(`/invoice/${encodeURIComponent(key)}`, { token }));
+  return resultOf(await api.GET('/api/invoice/{id}', { params: { path: { id: key } }, token }));
 }
 
 /** Fetches a file with the bearer token and hands it to the browser as a download. */

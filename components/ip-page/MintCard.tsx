@@ -9,6 +9,7 @@ import useSWR from 'swr';
 import { text, type Row as Rec } from '@/components/approval/subject';
 import { hasAccess } from '@/lib/acl/match';
 import { accessLists } from '@/lib/acl/roles';
+import { api } from '@/lib/client/api';
 import { productApi } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
@@ -62,6 +63,7 @@ export function MintCard({ ip }: { ip: Rec }) {
   const mintable = MINTABLE.includes(text(ip.state));
 
   const { data: record, mutate } = useSWR(token && mayRead && ipKey ? ['mintwrapper', ipKey, token] : null, async () => {
+    // Stays on productApi: the handler reads ?ip_id= but the spec lists no query parameter for this route yet.
     const answer = await productApi<MintRecord | null>(`/eth/mintwrapper?ip_id=${encodeURIComponent(ipKey)}`, { token });
     return answer?.status === 0 ? answer.data : null;
   });
@@ -77,14 +79,15 @@ export function MintCard({ ip }: { ip: Rec }) {
     setErrors({});
     setFailed(false);
     setOutcome(null);
-    const answer = await productApi<MintRecord>('/eth/mintwrapper', {
-      token,
-      body: { ip_id: ipKey, sub: owner || session?.user.sub },
-    });
+    // Minting is offered to staff or the IP's owner, both signed in: the session's sub is there.
+    const sub = (owner || session?.user.sub) as string;
+    const answer = await api.POST('/api/eth/mintwrapper', { token, body: { ip_id: ipKey, sub } });
     setPending(false);
     if (answer?.status === 0) {
-      setOutcome(answer.data.minted ? 'new' : 'existing');
-      await mutate(answer.data, { revalidate: false });
+      // The spec leaves every field of the token optional; the server sends them all.
+      const minted = answer.data as MintRecord;
+      setOutcome(minted.minted ? 'new' : 'existing');
+      await mutate(minted, { revalidate: false });
       return;
     }
     const detail = answer?.data as { errors?: Record<string, string> } | undefined;
