@@ -10,7 +10,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { formatDay } from '@/components/holder-admin/money';
 import type { ScreenViewProps } from '@/components/page/withPage';
-import { productApi } from '@/lib/client/fetcher';
+import { api } from '@/lib/client/api';
 import { useShell } from '@/lib/client/settings-context';
 import { downloadZip, formatBytes, type Progress } from './download-zip';
 import { matchesSearch, RecordSearch, Reference } from '@/components/refs/RecordSearch';
@@ -42,9 +42,10 @@ export function LicenseeIpView({ title }: ScreenViewProps) {
   const { data: session } = useSession();
   const token = session?.accessToken;
   const { data, error, isLoading } = useSWR(token ? ['batch-licenses', token] : null, async () => {
-    const answer = await productApi<DownloadableLicense[]>('/batch/licenses', { token });
+    const answer = await api.GET('/api/batch/licenses', { token });
     if (answer?.status !== 0) throw new Error('load failed');
-    return answer.data;
+    // The spec leaves every field optional and does not list `reference` yet; the handler sends them all.
+    return answer.data as DownloadableLicense[];
   });
   const [active, setActive] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress>({ received: 0, total: 0 });

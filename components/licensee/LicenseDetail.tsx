@@ -10,7 +10,7 @@ import { ReviewRounds, WorkflowLog } from '@/components/approval/ReviewHistory';
 import { formatDay, formatMoney, formatRate, text, type Row } from '@/components/approval/subject';
 import { useDialogs } from '@/components/dialogs/DialogProvider';
 import Form from 'react-bootstrap/Form';
-import { productApi } from '@/lib/client/fetcher';
+import { api } from '@/lib/client/api';
 import { takeStep, useHistory, useRecordActions } from '@/lib/client/flow';
 import { percentToBp } from '@/lib/format/money';
 import { useShell } from '@/lib/client/settings-context';
@@ -59,8 +59,8 @@ export function LicenseDetail({
     }
     setPending(true);
     setProblem(null);
-    const answer = await productApi(`/v1/License/${encodeURIComponent(key)}`, {
-      method: 'PATCH',
+    const answer = await api.PATCH('/api/v1/License/{id}', {
+      params: { path: { id: key } },
       body: { royalty_rate_bp: bp },
       token: session?.accessToken,
     });

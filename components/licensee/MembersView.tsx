@@ -9,7 +9,7 @@ import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import useSWR from 'swr';
 import { useDialogs } from '@/components/dialogs/DialogProvider';
-import { productApi } from '@/lib/client/fetcher';
+import { api, assumeData } from '@/lib/client/api';
 import { useShell } from '@/lib/client/settings-context';
 import type { ScreenViewProps } from '@/components/page/withPage';
 import { MemberInvitations } from '@/components/invite/MemberInvitations';
@@ -42,9 +42,9 @@ function useMembers(org: Organisation | null) {
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR(org?.manages && token ? ['licensee-members', org.key, token] : null, async () => {
-    const answer = await productApi<{ licensee: string; members: Member[] }>(`/role/licensee/${encodeURIComponent(org!.key)}`, {
-      token,
-    });
+    const answer = assumeData<{ licensee: string; members: Member[] }>(
+      await api.GET('/api/role/licensee/{x}', { params: { path: { x: org!.key } }, token }),
+    );
     return answer?.status === 0 ? answer.data.members : null;
   });
 }
@@ -69,7 +69,7 @@ function AddMember({ org, roles, onAdded }: { org: Organisation; roles: readonly
     setPending(true);
     setProblem(null);
     const token = session?.accessToken;
-    const found = await productApi<{ sub: string; name: string }>('/licensee/member-lookup', {
+    const found = await api.POST('/api/licensee/member-lookup', {
       token,
       body: { licensee: org.key, email: email.trim() },
     });
@@ -78,7 +78,8 @@ function AddMember({ org, roles, onAdded }: { org: Organisation; roles: readonly
       setProblem(problemOf(found, t('members.failed')));
       return;
     }
-    const set = await productApi(`/role/licensee/${encodeURIComponent(org.key)}`, {
+    const set = await api.POST('/api/role/licensee/{x}', {
+      params: { path: { x: org.key } },
       token,
       body: { sub: found.data.sub, role },
     });
@@ -159,7 +160,8 @@ function MembersPage({ title, roles }: ScreenViewProps & { roles: readonly Membe
     if (!current) return;
     setBusy(member.sub);
     setProblem(null);
-    const answer = await productApi(`/role/licensee/${encodeURIComponent(current.key)}`, {
+    const answer = await api.POST('/api/role/licensee/{x}', {
+      params: { path: { x: current.key } },
       token: session?.accessToken,
       body: { sub: member.sub, role },
     });
@@ -179,8 +181,8 @@ function MembersPage({ title, roles }: ScreenViewProps & { roles: readonly Membe
     if (!(await dialogs.confirm(t('members.removeTitle'), t('members.removeConfirm', { name, org: current.name })))) return;
     setBusy(member.sub);
     setProblem(null);
-    const answer = await productApi(`/role/licensee/${encodeURIComponent(current.key)}`, {
-      method: 'DELETE',
+    const answer = await api.DELETE('/api/role/licensee/{x}', {
+      params: { path: { x: current.key } },
       token: session?.accessToken,
       body: { sub: member.sub },
     });

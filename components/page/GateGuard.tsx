@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'next-i18next/pages';
-import { productApi } from '@/lib/client/fetcher';
+import { api } from '@/lib/client/api';
 
 const ACCEPTED_KEY = 'gateAccepted';
 
@@ -28,7 +28,7 @@ export function GateGuard({ children }: { children: ReactNode }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setPending(true);
-    const result = await productApi<{ accepted: boolean }>('/gate', { body: { id, password } });
+    const result = await api.POST('/api/gate', { body: { id, password } });
     setPending(false);
     if (result?.status === 0) {
       window.sessionStorage.setItem(ACCEPTED_KEY, '1');

@@ -15,8 +15,8 @@ import { useProfileCaller, type OwnProfile } from './profile-api';
 export function MailPreferences({ original, onSaved }: { original: OwnProfile; onSaved(): unknown }) {
   const { t } = useTranslation('profile');
   const { lang } = useShell();
-  const { core } = useProfileCaller();
-  const [off, setOff] = useState<Set<string>>(new Set(original.mail_off ?? []));
+  const { core, token } = useProfileCaller();
+  const [off, setOff] = useState<Set<MailKind>>(new Set(original.mail_off ?? []));
   const [digest, setDigest] = useState(Boolean(original.mail_digest));
   const [state, setState] = useState<'idle' | 'pending' | 'saved' | 'failed'>('idle');
 
@@ -30,7 +30,10 @@ export function MailPreferences({ original, onSaved }: { original: OwnProfile; o
 
   const save = async () => {
     setState('pending');
-    const answer = await core<OwnProfile>('/users/profile/update', { mail_off: [...off], mail_digest: digest });
+    const answer = await core.POST('/api/core/users/profile/update', {
+      token,
+      body: { mail_off: [...off], mail_digest: digest },
+    });
     if (answer?.status !== 0) {
       setState('failed');
       return;

@@ -74,7 +74,7 @@ function ProfileForm({ title, original, onSaved }: ProfileFormProps) {
   const { t } = useTranslation('profile');
   const { lang } = useShell();
   const router = useRouter();
-  const { core } = useProfileCaller();
+  const { core, token } = useProfileCaller();
   const [values, setValues] = useState<Values>(() => valuesOf(original, lang));
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
@@ -100,15 +100,21 @@ function ProfileForm({ title, original, onSaved }: ProfileFormProps) {
       return;
     }
     setPending(true);
-    const answer = await core<OwnProfile>('/users/profile/update', {
-      nickname: values.nickname,
-      last_name: values.last_name,
-      first_name: values.first_name,
-      picture: values.picture.trim() || null,
-      lang: values.lang,
-      wallet: values.wallet.trim() || null,
+    const answer = await core.POST('/api/core/users/profile/update', {
+      token,
+      body: {
+        nickname: values.nickname,
+        last_name: values.last_name,
+        first_name: values.first_name,
+        picture: values.picture.trim() || null,
+        lang: values.lang,
+        wallet: values.wallet.trim() || null,
+      },
     });
-    const bio = answer?.status === 0 && values.bio !== original.bio ? await core('/users/setbio', { bio: values.bio }) : null;
+    const bio =
+      answer?.status === 0 && values.bio !== original.bio
+        ? await core.POST('/api/core/users/setbio', { token, body: { bio: values.bio } })
+        : null;
     setPending(false);
     const problems = [answer, bio].find((a) => a && a.status !== 0);
     if (!answer || problems) {

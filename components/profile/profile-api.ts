@@ -1,7 +1,8 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import { coreApi, productApi } from '@/lib/client/fetcher';
+import { api, assumeData, coreClient } from '@/lib/client/api';
 import { useShell } from '@/lib/client/settings-context';
+import type { MailKind } from '@/lib/server/notify/mail-kinds';
 
 export interface OwnProfile {
   sub: string;
@@ -13,7 +14,7 @@ export interface OwnProfile {
   lang: string;
   wallet: string | null;
   /** Kinds of notification not mailed (lib/server/notify/mail-kinds.ts). */
-  mail_off?: string[];
+  mail_off?: MailKind[];
   mail_digest?: boolean;
   access: string[];
 }
@@ -28,7 +29,7 @@ export function useProfileCaller() {
   return {
     token,
     sub: session?.user.sub,
-    core: <T>(path: string, body?: unknown) => coreApi<T>(settings.coreApiUrl, path, { token, body }),
+    core: coreClient(settings.coreApiUrl),
   };
 }
 
@@ -37,8 +38,10 @@ export function useOwnProfile() {
   const { token, sub, core } = useProfileCaller();
   return useSWR(token && sub ? ['own-profile', sub, token] : null, async () => {
     const [profile, bio] = await Promise.all([
-      core<OwnProfile>('/users/profile'),
-      core<{ bio: string | null }>('/users/getbio', { sub }),
+      core.GET('/api/core/users/profile', { token }).then((answer) => assumeData<OwnProfile>(answer)),
+      core
+        .POST('/api/core/users/getbio', { token, body: { sub: sub! } })
+        .then((answer) => assumeData<{ bio: string | null }>(answer)),
     ]);
     if (profile?.status !== 0) return null;
     return { ...profile.data, bio: bio?.status === 0 ? (bio.data.bio ?? '') : '' };
@@ -50,15 +53,15 @@ export function useBadgeFacts() {
   const { token, sub, core } = useProfileCaller();
   return useSWR(token && sub ? ['badge-facts', sub, token] : null, async () => {
     const [roles, designer] = await Promise.all([
-      core<{ approverGroups: string[] }>('/roles/profile'),
-      productApi<{ items: { role: string }[] }>('/v1/Designer/query', {
+      core.GET('/api/core/roles/profile', { token }).then((answer) => assumeData<{ approverGroups: string[] }>(answer)),
+      api.POST('/api/v1/Designer/query', {
         token,
         body: { filter: { owner: sub }, sort: { dateCreated: 1 }, limit: 1 },
       }),
     ]);
     return {
       approver: roles?.status === 0 ? roles.data.approverGroups.length > 0 : false,
-      designerRole: designer?.status === 0 ? (designer.data.items[0]?.role ?? null) : null,
+      designerRole: designer?.status === 0 ? (designer.data.items?.[0]?.role ?? null) : null,
     };
   });
 }

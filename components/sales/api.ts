@@ -1,6 +1,7 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import { productApi, type Envelope } from '@/lib/client/fetcher';
+import { api, assumeData } from '@/lib/client/api';
+import type { Envelope } from '@/lib/client/fetcher';
 
 export type RowErrors = Record<string, Record<string, string>>;
 
@@ -42,7 +43,9 @@ export function useLicenseTotals(licensee: string | null | undefined, enabled = 
   const token = session?.accessToken;
   const query = licensee ? `?licensee=${encodeURIComponent(licensee)}` : '';
   return useSWR(enabled && token ? ['sales-totals', query, token] : null, async () => {
-    const answer = await productApi<LicenseTotals[]>(`/sales/totals${query}`, { token });
+    const answer = assumeData<LicenseTotals[]>(
+      await api.GET('/api/sales/totals', { params: { query: { licensee: licensee || undefined } }, token }),
+    );
     if (answer?.status !== 0) throw new Error('totals');
     return answer.data;
   });

@@ -38,6 +38,7 @@ export function useStatsChart(chart: ChartId, filter: StatsFilter) {
   const token = session?.accessToken;
   const query = filterQuery(filter);
   return useSWR(token ? ['stats', chart, query, token] : null, async () => {
+    // Stays on productApi: the spec does not list GET /api/stats/{chart}'s from, to and currency yet.
     const answer = await productApi<StatsChartData | { errors?: Record<string, string> }>(`/stats/${chart}?${query}`, { token });
     if (answer?.status === 0) return answer.data as StatsChartData;
     throw new StatsError((answer?.data as { errors?: Record<string, string> } | undefined)?.errors ?? null);

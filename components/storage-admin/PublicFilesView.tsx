@@ -87,6 +87,7 @@ export function PublicFilesView(_props: ScreenViewProps) {
   if (q) params.set('q', q);
   const query = params.toString();
   const { data, error, mutate } = useSWR(token ? ['public-files', query, token] : null, async () => {
+    // Stays on productApi: the spec does not list GET /api/core/storage/public/list's page, size, mime and q yet.
     const answer = await productApi<PublicFileList>(`/core/storage/public/list?${query}`, { token });
     if (answer?.status !== 0) throw new Error('list failed');
     return answer.data;

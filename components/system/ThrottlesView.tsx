@@ -8,7 +8,7 @@ import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import useSWR from 'swr';
 import type { ScreenViewProps } from '@/components/page/withPage';
-import { productApi } from '@/lib/client/fetcher';
+import { api } from '@/lib/client/api';
 import { formatDateTime } from '@/lib/format/time';
 import type { ThrottleView } from '@/lib/server/idp/throttles-admin';
 
@@ -20,8 +20,9 @@ function useThrottles() {
   return useSWR(
     token ? ['sys-throttles', token] : null,
     async () => {
-      const answer = await productApi<ThrottleView[]>('/sys/throttles', { token });
-      return answer?.status === 0 ? answer.data : null;
+      const answer = await api.GET('/api/sys/throttles', { token });
+      // The spec leaves every field optional; the handler sends them all.
+      return answer?.status === 0 ? (answer.data as ThrottleView[]) : null;
     },
     { refreshInterval: 10_000 },
   );
@@ -38,7 +39,7 @@ export function ThrottlesView({ title }: ScreenViewProps) {
 
   const clear = async (row: ThrottleView) => {
     setBusy(row.key);
-    const answer = await productApi<{ key: string }>('/sys/throttles/clear', {
+    const answer = await api.POST('/api/sys/throttles/clear', {
       body: { key: row.key },
       token: session?.accessToken,
     });

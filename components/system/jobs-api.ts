@@ -1,8 +1,10 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { coreApi, type Envelope } from '@/lib/client/fetcher';
+import { assumeData, coreClient } from '@/lib/client/api';
+import type { Envelope } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
+import { listKeyPath } from './list-key';
 import type { JobDetail, JobSummary } from '@/lib/server/jobs/admin';
 
 export const JOB_STATES = ['queued', 'running', 'done', 'dead'] as const;
@@ -18,6 +20,8 @@ export interface JobsPage {
   kinds: string[];
 }
 
+type JobsQuery = { limit: number; state?: JobState; kind?: string; cursor?: string };
+
 /** Jobs newest first, one page of 50 at a time (keyset cursor); refreshed every 5 s while open. */
 export function useJobs(state: JobState | '', kind: string) {
   const { settings } = useShell();
@@ -26,14 +30,19 @@ export function useJobs(state: JobState | '', kind: string) {
   return useSWRInfinite<JobsPage | null>(
     (index: number, previous: JobsPage | null) => {
       if (!token || (index > 0 && !previous?.nextCursor)) return null;
-      const query = new URLSearchParams({ limit: '50' });
-      if (state) query.set('state', state);
-      if (kind) query.set('kind', kind);
-      if (index > 0 && previous?.nextCursor) query.set('cursor', previous.nextCursor);
-      return ['core', `/jobs/list?${query.toString()}`, token];
+      const query: JobsQuery = {
+        limit: 50,
+        state: state || undefined,
+        kind: kind || undefined,
+        cursor: (index > 0 && previous?.nextCursor) || undefined,
+      };
+      // The key keeps the path as it was sent; the query itself follows for the fetcher.
+      return ['core', listKeyPath('/jobs/list', query), token, query];
     },
-    async ([, path]: [string, string, string]) => {
-      const res = await coreApi<JobsPage>(settings.coreApiUrl, path, { token });
+    async ([, , , query]: [string, string, string, JobsQuery]) => {
+      const res = assumeData<JobsPage>(
+        await coreClient(settings.coreApiUrl).GET('/api/core/jobs/list', { params: { query }, token }),
+      );
       return res?.status === 0 ? res.data : null;
     },
     { refreshInterval: 5_000 },
@@ -44,13 +53,15 @@ export function useJob(key: string | null) {
   const { settings } = useShell();
   const { data: session } = useSession();
   const token = session?.accessToken;
-  return useSWR<Envelope<JobDetail> | null>(key && token ? ['core', `/jobs/${key}`, token] : null, () =>
-    coreApi<JobDetail>(settings.coreApiUrl, `/jobs/${encodeURIComponent(key!)}`, { token }),
+  return useSWR<Envelope<JobDetail> | null>(key && token ? ['core', `/jobs/${key}`, token] : null, async () =>
+    assumeData<JobDetail>(
+      await coreClient(settings.coreApiUrl).GET('/api/core/jobs/{key}', { params: { path: { key: key! } }, token }),
+    ),
   );
 }
 
 /** POST /jobs/{key}/retry: true when the job is due again. */
 export async function retryJob(coreApiUrl: string, token: string | undefined, key: string): Promise<boolean> {
-  const res = await coreApi<JobSummary>(coreApiUrl, `/jobs/${encodeURIComponent(key)}/retry`, { token, body: {} });
+  const res = await coreClient(coreApiUrl).POST('/api/core/jobs/{key}/retry', { params: { path: { key } }, token, body: {} });
   return res?.status === 0;
 }

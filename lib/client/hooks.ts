@@ -1,23 +1,8 @@
 import { useSession } from 'next-auth/react';
-import useSWR, { type SWRConfiguration } from 'swr';
-import { coreClient } from './api';
-import { coreApi, type Envelope } from './fetcher';
+import useSWR from 'swr';
+import { assumeData, coreClient } from './api';
+import type { Envelope } from './fetcher';
 import { useShell } from './settings-context';
-
-/**
- * Reads a core API path with the session's bearer token; the key stays null until signed in.
- * Untyped (any path string): pages move to coreClient(settings.coreApiUrl).GET with their own key.
- */
-export function useCoreApi<T>(path: string | null, config?: SWRConfiguration<Envelope<T> | null>) {
-  const { settings } = useShell();
-  const { data: session } = useSession();
-  const token = session?.accessToken;
-  return useSWR<Envelope<T> | null>(
-    path && token ? ['core', path, token] : null,
-    () => coreApi<T>(settings.coreApiUrl, path!, { token }),
-    config,
-  );
-}
 
 export interface ServerStatus {
   label: string;
@@ -42,6 +27,14 @@ export interface NotificationList {
   unread: number;
 }
 
+/** The caller's notifications, polled every 30 s; the key stays null until signed in. */
 export function useNotifications() {
-  return useCoreApi<NotificationList>('/notify/list', { refreshInterval: 30_000 });
+  const { settings } = useShell();
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  return useSWR<Envelope<NotificationList> | null>(
+    token ? ['core', '/notify/list', token] : null,
+    async () => assumeData<NotificationList>(await coreClient(settings.coreApiUrl).GET('/api/core/notify/list', { token })),
+    { refreshInterval: 30_000 },
+  );
 }

@@ -20,7 +20,7 @@ export function RequestsTable({ requests, onDecided }: RequestsTableProps) {
   const { t } = useTranslation('acl');
   const dialogs = useDialogs();
   const { lang } = useShell();
-  const { core } = useAclCaller();
+  const { core, token } = useAclCaller();
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -32,7 +32,11 @@ export function RequestsTable({ requests, onDecided }: RequestsTableProps) {
     if (!ok) return;
     setBusy(request.key);
     setProblem(null);
-    const answer = await core(`/users/acl/request/${encodeURIComponent(request.key)}`, { decision });
+    const answer = await core.POST('/api/core/users/acl/request/{key}', {
+      params: { path: { key: request.key } },
+      token,
+      body: { decision },
+    });
     setBusy(null);
     if (answer?.status !== 0) {
       const errors = fieldErrorsOf(answer);

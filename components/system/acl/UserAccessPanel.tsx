@@ -6,6 +6,7 @@ import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useDialogs } from '@/components/dialogs/DialogProvider';
+import { assumeData } from '@/lib/client/api';
 import { displayName, fieldErrorsOf, useAclCaller, useUserEntries, type UserRow } from './acl-api';
 import { GrantForm } from './GrantForm';
 import { useEntryWords } from './use-entry-words';
@@ -21,7 +22,7 @@ interface UserAccessPanelProps {
 export function UserAccessPanel({ user, onClose, onChanged }: UserAccessPanelProps) {
   const { t } = useTranslation('acl');
   const dialogs = useDialogs();
-  const { core } = useAclCaller();
+  const { core, token } = useAclCaller();
   const entries = useUserEntries(user.sub);
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -30,7 +31,9 @@ export function UserAccessPanel({ user, onClose, onChanged }: UserAccessPanelPro
 
   const grant = async (entry: string) => {
     setProblem(null);
-    const answer = await core<{ entries: string[]; changed: boolean }>('/roles/set', { sub: user.sub, entry });
+    const answer = assumeData<{ entries: string[]; changed: boolean }>(
+      await core.POST('/api/core/roles/set', { token, body: { sub: user.sub, entry } }),
+    );
     if (answer?.status === 0) {
       await entries.mutate(answer.data.entries, { revalidate: false });
       if (!answer.data.changed) setProblem(t('grant.already'));
@@ -45,7 +48,9 @@ export function UserAccessPanel({ user, onClose, onChanged }: UserAccessPanelPro
     if (!ok) return;
     setBusy(entry);
     setProblem(null);
-    const answer = await core<{ entries: string[] }>('/users/acl/revoke', { sub: user.sub, entry });
+    const answer = assumeData<{ entries: string[] }>(
+      await core.POST('/api/core/users/acl/revoke', { token, body: { sub: user.sub, entry } }),
+    );
     setBusy(null);
     if (answer?.status === 0) {
       await entries.mutate(answer.data.entries, { revalidate: false });

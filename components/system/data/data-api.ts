@@ -1,5 +1,6 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
+import { api, assumeData } from '@/lib/client/api';
 import { productApi } from '@/lib/client/fetcher';
 
 export interface PersonRow {
@@ -25,7 +26,7 @@ export function usePeople(subs: string[]) {
   const token = useToken();
   const unique = [...new Set(subs)].sort();
   const { data } = useSWR(token && unique.length ? ['sys-people', unique.join(','), token] : null, async () => {
-    const answer = await productApi<{ items: PersonRow[] }>('/sys/people', { token, body: { subs: unique } });
+    const answer = assumeData<{ items: PersonRow[] }>(await api.POST('/api/sys/people', { token, body: { subs: unique } }));
     return answer?.status === 0 ? answer.data.items : [];
   });
   return new Map((data ?? []).map((p) => [p.sub, p]));
@@ -49,6 +50,7 @@ export function useOrganisations(q: string, cursor: string | undefined) {
   if (q) params.set('q', q);
   if (cursor) params.set('cursor', cursor);
   return useSWR(token ? ['sys-orgs', params.toString(), token] : null, async () => {
+    // Stays on productApi: the spec does not list GET /api/sys/licensees's query parameters (limit, q, cursor) yet.
     const answer = await productApi<{ items: OrganisationRow[]; next: string | null }>(`/sys/licensees?${params}`, { token });
     return answer?.status === 0 ? answer.data : null;
   });
@@ -62,7 +64,9 @@ export interface MemberRow extends PersonRow {
 export function useMembers(key: string | null) {
   const token = useToken();
   return useSWR(key && token ? ['sys-org-members', key, token] : null, async () => {
-    const answer = await productApi<{ members: MemberRow[] }>(`/role/licensee/${encodeURIComponent(key!)}`, { token });
+    const answer = assumeData<{ members: MemberRow[] }>(
+      await api.GET('/api/role/licensee/{x}', { params: { path: { x: key! } }, token }),
+    );
     return answer?.status === 0 ? answer.data.members : null;
   });
 }
@@ -80,19 +84,21 @@ export interface LicenseRow {
 export function useOrgLicenses(key: string | null) {
   const token = useToken();
   return useSWR(key && token ? ['sys-org-licenses', key, token] : null, async () => {
-    const answer = await productApi<{ items: LicenseRow[] }>('/v1/License/query', {
+    const answer = await api.POST('/api/v1/License/query', {
       token,
       body: { filter: { licensee: key }, sort: { dateCreated: -1 }, limit: 200 },
     });
     if (answer?.status !== 0) return null;
-    const ipKeys = [...new Set(answer.data.items.map((l) => l.ip))];
+    // The spec leaves a License's fields optional; the query answers whole records.
+    const licenses = (answer.data.items ?? []) as LicenseRow[];
+    const ipKeys = [...new Set(licenses.map((l) => l.ip))];
     const ips = ipKeys.length
-      ? await productApi<{ items: { key: string; name: string }[] }>('/v1/IP/query', {
+      ? await api.POST('/api/v1/IP/query', {
           token,
           body: { filter: { key: { $in: ipKeys } }, limit: 200 },
         })
       : null;
-    const names = new Map((ips?.status === 0 ? ips.data.items : []).map((ip) => [ip.key, ip.name]));
-    return answer.data.items.map((l) => ({ ...l, ipName: names.get(l.ip) ?? l.ip }));
+    const names = new Map((ips?.status === 0 ? (ips.data.items ?? []) : []).map((ip) => [ip.key, ip.name]));
+    return licenses.map((l) => ({ ...l, ipName: names.get(l.ip) ?? l.ip }));
   });
 }

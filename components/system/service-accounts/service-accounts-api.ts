@@ -1,6 +1,7 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import { productApi } from '@/lib/client/fetcher';
+import { api } from '@/lib/client/api';
+import type { Envelope } from '@/lib/client/fetcher';
 
 /** A service account as GET /api/sys/service-accounts answers it (dates as JSON strings). */
 export interface ServiceAccountRow {
@@ -24,27 +25,24 @@ export function useServiceAccountCalls() {
   const token = session?.accessToken;
   return {
     token,
-    create: (body: { name: string; access: string[] }) =>
-      productApi<IssuedCredentials>('/sys/service-accounts', { token, method: 'POST', body }),
-    rotate: (key: string) =>
-      productApi<IssuedCredentials>(`/sys/service-accounts/${encodeURIComponent(key)}/rotate`, {
+    // The spec leaves every field of these answers optional; the handler sends them all.
+    create: async (body: { name: string; access: string[] }) =>
+      (await api.POST('/api/sys/service-accounts', { token, body })) as Envelope<IssuedCredentials> | null,
+    rotate: async (key: string) =>
+      (await api.POST('/api/sys/service-accounts/{key}/rotate', {
+        params: { path: { key } },
         token,
-        method: 'POST',
         body: {},
-      }),
-    revoke: (key: string) =>
-      productApi<ServiceAccountRow>(`/sys/service-accounts/${encodeURIComponent(key)}/revoke`, {
-        token,
-        method: 'POST',
-        body: {},
-      }),
+      })) as Envelope<IssuedCredentials> | null,
+    revoke: (key: string) => api.POST('/api/sys/service-accounts/{key}/revoke', { params: { path: { key } }, token, body: {} }),
   };
 }
 
 export function useServiceAccounts() {
   const { token } = useServiceAccountCalls();
   return useSWR(token ? ['sys-service-accounts', token] : null, async () => {
-    const answer = await productApi<ServiceAccountRow[]>('/sys/service-accounts', { token });
-    return answer?.status === 0 ? answer.data : null;
+    const answer = await api.GET('/api/sys/service-accounts', { token });
+    // The spec leaves every field optional; the handler sends them all.
+    return answer?.status === 0 ? (answer.data as ServiceAccountRow[]) : null;
   });
 }
