@@ -20120,6 +20120,7 @@ export interface operations {
            *           "key": "string",
            *           "name": "ERP integration",
            *           "clientId": "svc-4fQ2mZ8rT1xW9kLp3cV7bN0a",
+           *           "provider": "embedded",
            *           "access": [
            *             "calbee:licensee"
            *           ],
@@ -20143,6 +20144,11 @@ export interface operations {
               name?: string;
               /** @example svc-4fQ2mZ8rT1xW9kLp3cV7bN0a */
               clientId?: string;
+              /**
+               * @description embedded: tokens from this platform's provider by client credentials; external: JWTs of OIDC_ISSUER issued to clientId
+               * @enum {unknown}
+               */
+              provider?: 'embedded' | 'external';
               /**
                * @example [
                *       "calbee:licensee"
@@ -20185,12 +20191,14 @@ export interface operations {
          *       "name": "string",
          *       "access": [
          *         "string"
-         *       ]
+         *       ],
+         *       "externalClientId": "x"
          *     }
          */
         'application/json': {
           name: string;
           access: string[];
+          externalClientId?: string;
         };
       };
     };
@@ -20209,6 +20217,7 @@ export interface operations {
            *           "key": "string",
            *           "name": "ERP integration",
            *           "clientId": "svc-4fQ2mZ8rT1xW9kLp3cV7bN0a",
+           *           "provider": "embedded",
            *           "access": [
            *             "calbee:licensee"
            *           ],
@@ -20235,6 +20244,11 @@ export interface operations {
                 /** @example svc-4fQ2mZ8rT1xW9kLp3cV7bN0a */
                 clientId?: string;
                 /**
+                 * @description embedded: tokens from this platform's provider by client credentials; external: JWTs of OIDC_ISSUER issued to clientId
+                 * @enum {unknown}
+                 */
+                provider?: 'embedded' | 'external';
+                /**
                  * @example [
                  *       "calbee:licensee"
                  *     ]
@@ -20252,8 +20266,8 @@ export interface operations {
                 revokedAt?: string | null;
                 revokedBy?: string | null;
               };
-              /** @description Shown only in this answer; stored only as a digest */
-              clientSecret?: string;
+              /** @description Shown only in this answer; stored only as a digest. Null for an external provider's client, whose secret that provider keeps */
+              clientSecret?: string | null;
             };
           };
         };
@@ -20295,6 +20309,7 @@ export interface operations {
            *           "key": "string",
            *           "name": "ERP integration",
            *           "clientId": "svc-4fQ2mZ8rT1xW9kLp3cV7bN0a",
+           *           "provider": "embedded",
            *           "access": [
            *             "calbee:licensee"
            *           ],
@@ -20321,6 +20336,11 @@ export interface operations {
                 /** @example svc-4fQ2mZ8rT1xW9kLp3cV7bN0a */
                 clientId?: string;
                 /**
+                 * @description embedded: tokens from this platform's provider by client credentials; external: JWTs of OIDC_ISSUER issued to clientId
+                 * @enum {unknown}
+                 */
+                provider?: 'embedded' | 'external';
+                /**
                  * @example [
                  *       "calbee:licensee"
                  *     ]
@@ -20338,8 +20358,8 @@ export interface operations {
                 revokedAt?: string | null;
                 revokedBy?: string | null;
               };
-              /** @description Shown only in this answer; stored only as a digest */
-              clientSecret?: string;
+              /** @description Shown only in this answer; stored only as a digest. Null for an external provider's client, whose secret that provider keeps */
+              clientSecret?: string | null;
             };
           };
         };
@@ -20380,6 +20400,7 @@ export interface operations {
            *         "key": "string",
            *         "name": "ERP integration",
            *         "clientId": "svc-4fQ2mZ8rT1xW9kLp3cV7bN0a",
+           *         "provider": "embedded",
            *         "access": [
            *           "calbee:licensee"
            *         ],
@@ -20402,6 +20423,11 @@ export interface operations {
               name?: string;
               /** @example svc-4fQ2mZ8rT1xW9kLp3cV7bN0a */
               clientId?: string;
+              /**
+               * @description embedded: tokens from this platform's provider by client credentials; external: JWTs of OIDC_ISSUER issued to clientId
+               * @enum {unknown}
+               */
+              provider?: 'embedded' | 'external';
               /**
                * @example [
                *       "calbee:licensee"

@@ -42,7 +42,7 @@ const ROUTES: [string, RouteModule][] = [
 const servers: [string, RouteServer][] = [];
 let issuerServer: http.Server;
 let issuer = '';
-let signingKey: CryptoKey;
+let signingKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 
 /** A token as the external provider signs it: a person's names the web client, a machine's its own. */
 async function providerToken(claims: { sub: string; azp?: string; client_id?: string }, expiresIn = '5m'): Promise<string> {
