@@ -6,6 +6,8 @@ export interface PublicSettings {
   basePath: string;
   systemTitle: string;
   idpUrl: string;
+  /** Sign-in by OIDC_ISSUER's provider: machine clients are registered there, not here. */
+  externalIdentityProvider: boolean;
   endSessionUrl: string;
   coreApiUrl: string;
   socketUrl: string;
@@ -29,6 +31,7 @@ export function publicSettings(config: AppConfig): PublicSettings {
     basePath: config.basePath,
     systemTitle: config.systemTitle,
     idpUrl: config.oidc.issuer,
+    externalIdentityProvider: !config.oidc.embedded,
     endSessionUrl: config.oidc.endSessionUrl,
     coreApiUrl: config.coreApiUrl,
     socketUrl: config.socketUrl,

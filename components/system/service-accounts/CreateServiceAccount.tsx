@@ -11,15 +11,17 @@ import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { GrantForm } from '@/components/system/acl/GrantForm';
 import { useEntryWords } from '@/components/system/acl/use-entry-words';
 import { fieldErrorsOf } from '@/components/system/acl/acl-api';
-import type { IssuedCredentials } from './service-accounts-api';
+import type { CreateBody, IssuedCredentials } from './service-accounts-api';
 import type { Envelope } from '@/lib/client/fetcher';
+import { useShell } from '@/lib/client/settings-context';
 
 interface CreateValues {
   name: string;
   access: string[];
+  externalClientId: string;
 }
 
-const EMPTY: CreateValues = { name: '', access: [] };
+const EMPTY: CreateValues = { name: '', access: [], externalClientId: '' };
 
 /** The entries' error (the list, or one entry the server refused), under the list. */
 function AccessError() {
@@ -36,15 +38,17 @@ function AccessError() {
 }
 
 interface CreateProps {
-  onCreate: (values: CreateValues) => Promise<Envelope<IssuedCredentials> | null>;
+  onCreate: (values: CreateBody) => Promise<Envelope<IssuedCredentials> | null>;
 }
 
 /**
  * A new service account: its name, and its access entries built from the roles and
- * organisations the platform knows (the access page's entry builder), never typed.
+ * organisations the platform knows (the access page's entry builder), never typed. With an
+ * external identity provider, also the client id registered there, which its tokens carry.
  */
 export function CreateServiceAccount({ onCreate }: CreateProps) {
   const { t } = useTranslation('service-accounts');
+  const external = useShell().settings.externalIdentityProvider;
   const form = useSchemaForm<CreateValues>(
     () => import('@/lib/server/service-accounts/input').then((m) => m.serviceAccountCreateInput),
     EMPTY,
@@ -64,8 +68,9 @@ export function CreateServiceAccount({ onCreate }: CreateProps) {
       { shouldValidate: false },
     );
 
-  const submit = async (values: CreateValues) => {
-    const answer = await onCreate(values);
+  const submit = async ({ externalClientId, ...values }: CreateValues) => {
+    // The embedded provider makes its own client id and refuses one given.
+    const answer = await onCreate(external ? { ...values, externalClientId } : values);
     if (answer?.status === 0) {
       form.reset(EMPTY);
       return;
@@ -106,6 +111,16 @@ export function CreateServiceAccount({ onCreate }: CreateProps) {
           )}
           <AccessError />
           <TextField name="name" label={t('create.name')} help={t('create.nameHelp')} maxLength={100} testId="svc-name" />
+          {external && (
+            <TextField
+              name="externalClientId"
+              label={t('create.externalClientId')}
+              help={t('create.externalClientIdHelp')}
+              maxLength={200}
+              required
+              testId="svc-external-client-id"
+            />
+          )}
           <SubmitButton testId="svc-create-submit">{t('create.submit')}</SubmitButton>
         </Form>
       </Card.Body>

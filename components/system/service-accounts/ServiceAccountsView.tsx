@@ -14,6 +14,7 @@ import { SecretOnce } from './SecretOnce';
 import {
   useServiceAccountCalls,
   useServiceAccounts,
+  type CreateBody,
   type IssuedCredentials,
   type ServiceAccountRow,
 } from './service-accounts-api';
@@ -24,7 +25,8 @@ import {
  */
 export function ServiceAccountsView({ title }: ScreenViewProps) {
   const { t } = useTranslation('service-accounts');
-  const { lang } = useShell();
+  const { lang, settings } = useShell();
+  const external = settings.externalIdentityProvider;
   const dialogs = useDialogs();
   const accounts = useServiceAccounts();
   const calls = useServiceAccountCalls();
@@ -38,13 +40,19 @@ export function ServiceAccountsView({ title }: ScreenViewProps) {
     await dialogs.info(heading, <SecretOnce issued={issued} />);
   };
 
-  const create = async (values: { name: string; access: string[] }) => {
+  const create = async (values: CreateBody) => {
     setNotice(null);
     const answer = await calls.create(values);
     if (answer?.status === 0) {
       void accounts.mutate();
-      await showSecret(answer.data, t('secret.createdTitle', { name: answer.data.account.name }));
-      setNotice({ ok: true, text: t('created', { name: answer.data.account.name }) });
+      const { account, clientSecret } = answer.data;
+      if (clientSecret === null) {
+        // An external provider's client: its secret was never here, so there is nothing to show once.
+        setNotice({ ok: true, text: t('createdExternal', { name: account.name, clientId: account.clientId }) });
+      } else {
+        await showSecret(answer.data, t('secret.createdTitle', { name: account.name }));
+        setNotice({ ok: true, text: t('created', { name: account.name }) });
+      }
     }
     return answer;
   };
@@ -77,6 +85,7 @@ export function ServiceAccountsView({ title }: ScreenViewProps) {
     column<ServiceAccountRow>('clientId', t('col.clientId'), (row) => row.clientId, {
       render: (row) => <code className="small text-break">{row.clientId}</code>,
     }),
+    column<ServiceAccountRow>('provider', t('col.provider'), (row) => t(`provider.${row.provider}`)),
     column<ServiceAccountRow>('access', t('col.access'), (row) => row.access.map(describe).join(' / '), {
       render: (row) => (
         <ul className="list-unstyled mb-0">
@@ -101,16 +110,19 @@ export function ServiceAccountsView({ title }: ScreenViewProps) {
     actionsColumn<ServiceAccountRow>(t('col.actions'), (row) =>
       row.state === 'active' ? (
         <div className="d-flex gap-2">
-          <Button
-            size="sm"
-            variant="outline-primary"
-            disabled={busy === row.key}
-            onClick={() => void rotate(row)}
-            data-testid="svc-rotate"
-            aria-label={t('rotate.label', { name: row.name })}
-          >
-            {t('rotate.button')}
-          </Button>
+          {/* An external provider's client has its secret rotated at that provider. */}
+          {row.provider === 'embedded' && (
+            <Button
+              size="sm"
+              variant="outline-primary"
+              disabled={busy === row.key}
+              onClick={() => void rotate(row)}
+              data-testid="svc-rotate"
+              aria-label={t('rotate.label', { name: row.name })}
+            >
+              {t('rotate.button')}
+            </Button>
+          )}
           <Button
             size="sm"
             variant="outline-danger"
@@ -129,7 +141,7 @@ export function ServiceAccountsView({ title }: ScreenViewProps) {
   return (
     <section data-testid="sys-service-accounts">
       <h1 className="h4 mb-3">{title}</h1>
-      <p className="text-muted small">{t('intro')}</p>
+      <p className="text-muted small">{t(external ? 'introExternal' : 'intro')}</p>
       {notice && (
         <Alert variant={notice.ok ? 'success' : 'danger'} dismissible onClose={() => setNotice(null)} data-testid="svc-notice">
           {notice.text}

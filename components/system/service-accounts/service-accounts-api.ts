@@ -8,6 +8,7 @@ export interface ServiceAccountRow {
   key: string;
   name: string;
   clientId: string;
+  provider: 'embedded' | 'external';
   access: string[];
   state: 'active' | 'revoked';
   createdAt: string;
@@ -17,7 +18,14 @@ export interface ServiceAccountRow {
 
 export interface IssuedCredentials {
   account: ServiceAccountRow;
-  clientSecret: string;
+  /** Null for a client of an external provider, which keeps its secret. */
+  clientSecret: string | null;
+}
+
+export interface CreateBody {
+  name: string;
+  access: string[];
+  externalClientId?: string;
 }
 
 export function useServiceAccountCalls() {
@@ -26,7 +34,7 @@ export function useServiceAccountCalls() {
   return {
     token,
     // The spec leaves every field of these answers optional; the handler sends them all.
-    create: async (body: { name: string; access: string[] }) =>
+    create: async (body: CreateBody) =>
       (await api.POST('/api/sys/service-accounts', { token, body })) as Envelope<IssuedCredentials> | null,
     rotate: async (key: string) =>
       (await api.POST('/api/sys/service-accounts/{key}/rotate', {
