@@ -10,7 +10,7 @@ interface SwaggerRequest {
 interface ViewerWindow {
   SwaggerUIBundle?: (options: Record<string, unknown>) => unknown;
   Redoc?: {
-    init: (url: string, options: Record<string, unknown>, element: HTMLElement | null) => void;
+    init: (url: string, options: Record<string, unknown>, element: HTMLElement | null, done?: () => void) => void;
     destroy: (element: HTMLElement) => void;
   };
 }
@@ -24,15 +24,20 @@ export function ApiViewer({ title, kind }: ScreenViewProps & { kind: 'swagger' |
     tokenRef.current = token;
   }, [token]);
   const viewerRef = useRef<HTMLDivElement>(null);
+  const mounted = useRef(false);
   // ReDoc renders with a React of its own: leaving the page by the menu must unmount it before this
   // page's React removes its element, or ReDoc's next update removes nodes that are gone (a console error).
   useLayoutEffect(() => {
     const element = viewerRef.current;
+    mounted.current = true;
     return () => {
+      mounted.current = false;
       if (kind === 'redoc' && element) (window as unknown as ViewerWindow).Redoc?.destroy(element);
     };
   }, [kind]);
   const start = () => {
+    // The bundle can finish loading after the person has already left the page.
+    if (!mounted.current) return;
     const w = window as unknown as ViewerWindow;
     if (kind === 'swagger') {
       w.SwaggerUIBundle?.({
@@ -58,7 +63,11 @@ export function ApiViewer({ title, kind }: ScreenViewProps & { kind: 'swagger' |
         },
       });
     } else {
-      w.Redoc?.init('/openapi.json', { hideDownloadButton: false, scrollYOffset: 56 }, viewerRef.current);
+      const element = viewerRef.current;
+      // ReDoc fetches the document before it renders: left meanwhile, it is unmounted once it has.
+      w.Redoc?.init('/openapi.json', { hideDownloadButton: false, scrollYOffset: 56 }, element, () => {
+        if (!mounted.current && element) w.Redoc?.destroy(element);
+      });
     }
   };
   return (

@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { REDIRECT_STORAGE_KEY } from '../../lib/session/redirect';
 import { expect, signInAt, test, type Persona } from './fixtures';
 
 export type Envelope<T> = { status: number; data: T };
@@ -23,6 +24,21 @@ async function stillSignedIn(page: Page): Promise<boolean> {
   return body?.status === 0;
 }
 
+/**
+ * The session without the address a sign-in was to return to: a reused session opens its page
+ * directly, so nothing would use that address up, and the home page would then follow it
+ * (SPEC §4 restore) instead of showing home.
+ */
+function withoutReturnAddress(state: SignedIn['state']): SignedIn['state'] {
+  return {
+    ...state,
+    origins: state.origins.map((origin) => ({
+      ...origin,
+      localStorage: origin.localStorage.filter((item) => item.name !== REDIRECT_STORAGE_KEY),
+    })),
+  };
+}
+
 /** One person in a browser context of their own, signed in on the given page. */
 export async function personaAt(browser: Browser, persona: Persona, path: string): Promise<Page> {
   const key = `${String(test.info().project.use.baseURL)}|${persona}`;
@@ -39,7 +55,7 @@ export async function personaAt(browser: Browser, persona: Persona, path: string
   }
   const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
   await signInAt(page, persona, path);
-  signedIn.set(key, { state: await page.context().storageState(), at: Date.now() });
+  signedIn.set(key, { state: withoutReturnAddress(await page.context().storageState()), at: Date.now() });
   return page;
 }
 
