@@ -79,10 +79,10 @@ export function otherRoutes(): RouteDoc[] {
     {
       path: '/api/core/server/status',
       method: 'get',
-      summary: 'System status: label and version',
+      summary: 'System status: label, version and whether the database answers',
       tag: 'core',
       public: true,
-      output: { type: 'object', properties: { label: { type: 'string' }, version: { type: 'string' } } },
+      output: object({ label: str, version: str, database: { type: 'boolean', description: 'The database answered' } }),
     },
     {
       path: '/api/core/notify/list',
