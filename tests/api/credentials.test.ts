@@ -14,10 +14,12 @@ import * as issueCred from '@/pages/api/core/issue/cred';
 import * as issueData0 from '@/pages/api/core/issue/data/0';
 import * as issueData1 from '@/pages/api/core/issue/data/1';
 import * as issueId from '@/pages/api/core/issue/id';
+import * as issuePref from '@/pages/api/core/issue/pref';
 import * as proofPresent from '@/pages/api/core/proof/present';
 import * as proofRequest from '@/pages/api/core/proof/request';
 import * as queryGet from '@/pages/api/core/query/get/[id]';
 import * as queryProof from '@/pages/api/core/query/proof/[id]';
+import * as queryRequest from '@/pages/api/core/query/request';
 import * as walletOf from '@/pages/api/core/query/wallet/of/[sub]';
 import * as schemaDisable from '@/pages/api/core/schema/disable/[id]';
 import * as schemaEnable from '@/pages/api/core/schema/enable/[id]';
@@ -28,10 +30,13 @@ import * as schemaPublish from '@/pages/api/core/schema/publish/[id]';
 import * as credGet from '@/pages/api/core/wallet/cred/get/[id]';
 import * as credList from '@/pages/api/core/wallet/cred/list';
 import * as credQuery from '@/pages/api/core/wallet/cred/query';
+import * as issuedGet from '@/pages/api/core/wallet/issue/get/[id]';
 import * as issuedList from '@/pages/api/core/wallet/issue/list';
+import * as proofGet from '@/pages/api/core/wallet/proof/get/[id]';
 import * as proofList from '@/pages/api/core/wallet/proof/list';
 import * as proofMatches from '@/pages/api/core/wallet/proof/matches/[id]';
 import * as proof2Get from '@/pages/api/core/wallet/proof2/get/[id]';
+import * as proof2Matches from '@/pages/api/core/wallet/proof2/matches/[id]';
 import * as proof2Present from '@/pages/api/core/wallet/proof2/present';
 import * as roleLicensee from '@/pages/api/role/licensee/[x]';
 import * as vcIssue from '@/pages/api/vc/issue';
@@ -75,10 +80,12 @@ const ROUTES: [string, RouteModule][] = [
   ['/api/core/issue/data/0', issueData0],
   ['/api/core/issue/data/1', issueData1],
   ['/api/core/issue/id', issueId],
+  ['/api/core/issue/pref', issuePref],
   ['/api/core/proof/present', proofPresent],
   ['/api/core/proof/request', proofRequest],
   ['/api/core/query/get/[id]', queryGet],
   ['/api/core/query/proof/[id]', queryProof],
+  ['/api/core/query/request', queryRequest],
   ['/api/core/query/wallet/of/[sub]', walletOf],
   ['/api/core/schema/disable/[id]', schemaDisable],
   ['/api/core/schema/enable/[id]', schemaEnable],
@@ -89,10 +96,13 @@ const ROUTES: [string, RouteModule][] = [
   ['/api/core/wallet/cred/get/[id]', credGet],
   ['/api/core/wallet/cred/list', credList],
   ['/api/core/wallet/cred/query', credQuery],
+  ['/api/core/wallet/issue/get/[id]', issuedGet],
   ['/api/core/wallet/issue/list', issuedList],
+  ['/api/core/wallet/proof/get/[id]', proofGet],
   ['/api/core/wallet/proof/list', proofList],
   ['/api/core/wallet/proof/matches/[id]', proofMatches],
   ['/api/core/wallet/proof2/get/[id]', proof2Get],
+  ['/api/core/wallet/proof2/matches/[id]', proof2Matches],
   ['/api/core/wallet/proof2/present', proof2Present],
   ['/api/role/licensee/[x]', roleLicensee],
   ['/api/vc/issue', vcIssue],
@@ -257,6 +267,12 @@ describe('a license reaching active', () => {
     expect(await walletCredentialOf(license, 'user')).toBeUndefined();
     const issued = await ok<{ items: Summary[] }>('GET', '/api/core/wallet/issue/list', 'holder');
     expect(issued.items.map((c) => c.key)).toContain(credential.key);
+    const one = await ok<{ key: string; holder: string; jwt: string }>(
+      'GET',
+      `/api/core/wallet/issue/get/${credential.key}`,
+      'holder',
+    );
+    expect(one).toMatchObject({ key: credential.key, holder: sub.owner });
     expect((await call('GET', '/api/core/wallet/issue/list', 'owner')).status).toBe(403);
     const held = await ok<{ items: Summary[] }>('GET', `/api/core/query/wallet/of/${sub.owner}`, 'admin');
     expect(held.items.map((c) => c.key)).toContain(credential.key);
@@ -307,6 +323,14 @@ describe('a license reaching active', () => {
     expect(request.state).toBe('requested');
     const matches = await ok<{ items: Summary[] }>('GET', `/api/core/wallet/proof/matches/${request.nonce}`, 'staff');
     expect(matches.items.map((c) => c.key)).toEqual([credential.key]);
+    const grouped = await ok<{ descriptors: { id: string; matches: Summary[] }[] }>(
+      'GET',
+      `/api/core/wallet/proof2/matches/${request.nonce}`,
+      'staff',
+    );
+    expect(grouped.descriptors.map((d) => [d.id, d.matches.map((c) => c.key)])).toEqual([
+      ['LicenseCredential', [credential.key]],
+    ]);
 
     const wrong = await call<{ errors: Rec }>('POST', '/api/core/proof/present', 'staff', {
       nonce: 'not-the-nonce',
@@ -338,13 +362,18 @@ describe('a license reaching active', () => {
     const proof = await ok<{ state: string; result: Rec }>('GET', `/api/core/query/proof/${request.key}`, 'holder');
     expect(proof.state).toBe('presented');
     expect((await call('GET', `/api/core/query/get/${request.key}`, 'owner')).status).toBe(404);
+    const full = await ok<{ presentation: string }>('GET', `/api/core/query/get/${request.key}`, 'holder');
+    expect(full.presentation).toBe(presented.presentation);
+    const made = await ok<{ presentation: string }>('GET', `/api/core/wallet/proof/get/${request.key}`, 'staff');
+    expect(made.presentation).toBe(presented.presentation);
     const mine = await ok<{ items: { key: string }[] }>('GET', '/api/core/wallet/proof/list', 'staff');
     expect(mine.items.map((r) => r.key)).toContain(request.key);
     const v2 = await ok<{ vp: Rec }>('GET', `/api/core/wallet/proof2/get/${request.key}`, 'staff');
     expect(v2.vp.nonce).toBe(request.nonce);
 
     // proof2/present answers a second request the same way.
-    const second = await ok<{ nonce: string }>('POST', '/api/core/proof/request', 'holder', {});
+    // /query/request opens it: the same request under the verifier's name.
+    const second = await ok<{ nonce: string }>('POST', '/api/core/query/request', 'holder', {});
     const answered = await ok<{ vp: Rec; request: { state: string } }>('POST', '/api/core/wallet/proof2/present', 'owner', {
       nonce: second.nonce,
       credential: credential.key,
@@ -403,6 +432,8 @@ describe('credential schemas', () => {
     expect(list.items.map((s) => s.key)).toContain('LicenseCredential');
     const meta = await ok<{ issued: number; meta: Rec }>('GET', '/api/core/schema/meta/LicenseCredential', 'admin');
     expect(meta.issued).toBeGreaterThan(0);
+    const pref = await ok<{ schemas: string[]; revocation: string }>('GET', '/api/core/issue/pref', 'owner');
+    expect(pref).toMatchObject({ schemas: ['LicenseCredential'], revocation: 'BitstringStatusList' });
     const schema = await ok<{ schema: Rec }>('GET', '/api/core/schema/get/LicenseCredential', 'owner');
     expect((schema.schema.required as string[]).sort()).toEqual(['ip', 'license', 'licensee', 'term', 'territory']);
     expect((await call('GET', '/api/core/schema/meta/Nope', 'admin')).status).toBe(404);

@@ -12,6 +12,7 @@ import * as roleBoss from '@/pages/api/role/boss';
 import * as roleContract from '@/pages/api/role/contract';
 import * as roleGet from '@/pages/api/role/get';
 import * as roleLicensee from '@/pages/api/role/licensee/[x]';
+import * as roleLog from '@/pages/api/role/log';
 import * as roleManager from '@/pages/api/role/manager/[x]';
 import * as roleSet from '@/pages/api/role/set';
 import { matchRoute, serveRoute, type RouteModule, type RouteServer } from './harness';
@@ -42,6 +43,7 @@ const ROUTES: [string, RouteModule][] = [
   ['/api/role/boss', roleBoss],
   ['/api/role/contract', roleContract],
   ['/api/role/licensee/[x]', roleLicensee],
+  ['/api/role/log', roleLog],
   ['/api/acl/[id]', aclById],
 ];
 
@@ -242,6 +244,13 @@ describe('product API: roles', () => {
       // Tidy up through the manager route.
       expectStatus(await call('DELETE', '/api/role/manager/cfl', { as: 'admin', body: { sub: subs.user } }), 200, 0);
       expectStatus(await call('DELETE', '/api/role/approver/brand', { as: 'admin', body: { sub: subs.designer } }), 200, 0);
+
+      // The holder's role log has the changes, newest first, naming the person each was about.
+      const log = await call<{ items: { action: string; person: { sub: string } | null }[] }>('GET', '/api/role/log?limit=5', {
+        as: 'holder',
+      });
+      expectStatus(log, 200, 0);
+      expect(log.json.data.items[0]).toMatchObject({ action: 'holder.approver.remove', person: { sub: subs.designer } });
     });
 
     it('"type and person both required": a missing type or person is status 5 with that message', async () => {

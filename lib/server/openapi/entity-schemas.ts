@@ -20,7 +20,7 @@ export function inputSchema(schema: z.ZodType): JsonSchema {
 }
 
 /** The type a column takes in a JSON answer (dates are ISO strings, money integer minor units). */
-function columnJson(column: { dataType: string; columnType: string; notNull: boolean }): JsonSchema {
+export function columnJson(column: { dataType: string; columnType: string; notNull: boolean }): JsonSchema {
   let schema: JsonSchema;
   switch (column.dataType) {
     case 'date':

@@ -31,6 +31,9 @@ import { decisionInput } from '../flow/decide-review';
 import { storageMimeInput } from '../storage/file-info';
 import { storageSaveInput } from '../storage/upload-input';
 import type { RouteDoc } from './route-docs';
+import * as out from './outputs/core';
+import * as flow from './outputs/flow';
+import { arrayOf, extend, nullable, object, page, ref, str } from './outputs/kit';
 import { designerRoutes } from './routes/designer';
 import { licenseeRoutes } from './routes/licensee';
 import { liquidRoutes } from './routes/liquid';
@@ -59,6 +62,7 @@ export function otherRoutes(): RouteDoc[] {
   const core = (
     path: string,
     summary: string,
+    output: RouteDoc['output'],
     input?: z.ZodType,
     acl?: string,
     method: RouteDoc['method'] = 'post',
@@ -69,45 +73,80 @@ export function otherRoutes(): RouteDoc[] {
     tag: 'core',
     input,
     acl,
+    output,
   });
   return [
     {
       path: '/api/core/server/status',
       method: 'get',
-      summary: 'System status: label and version',
+      summary: 'System status: label, version and whether the database answers',
       tag: 'core',
       public: true,
-      output: { type: 'object', properties: { label: { type: 'string' }, version: { type: 'string' } } },
+      output: object({ label: str, version: str, database: { type: 'boolean', description: 'The database answered' } }),
     },
-    { path: '/api/core/notify/list', method: 'get', summary: "The caller's notifications and unread count", tag: 'notify' },
-    { path: '/api/core/notify/list', method: 'post', summary: "The caller's notifications and unread count", tag: 'notify' },
-    { path: '/api/gate', method: 'post', summary: 'Registration gate check', tag: 'core', public: true, input: gateInput },
-    core('/roles/profile', "The caller's access entries and holder groups", undefined, undefined, 'get'),
-    core('/roles/profile', "The caller's access entries and holder groups"),
-    core('/roles/get', "A user's access entries (administrators, or the user)", rolesGetInput),
-    core('/roles/set', 'Grant one access entry', rolesSetInput, admin),
-    core('/roles/revoke', 'Revoke one access entry', rolesRevokeInput, admin),
-    core('/users/list', 'Find users', usersListInput, holder),
-    core('/users/get', 'One user with access entries', usersGetInput),
-    core('/users/set', "Change a user's names, language or status", usersSetInput, admin),
-    core('/users/acl', "A user's access entries", rolesGetInput),
-    core('/users/acl/set', "Replace a user's access entries", usersAclSetInput, admin),
-    core('/users/acl/request', 'Ask for an access entry', usersAclRequestInput),
-    core('/users/acl/request', 'Access requests: own, or all pending for administrators', undefined, undefined, 'get'),
-    core('/users/acl/revoke', 'Revoke one access entry', rolesRevokeInput, admin),
-    core('/users/profile', "The caller's own profile", undefined, undefined, 'get'),
-    core('/users/profile', "The caller's own profile"),
-    core('/users/get/profile', "A user's public profile", usersGetProfileInput),
-    core('/users/profile/update', "Change the caller's own profile", usersProfileUpdateInput),
-    core('/users/getbio', "A user's biography", usersGetBioInput),
-    core('/users/setbio', "Set the caller's biography", usersSetBioInput),
-    core('/users/get/eth', "A user's wallet address", usersGetEthInput),
-    core('/users/get/wallet', "The caller's wallet address", undefined, undefined, 'get'),
-    core('/users/get/wallet', "The caller's wallet address"),
-    core('/shorturi/new', 'Shorten a same-site address', shorturiNewInput),
-    core('/shorturi/get', 'Resolve a short address', shorturiGetInput),
-    core('/shorturi/drop', 'Delete a short address', shorturiDropInput),
-    { path: '/api/role/get', method: 'get', summary: "The holder's approver groups and managers", tag: 'role', acl: holder },
+    {
+      path: '/api/core/notify/list',
+      method: 'get',
+      summary: "The caller's notifications and unread count",
+      tag: 'notify',
+      output: out.notificationList,
+    },
+    {
+      path: '/api/core/notify/list',
+      method: 'post',
+      summary: "The caller's notifications and unread count",
+      tag: 'notify',
+      output: out.notificationList,
+    },
+    {
+      path: '/api/gate',
+      method: 'post',
+      summary: 'Registration gate check',
+      tag: 'core',
+      public: true,
+      input: gateInput,
+      output: object({ accepted: { const: true } }),
+    },
+    core('/roles/profile', "The caller's access entries and holder groups", out.roleProfile, undefined, undefined, 'get'),
+    core('/roles/profile', "The caller's access entries and holder groups", out.roleProfile),
+    core('/roles/get', "A user's access entries (administrators, or the user)", out.userEntries, rolesGetInput),
+    core('/roles/set', 'Grant one access entry', out.entryChange, rolesSetInput, admin),
+    core('/roles/revoke', 'Revoke one access entry', out.entryChange, rolesRevokeInput, admin),
+    core('/users/list', 'Find users', out.userPage, usersListInput, holder),
+    core('/users/get', 'One user with access entries', out.userWithAccess, usersGetInput),
+    core('/users/set', "Change a user's names, language or status", out.userChange, usersSetInput, admin),
+    core('/users/acl', "A user's access entries", out.userEntries, rolesGetInput),
+    core('/users/acl/set', "Replace a user's access entries", out.entryChange, usersAclSetInput, admin),
+    core('/users/acl/request', 'Ask for an access entry', out.aclRequest, usersAclRequestInput),
+    core(
+      '/users/acl/request',
+      'Access requests: own, or all pending for administrators',
+      out.aclRequestList,
+      undefined,
+      undefined,
+      'get',
+    ),
+    core('/users/acl/revoke', 'Revoke one access entry', out.entryChange, rolesRevokeInput, admin),
+    core('/users/profile', "The caller's own profile", out.ownProfile, undefined, undefined, 'get'),
+    core('/users/profile', "The caller's own profile", out.ownProfile),
+    core('/users/get/profile', "A user's public profile", out.publicProfile, usersGetProfileInput),
+    core('/users/profile/update', "Change the caller's own profile", out.ownProfile, usersProfileUpdateInput),
+    core('/users/getbio', "A user's biography", object({ sub: str, bio: nullable(str) }), usersGetBioInput),
+    core('/users/setbio', "Set the caller's biography", object({ sub: str, bio: str }), usersSetBioInput),
+    core('/users/get/eth', "A user's wallet address", object({ sub: str, address: nullable(str) }), usersGetEthInput),
+    core('/users/get/wallet', "The caller's wallet address", object({ address: nullable(str) }), undefined, undefined, 'get'),
+    core('/users/get/wallet', "The caller's wallet address", object({ address: nullable(str) })),
+    core('/shorturi/new', 'Shorten a same-site address', out.shortUri, shorturiNewInput),
+    core('/shorturi/get', 'Resolve a short address', object({ key: str, url: str }), shorturiGetInput),
+    core('/shorturi/drop', 'Delete a short address', object({ key: str }), shorturiDropInput),
+    {
+      path: '/api/role/get',
+      method: 'get',
+      summary: "The holder's approver groups and managers",
+      tag: 'role',
+      acl: holder,
+      output: out.holderRoles,
+    },
     {
       path: '/api/role/set',
       method: 'post',
@@ -115,6 +154,7 @@ export function otherRoutes(): RouteDoc[] {
       tag: 'role',
       input: roleSetInput,
       acl: holder,
+      output: out.holderListChange,
     },
     ...(['post', 'delete'] as const).flatMap((method): RouteDoc[] => [
       {
@@ -124,6 +164,7 @@ export function otherRoutes(): RouteDoc[] {
         tag: 'role',
         input: roleManagerInput,
         acl: `${admin}, calbee:<product>`,
+        output: out.holderListChange,
       },
       {
         path: '/api/role/approver/{x}',
@@ -132,6 +173,7 @@ export function otherRoutes(): RouteDoc[] {
         tag: 'role',
         input: roleApproverInput,
         acl: `${admin}, calbee:<product>, managers of x`,
+        output: out.holderListChange,
       },
       {
         path: '/api/role/boss',
@@ -140,6 +182,7 @@ export function otherRoutes(): RouteDoc[] {
         tag: 'role',
         input: roleBossInput,
         acl: `${admin}, calbee:<product>`,
+        output: out.bossChange,
       },
       {
         path: '/api/role/contract',
@@ -148,6 +191,7 @@ export function otherRoutes(): RouteDoc[] {
         tag: 'role',
         input: roleContractInput,
         acl: `${admin}, calbee:<product>`,
+        output: out.contractSignerChange,
       },
       {
         path: '/api/role/licensee/{x}',
@@ -156,9 +200,17 @@ export function otherRoutes(): RouteDoc[] {
         tag: 'role',
         input: method === 'post' ? roleLicenseeSetInput : roleLicenseeRemoveInput,
         acl: `${admin}, calbee:<product>, owners and admins of x`,
+        output: out.memberChange,
       },
     ]),
-    { path: '/api/role/contract', method: 'get', summary: "The holder's contract signers", tag: 'role', acl: holder },
+    {
+      path: '/api/role/contract',
+      method: 'get',
+      summary: "The holder's contract signers",
+      tag: 'role',
+      acl: holder,
+      output: out.contractSigners,
+    },
     {
       path: '/api/role/log',
       method: 'get',
@@ -166,9 +218,16 @@ export function otherRoutes(): RouteDoc[] {
         'Admin log of holder role and access changes (holder.*, acl.*), newest first: who, action, before/after, time (?q=&limit=&cursor=)',
       tag: 'role',
       acl: holder,
+      output: out.holderLogPage,
     },
-    { path: '/api/role/licensee/{x}', method: 'get', summary: 'Members of licensee organisation x', tag: 'role' },
-    { path: '/api/acl/{id}', method: 'get', summary: "A user's access entries", tag: 'acl' },
+    {
+      path: '/api/role/licensee/{x}',
+      method: 'get',
+      summary: 'Members of licensee organisation x',
+      tag: 'role',
+      output: out.licenseeMembers,
+    },
+    { path: '/api/acl/{id}', method: 'get', summary: "A user's access entries", tag: 'acl', output: out.userEntries },
     {
       path: '/api/acl/{id}',
       method: 'put',
@@ -176,8 +235,9 @@ export function otherRoutes(): RouteDoc[] {
       tag: 'acl',
       input: aclPutInput,
       acl: admin,
+      output: out.entryChange,
     },
-    { path: '/api/doc/{name}', method: 'get', summary: 'Documents of a collection', tag: 'doc' },
+    { path: '/api/doc/{name}', method: 'get', summary: 'Documents of a collection', tag: 'doc', output: out.docPage },
     {
       path: '/api/doc/{name}',
       method: 'post',
@@ -185,8 +245,9 @@ export function otherRoutes(): RouteDoc[] {
       tag: 'doc',
       input: docCreateInput,
       acl: `${admin}, calbee:<product>`,
+      output: out.doc,
     },
-    { path: '/api/doc/{name}/{id}', method: 'get', summary: 'Read a document', tag: 'doc' },
+    { path: '/api/doc/{name}/{id}', method: 'get', summary: 'Read a document', tag: 'doc', output: out.doc },
     {
       path: '/api/doc/{name}/{id}',
       method: 'put',
@@ -194,6 +255,7 @@ export function otherRoutes(): RouteDoc[] {
       tag: 'doc',
       input: docReplaceInput,
       acl: `${admin}, calbee:<product>`,
+      output: out.doc,
     },
     {
       path: '/api/doc/{name}/{id}',
@@ -201,6 +263,7 @@ export function otherRoutes(): RouteDoc[] {
       summary: 'Delete a document',
       tag: 'doc',
       acl: `${admin}, calbee:<product>`,
+      output: object({ name: str, id: str }),
     },
     {
       path: '/api/doc/{name}/search',
@@ -208,6 +271,7 @@ export function otherRoutes(): RouteDoc[] {
       summary: 'Documents whose data contains the given object',
       tag: 'doc',
       input: docSearchInput,
+      output: object({ items: arrayOf(out.doc) }),
     },
     {
       path: '/api/tag/assign/{id}',
@@ -215,6 +279,7 @@ export function otherRoutes(): RouteDoc[] {
       summary: 'Put tag id on a record (holder staff, or whoever may change the record)',
       tag: 'Tag',
       input: tagChangeInput,
+      output: out.tagChange,
     },
     {
       path: '/api/tag/revoke/{id}',
@@ -222,6 +287,7 @@ export function otherRoutes(): RouteDoc[] {
       summary: 'Take tag id off a record (holder staff, or whoever may change the record)',
       tag: 'Tag',
       input: tagChangeInput,
+      output: out.tagChange,
     },
     {
       path: '/api/v1/LogWorkflow',
@@ -230,6 +296,7 @@ export function otherRoutes(): RouteDoc[] {
       tag: 'LogWorkflow',
       input: logWorkflowInput,
       acl: holder,
+      output: out.workflowRow,
     },
     {
       path: '/api/v1/LogWorkflow',
@@ -237,6 +304,7 @@ export function otherRoutes(): RouteDoc[] {
       summary: 'Workflow log entries, newest first (?key=&limit=&cursor=)',
       tag: 'LogWorkflow',
       acl: holder,
+      output: page(out.workflowEntry),
     },
     {
       path: '/api/v1/Review/{id}/{state}',
@@ -244,6 +312,7 @@ export function otherRoutes(): RouteDoc[] {
       summary: 'Decide a pending review: state is approved, approved_with_conditions, rejected or changes_requested',
       tag: 'Review',
       input: decisionInput,
+      output: flow.decisionResult,
     },
     {
       path: '/api/v1/Review/remind',
@@ -251,12 +320,14 @@ export function otherRoutes(): RouteDoc[] {
       summary: 'Remind the reviewers of overdue items now',
       tag: 'Review',
       acl: `${admin}, calbee:<product>`,
+      output: object({ notified: { type: 'integer', description: 'Reminders sent' } }),
     },
     {
       path: '/api/v1/Review/stats/{id}',
       method: 'get',
       summary: 'Decisions on a record counted by state and group',
       tag: 'Review',
+      output: flow.reviewStats,
     },
     {
       path: '/api/v1/{entity}/{id}/{action}',
@@ -265,6 +336,7 @@ export function otherRoutes(): RouteDoc[] {
         "Take a step of the record's flow (submit, resubmit, publish, retire, revoke, start_review, …) with an optional comment",
       tag: 'flow',
       input: z.object({ comment: z.string().max(5000).optional() }),
+      output: { ...flow.subjectRecord, description: 'The record in its new state, as its entity answers it' },
     },
     {
       path: '/api/v1/{entity}/{id}/{action}',
@@ -272,6 +344,7 @@ export function otherRoutes(): RouteDoc[] {
       summary:
         "action = history: the record's reviews (every round) and workflow log; action = actions: the steps the caller may take now ({state, actions: [{action, to, needsComment}], waitingFor, decideFor}), which is what pages offer",
       tag: 'flow',
+      output: { oneOf: [flow.subjectHistory, flow.recordActions] },
     },
     {
       path: '/api/v1/Holder/approve/{kind}',
@@ -280,31 +353,7 @@ export function otherRoutes(): RouteDoc[] {
         "Approval queue (kind: licenses, ips, products, usages, invoices, reports): what the caller's groups still have to decide, with waiting time and the record's name for the reader (reference, IP, counterparty)",
       tag: 'Holder',
       acl: holder,
-      output: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            review: { type: 'object' },
-            subject: { type: 'object' },
-            waitingDays: { type: 'integer' },
-            waitingMinutes: { type: 'integer' },
-            deadline: { type: 'string', format: 'date-time', description: 'when the group must decide (SLA in Holder.config)' },
-            overdue: { type: 'boolean' },
-            name: {
-              type: 'object',
-              description: 'lib/server/naming: how a person names the record, in the caller language',
-              properties: {
-                reference: { type: ['string', 'null'] },
-                title: { type: 'string' },
-                counterparty: { type: ['string', 'null'] },
-                detail: { type: ['string', 'null'] },
-                label: { type: 'string', examples: ['LIC-2026-0042 ポテトヒーロー / カルビー商事'] },
-              },
-            },
-          },
-        },
-      },
+      output: arrayOf(extend(flow.queueItem, { name: flow.recordName })),
     },
     {
       path: '/api/v1/Holder/approve/{kind}/{id}',
@@ -313,6 +362,7 @@ export function otherRoutes(): RouteDoc[] {
       tag: 'Holder',
       input: approveInput,
       acl: holder,
+      output: flow.decisionResult,
     },
     {
       path: '/api/v1/Usage/holder/list',
@@ -320,10 +370,14 @@ export function otherRoutes(): RouteDoc[] {
       summary: "Usage permits for the holder: the caller's queue and all permits (query body)",
       tag: 'Usage',
       acl: holder,
+      output: object({
+        queue: arrayOf(flow.queueItem),
+        permits: object({ items: arrayOf(ref('Usage')), nextCursor: nullable(str) }),
+      }),
     },
-    core('/storage/save', 'Store a file (base64); the type is sniffed from the bytes', storageSaveInput),
-    core('/storage/mime', 'Type, size and name of a stored file', storageMimeInput),
-    core('/public/save', 'Store a public file', storageSaveInput, holder),
+    core('/storage/save', 'Store a file (base64); the type is sniffed from the bytes', out.fileInfo, storageSaveInput),
+    core('/storage/mime', 'Type, size and name of a stored file', out.fileInfo, storageMimeInput),
+    core('/public/save', 'Store a public file', out.fileInfo, storageSaveInput, holder),
     {
       path: '/api/core/public/fetch/{id}',
       method: 'get',
@@ -331,7 +385,14 @@ export function otherRoutes(): RouteDoc[] {
       tag: 'core',
       public: true,
     },
-    { path: '/api/core/public/mime/{id}', method: 'get', summary: 'Metadata of a public file', tag: 'core', public: true },
+    {
+      path: '/api/core/public/mime/{id}',
+      method: 'get',
+      summary: 'Metadata of a public file',
+      tag: 'core',
+      public: true,
+      output: out.fileInfo,
+    },
     {
       path: '/api/core/public/avatar/{id}',
       method: 'get',

@@ -9,6 +9,8 @@ import {
   walletQueryInput,
 } from '../../credentials/inputs';
 import type { RouteDoc } from '../route-docs';
+import * as out from '../outputs/credentials';
+import { anyObject, arrayOf, extend, int, object, str } from '../outputs/kit';
 
 const admin = 'calbee:admin';
 
@@ -73,20 +75,29 @@ export function credentialsRoutes(): RouteDoc[] {
       method: 'get',
       summary: 'Credential schemas: administrators see all, anyone signed in the enabled and published ones',
       tag,
+      output: object({ items: arrayOf(out.schemaSummary) }),
     },
     {
       path: '/api/core/schema/issuers',
       method: 'get',
       summary: 'Issuers of the visible schemas with their JWKS address and key id',
       tag,
+      output: object({ items: arrayOf(out.issuerInfo) }),
     },
     {
       path: '/api/core/schema/meta/{id}',
       method: 'get',
       summary: 'A schema’s name, version, issuer, flags, meta (title, description, format) and how many credentials it issued',
       tag,
+      output: extend(out.schemaSummary, { issued: int }),
     },
-    { path: '/api/core/schema/get/{id}', method: 'get', summary: 'A schema with the JSON Schema of its credentialSubject', tag },
+    {
+      path: '/api/core/schema/get/{id}',
+      method: 'get',
+      summary: 'A schema with the JSON Schema of its credentialSubject',
+      tag,
+      output: extend(out.schemaSummary, { schema: { ...anyObject, description: 'The JSON Schema of credentialSubject' } }),
+    },
     {
       path: '/api/core/schema/enable/{id}',
       method: 'post',
@@ -94,6 +105,7 @@ export function credentialsRoutes(): RouteDoc[] {
       tag,
       input: schemaToggleInput,
       acl: admin,
+      output: out.schemaSummary,
     },
     {
       path: '/api/core/schema/disable/{id}',
@@ -102,6 +114,7 @@ export function credentialsRoutes(): RouteDoc[] {
       tag,
       input: schemaToggleInput,
       acl: admin,
+      output: out.schemaSummary,
     },
     {
       path: '/api/core/schema/publish/{id}',
@@ -110,6 +123,7 @@ export function credentialsRoutes(): RouteDoc[] {
       tag,
       input: schemaPublishInput,
       acl: admin,
+      output: out.schemaSummary,
     },
     // Verifier side.
     {
@@ -118,27 +132,45 @@ export function credentialsRoutes(): RouteDoc[] {
       summary: 'A verifier opens a proof request (type, optional ip/licensee) and receives its one-time nonce',
       tag,
       input: proofRequestInput,
+      output: out.proofView,
     },
     {
       path: '/api/core/query/proof/{id}',
       method: 'get',
       summary: 'The verifier reads what was proved for a request: state and result',
       tag,
+      output: out.proofResultView,
     },
     {
       path: '/api/core/query/get/{id}',
       method: 'get',
       summary: 'A proof request in full, with the presentation JWT (its verifier or an administrator)',
       tag,
+      output: out.proofWithPresentation,
     },
     {
       path: '/api/core/query/list',
       method: 'get',
       summary: 'Proof requests the caller opened (administrators: all), newest first',
       tag,
+      output: object({ items: arrayOf(out.proofView) }),
     },
-    { path: '/api/core/query/wallet', method: 'get', summary: 'Every wallet holding credentials, with counts', tag, acl: admin },
-    { path: '/api/core/query/wallet/of/{sub}', method: 'get', summary: 'The credentials one user holds', tag, acl: admin },
+    {
+      path: '/api/core/query/wallet',
+      method: 'get',
+      summary: 'Every wallet holding credentials, with counts',
+      tag,
+      acl: admin,
+      output: out.walletList,
+    },
+    {
+      path: '/api/core/query/wallet/of/{sub}',
+      method: 'get',
+      summary: 'The credentials one user holds',
+      tag,
+      acl: admin,
+      output: object({ holder: str, items: arrayOf(out.credentialSummary) }),
+    },
     // Presentation.
     {
       path: '/api/core/proof/request',
@@ -146,6 +178,7 @@ export function credentialsRoutes(): RouteDoc[] {
       summary: 'Open a proof request (same as /query/request): answers key, nonce, expiresAt',
       tag,
       input: proofRequestInput,
+      output: out.proofView,
     },
     {
       path: '/api/core/proof/present',
@@ -154,6 +187,7 @@ export function credentialsRoutes(): RouteDoc[] {
         'Present a wallet credential for a nonce: the platform signs a vp+jwt for the caller with the nonce; the verifier checks signature, nonce, revocation and term and stores the result. A nonce answers once (replay: status 5, HTTP 409)',
       tag,
       input: proofPresentInput,
+      output: out.presentOutcome,
     },
     // Issuer.
     {
@@ -163,18 +197,21 @@ export function credentialsRoutes(): RouteDoc[] {
       tag,
       input: issueCredInput,
       acl: productStaff,
+      output: out.credentialDetail,
     },
     {
       path: '/api/core/issue/pref',
       method: 'get',
       summary: 'Issuer preferences: formats, algorithm, holder binding, revocation, auto-issue rules',
       tag,
+      output: out.issuerPreferences,
     },
     {
       path: '/api/core/issue/id',
       method: 'get',
       summary: 'The issuer identifier and the public JWK its credentials verify with',
       tag,
+      output: out.issuerIdentity,
     },
     {
       path: '/api/core/issue/data/0',
@@ -183,6 +220,7 @@ export function credentialsRoutes(): RouteDoc[] {
       tag,
       input: issueCredInput,
       acl: productStaff,
+      output: out.issueData0,
     },
     {
       path: '/api/core/issue/data/1',
@@ -191,12 +229,14 @@ export function credentialsRoutes(): RouteDoc[] {
       tag,
       input: issueCredInput,
       acl: productStaff,
+      output: out.issueData1,
     },
     {
       path: '/api/core/issue/conn',
       method: 'get',
       summary: 'Connection info: issuer, formats and the JWKS, verify, proof and wallet endpoints',
       tag,
+      output: out.issuerConnection,
     },
     // Wallet.
     {
@@ -205,6 +245,7 @@ export function credentialsRoutes(): RouteDoc[] {
       summary:
         'The caller’s credentials: held by the caller, plus the license credentials of the caller’s licensee organisations',
       tag,
+      output: object({ items: arrayOf(out.credentialSummary) }),
     },
     {
       path: '/api/core/wallet/cred/query',
@@ -212,12 +253,14 @@ export function credentialsRoutes(): RouteDoc[] {
       summary: 'The caller’s credentials filtered by type, status, license, ip or licensee',
       tag,
       input: walletQueryInput,
+      output: object({ items: arrayOf(out.credentialSummary) }),
     },
     {
       path: '/api/core/wallet/cred/get/{id}',
       method: 'get',
       summary: 'One wallet credential with its JWT and a verification made now',
       tag,
+      output: out.credentialDetail,
     },
     {
       path: '/api/core/wallet/issue/list',
@@ -225,6 +268,7 @@ export function credentialsRoutes(): RouteDoc[] {
       summary: 'Credentials issued by this issuer (holder staff issue on its behalf)',
       tag,
       acl: holderStaff,
+      output: object({ items: arrayOf(out.issuedCredential) }),
     },
     {
       path: '/api/core/wallet/issue/get/{id}',
@@ -232,32 +276,49 @@ export function credentialsRoutes(): RouteDoc[] {
       summary: 'One issued credential with JWT, holder and verification',
       tag,
       acl: holderStaff,
+      output: out.issuedCredentialDetail,
     },
-    { path: '/api/core/wallet/proof/list', method: 'get', summary: 'Presentations the caller made', tag },
+    {
+      path: '/api/core/wallet/proof/list',
+      method: 'get',
+      summary: 'Presentations the caller made',
+      tag,
+      output: object({ items: arrayOf(out.proofView) }),
+    },
     {
       path: '/api/core/wallet/proof/matches/{id}',
       method: 'get',
       summary: 'For a proof request (id = its nonce): the request and the caller’s credentials that match it',
       tag,
+      output: out.proofMatches,
     },
-    { path: '/api/core/wallet/proof/get/{id}', method: 'get', summary: 'One presentation the caller made, with its vp+jwt', tag },
+    {
+      path: '/api/core/wallet/proof/get/{id}',
+      method: 'get',
+      summary: 'One presentation the caller made, with its vp+jwt',
+      tag,
+      output: out.proofWithPresentation,
+    },
     {
       path: '/api/core/wallet/proof2/list',
       method: 'get',
       summary: 'Presentations the caller made, with the decoded W3C presentation',
       tag,
+      output: object({ items: arrayOf(out.proofListItem2) }),
     },
     {
       path: '/api/core/wallet/proof2/matches/{id}',
       method: 'get',
       summary: 'Matches for a request (id = nonce) grouped per requested type as input descriptors',
       tag,
+      output: out.proofMatches2,
     },
     {
       path: '/api/core/wallet/proof2/get/{id}',
       method: 'get',
       summary: 'One presentation with the decoded W3C presentation',
       tag,
+      output: out.proofWithDecoded,
     },
     {
       path: '/api/core/wallet/proof2/present',
@@ -265,6 +326,7 @@ export function credentialsRoutes(): RouteDoc[] {
       summary: 'Present for a request as /proof/present, answering the decoded presentation too',
       tag,
       input: proofPresentInput,
+      output: out.presentOutcome2,
     },
     // Product API.
     {
@@ -274,6 +336,7 @@ export function credentialsRoutes(): RouteDoc[] {
       tag,
       input: vcIssueInput,
       acl: holderStaff,
+      output: out.credentialDetail,
     },
     {
       path: '/api/vc/verify/{id}',
@@ -282,6 +345,7 @@ export function credentialsRoutes(): RouteDoc[] {
         'Public: the license status behind an approved product (by key or by the reference on its label, PRD-2026-0042) or a credential key (valid, expired, revoked, not_yet_valid, not_licensed) with the product and license numbers, IP, licensee, territory and term; verified at request time, never cached',
       tag,
       public: true,
+      output: out.publicVerification,
     },
     {
       path: '/api/vc/verify',
@@ -290,6 +354,7 @@ export function credentialsRoutes(): RouteDoc[] {
       tag,
       input: verifyInput,
       public: true,
+      output: out.verification,
     },
     {
       path: '/api/vc/jwks',
@@ -297,6 +362,12 @@ export function credentialsRoutes(): RouteDoc[] {
       summary: 'Public: the JWK Set of the holder credential key and the wallet presentation key',
       tag,
       public: true,
+      // Answered bare, as a JWK Set, not in the envelope.
+      raw: {
+        mediaType: 'application/json',
+        schema: out.jwks,
+        example: { keys: [{ ...didDocumentExample.verificationMethod[0]!.publicKeyJwk, kid: 'holder-vc-mf3k2a1', use: 'sig' }] },
+      },
     },
     // Standard verification: the issuer's did:web document and the revocation status lists.
     {

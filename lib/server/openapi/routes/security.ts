@@ -2,55 +2,47 @@ import { confirmContactInput } from '../../contacts/confirm-contact';
 import { clearThrottleInput } from '../../idp/throttles-admin';
 import { serviceAccountActionInput, serviceAccountCreateInput } from '../../service-accounts/accounts';
 import type { RouteDoc } from '../route-docs';
+import { object } from '../outputs/kit';
 
-const throttle = {
-  type: 'object',
-  properties: {
-    key: { type: 'string' },
-    kind: { enum: ['pair', 'source', 'account'] },
-    account: { type: ['string', 'null'] },
-    source: { type: ['string', 'null'] },
-    failures: { type: 'integer' },
-    lastFailureAt: { type: ['string', 'null'], format: 'date-time' },
-    blockedUntil: { type: ['string', 'null'], format: 'date-time' },
-    waitSeconds: { type: 'integer' },
-    notifiedAt: { type: ['string', 'null'], format: 'date-time' },
-  },
-};
+const throttle = object({
+  key: { type: 'string' },
+  kind: { enum: ['pair', 'source', 'account'] },
+  account: { type: ['string', 'null'] },
+  source: { type: ['string', 'null'] },
+  failures: { type: 'integer' },
+  lastFailureAt: { type: ['string', 'null'], format: 'date-time' },
+  blockedUntil: { type: ['string', 'null'], format: 'date-time' },
+  waitSeconds: { type: 'integer' },
+  notifiedAt: { type: ['string', 'null'], format: 'date-time' },
+});
 
-const serviceAccount = {
-  type: 'object',
-  properties: {
-    key: { type: 'string' },
-    name: { type: 'string', example: 'ERP integration' },
-    clientId: { type: 'string', example: 'svc-4fQ2mZ8rT1xW9kLp3cV7bN0a' },
-    provider: {
-      enum: ['embedded', 'external'],
-      description:
-        "embedded: tokens from this platform's provider by client credentials; external: JWTs of OIDC_ISSUER issued to clientId",
-    },
-    access: { type: 'array', items: { type: 'string' }, example: ['calbee:licensee'] },
-    state: { enum: ['active', 'revoked'] },
-    createdAt: { type: 'string', format: 'date-time' },
-    createdBy: { type: 'string' },
-    rotatedAt: { type: ['string', 'null'], format: 'date-time' },
-    rotatedBy: { type: ['string', 'null'] },
-    revokedAt: { type: ['string', 'null'], format: 'date-time' },
-    revokedBy: { type: ['string', 'null'] },
+const serviceAccount = object({
+  key: { type: 'string' },
+  name: { type: 'string', example: 'ERP integration' },
+  clientId: { type: 'string', example: 'svc-4fQ2mZ8rT1xW9kLp3cV7bN0a' },
+  provider: {
+    enum: ['embedded', 'external'],
+    description:
+      "embedded: tokens from this platform's provider by client credentials; external: JWTs of OIDC_ISSUER issued to clientId",
   },
-};
+  access: { type: 'array', items: { type: 'string' }, example: ['calbee:licensee'] },
+  state: { enum: ['active', 'revoked'] },
+  createdAt: { type: 'string', format: 'date-time' },
+  createdBy: { type: 'string' },
+  rotatedAt: { type: ['string', 'null'], format: 'date-time' },
+  rotatedBy: { type: ['string', 'null'] },
+  revokedAt: { type: ['string', 'null'], format: 'date-time' },
+  revokedBy: { type: ['string', 'null'] },
+});
 
-const issued = {
-  type: 'object',
-  properties: {
-    account: serviceAccount,
-    clientSecret: {
-      type: ['string', 'null'],
-      description:
-        "Shown only in this answer; stored only as a digest. Null for an external provider's client, whose secret that provider keeps",
-    },
+const issued = object({
+  account: serviceAccount,
+  clientSecret: {
+    type: ['string', 'null'],
+    description:
+      "Shown only in this answer; stored only as a digest. Null for an external provider's client, whose secret that provider keeps",
   },
-};
+});
 
 /** Sign-in throttles and contact e-mail confirmation (issue #23). */
 export function securityRoutes(): RouteDoc[] {
@@ -108,7 +100,7 @@ export function securityRoutes(): RouteDoc[] {
       tag: 'system',
       input: clearThrottleInput,
       acl: 'calbee:admin',
-      output: { type: 'object', properties: { key: { type: 'string' } } },
+      output: object({ key: { type: 'string' } }),
     },
     {
       path: '/api/contact/verify',
@@ -117,15 +109,12 @@ export function securityRoutes(): RouteDoc[] {
         'Confirm a contact e-mail change with the single-use token from the confirmation mail (as the person who asked for it); the new address then replaces the old one',
       tag: 'system',
       input: confirmContactInput,
-      output: {
-        type: 'object',
-        properties: {
-          entity: { type: 'string' },
-          record: { type: 'string' },
-          field: { type: 'string' },
-          value: { type: 'string' },
-        },
-      },
+      output: object({
+        entity: { type: 'string' },
+        record: { type: 'string' },
+        field: { type: 'string' },
+        value: { type: 'string' },
+      }),
     },
   ];
 }
