@@ -865,7 +865,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** System status: label and version */
+    /** System status: label, version and whether the database answers */
     get: operations['getCoreServerStatus'];
     put?: never;
     post?: never;
@@ -10750,7 +10750,8 @@ export interface operations {
            *       "status": 0,
            *       "data": {
            *         "label": "string",
-           *         "version": "string"
+           *         "version": "string",
+           *         "database": true
            *       }
            *     }
            */
@@ -10758,8 +10759,10 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              label?: string;
-              version?: string;
+              label: string;
+              version: string;
+              /** @description The database answered */
+              database: boolean;
             };
           };
         };
@@ -10789,13 +10792,34 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "key": "string",
+           *             "subject": "string",
+           *             "content": "string",
+           *             "created": "2019-08-24T14:15:22Z",
+           *             "read": true
+           *           }
+           *         ],
+           *         "unread": 0
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                key: string;
+                subject: string;
+                content: string;
+                /** Format: date-time */
+                created: string;
+                read: boolean;
+              }[];
+              unread: number;
+            };
           };
         };
       };
@@ -10824,13 +10848,34 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "key": "string",
+           *             "subject": "string",
+           *             "content": "string",
+           *             "created": "2019-08-24T14:15:22Z",
+           *             "read": true
+           *           }
+           *         ],
+           *         "unread": 0
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                key: string;
+                subject: string;
+                content: string;
+                /** Format: date-time */
+                created: string;
+                read: boolean;
+              }[];
+              unread: number;
+            };
           };
         };
       };
@@ -10872,13 +10917,18 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "accepted": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @constant */
+              accepted: true;
+            };
           };
         };
       };
@@ -10907,13 +10957,51 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "access": [
+           *           "string"
+           *         ],
+           *         "approver": {
+           *           "legal": true,
+           *           "brand": true,
+           *           "cfl": true,
+           *           "boss": true
+           *         },
+           *         "manager": {
+           *           "legal": true,
+           *           "brand": true,
+           *           "cfl": true
+           *         },
+           *         "approverGroups": [
+           *           "legal"
+           *         ],
+           *         "managerGroups": [
+           *           "legal"
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              access: string[];
+              approver: {
+                legal: boolean;
+                brand: boolean;
+                cfl: boolean;
+                boss: boolean;
+              };
+              manager: {
+                legal: boolean;
+                brand: boolean;
+                cfl: boolean;
+              };
+              approverGroups: ('legal' | 'brand' | 'cfl' | 'boss')[];
+              managerGroups: ('legal' | 'brand' | 'cfl')[];
+            };
           };
         };
       };
@@ -10942,13 +11030,51 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "access": [
+           *           "string"
+           *         ],
+           *         "approver": {
+           *           "legal": true,
+           *           "brand": true,
+           *           "cfl": true,
+           *           "boss": true
+           *         },
+           *         "manager": {
+           *           "legal": true,
+           *           "brand": true,
+           *           "cfl": true
+           *         },
+           *         "approverGroups": [
+           *           "legal"
+           *         ],
+           *         "managerGroups": [
+           *           "legal"
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              access: string[];
+              approver: {
+                legal: boolean;
+                brand: boolean;
+                cfl: boolean;
+                boss: boolean;
+              };
+              manager: {
+                legal: boolean;
+                brand: boolean;
+                cfl: boolean;
+              };
+              approverGroups: ('legal' | 'brand' | 'cfl' | 'boss')[];
+              managerGroups: ('legal' | 'brand' | 'cfl')[];
+            };
           };
         };
       };
@@ -10988,13 +11114,21 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "entries": [
+           *           "string"
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              entries: string[];
+            };
           };
         };
       };
@@ -11036,13 +11170,23 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "entries": [
+           *           "string"
+           *         ],
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              entries: string[];
+              changed: boolean;
+            };
           };
         };
       };
@@ -11084,13 +11228,23 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "entries": [
+           *           "string"
+           *         ],
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              entries: string[];
+              changed: boolean;
+            };
           };
         };
       };
@@ -11134,13 +11288,40 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "sub": "string",
+           *             "email": "string",
+           *             "nickname": "string",
+           *             "first_name": "string",
+           *             "last_name": "string",
+           *             "picture": "string",
+           *             "lang": "string",
+           *             "status": 0
+           *           }
+           *         ],
+           *         "next": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                sub: string;
+                email: string;
+                nickname: string;
+                first_name: string;
+                last_name: string;
+                picture: string | null;
+                lang: string;
+                /** @description 0 active; anything else suspended */
+                status: number;
+              }[];
+              next: string | null;
+            };
           };
         };
       };
@@ -11180,13 +11361,41 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "email": "string",
+           *         "nickname": "string",
+           *         "first_name": "string",
+           *         "last_name": "string",
+           *         "picture": "string",
+           *         "lang": "string",
+           *         "status": 0,
+           *         "wallet": "string",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "access": [
+           *           "string"
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              email: string;
+              nickname: string;
+              first_name: string;
+              last_name: string;
+              picture: string | null;
+              lang: string;
+              /** @description 0 active; anything else suspended */
+              status: number;
+              wallet: string | null;
+              /** Format: date-time */
+              dateCreated: string;
+              access: string[];
+            };
           };
         };
       };
@@ -11237,13 +11446,34 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "email": "string",
+           *         "nickname": "string",
+           *         "first_name": "string",
+           *         "last_name": "string",
+           *         "picture": "string",
+           *         "lang": "string",
+           *         "status": 0,
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              email: string;
+              nickname: string;
+              first_name: string;
+              last_name: string;
+              picture: string | null;
+              lang: string;
+              /** @description 0 active; anything else suspended */
+              status: number;
+              changed: boolean;
+            };
           };
         };
       };
@@ -11283,13 +11513,21 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "entries": [
+           *           "string"
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              entries: string[];
+            };
           };
         };
       };
@@ -11333,13 +11571,23 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "entries": [
+           *           "string"
+           *         ],
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              entries: string[];
+              changed: boolean;
+            };
           };
         };
       };
@@ -11368,13 +11616,43 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "key": "string",
+           *             "sub": "string",
+           *             "entry": "string",
+           *             "reason": "string",
+           *             "state": "pending",
+           *             "decidedBy": "string",
+           *             "dateCreated": "2019-08-24T14:15:22Z",
+           *             "dateDecided": "2019-08-24T14:15:22Z",
+           *             "email": "string",
+           *             "nickname": "string"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                key: string;
+                sub: string;
+                entry: string;
+                reason: string | null;
+                /** @enum {unknown} */
+                state: 'pending' | 'approved' | 'denied';
+                decidedBy: string | null;
+                /** Format: date-time */
+                dateCreated: string;
+                dateDecided: string | null;
+                email: string;
+                nickname: string;
+              }[];
+            };
           };
         };
       };
@@ -11416,13 +11694,33 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "sub": "string",
+           *         "entry": "string",
+           *         "reason": "string",
+           *         "state": "pending",
+           *         "decidedBy": "string",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateDecided": "2019-08-24T14:15:22Z"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              sub: string;
+              entry: string;
+              reason: string | null;
+              /** @enum {unknown} */
+              state: 'pending' | 'approved' | 'denied';
+              decidedBy: string | null;
+              /** Format: date-time */
+              dateCreated: string;
+              dateDecided: string | null;
+            };
           };
         };
       };
@@ -11464,13 +11762,23 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "entries": [
+           *           "string"
+           *         ],
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              entries: string[];
+              changed: boolean;
+            };
           };
         };
       };
@@ -11499,13 +11807,50 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "email": "string",
+           *         "nickname": "string",
+           *         "first_name": "string",
+           *         "last_name": "string",
+           *         "picture": "string",
+           *         "lang": "string",
+           *         "wallet": "string",
+           *         "mail_off": [
+           *           "review"
+           *         ],
+           *         "mail_digest": true,
+           *         "access": [
+           *           "string"
+           *         ],
+           *         "accepted_terms_version": {
+           *           "property1": "string",
+           *           "property2": "string"
+           *         }
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              email: string;
+              nickname: string;
+              first_name: string;
+              last_name: string;
+              picture: string | null;
+              lang: string;
+              wallet: string | null;
+              mail_off: (
+                'review' | 'changes' | 'decision' | 'overdue' | 'contract' | 'report' | 'invoice' | 'terms' | 'invitation'
+              )[];
+              mail_digest: boolean;
+              access: string[];
+              accepted_terms_version: {
+                [key: string]: string;
+              };
+            };
           };
         };
       };
@@ -11534,13 +11879,50 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "email": "string",
+           *         "nickname": "string",
+           *         "first_name": "string",
+           *         "last_name": "string",
+           *         "picture": "string",
+           *         "lang": "string",
+           *         "wallet": "string",
+           *         "mail_off": [
+           *           "review"
+           *         ],
+           *         "mail_digest": true,
+           *         "access": [
+           *           "string"
+           *         ],
+           *         "accepted_terms_version": {
+           *           "property1": "string",
+           *           "property2": "string"
+           *         }
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              email: string;
+              nickname: string;
+              first_name: string;
+              last_name: string;
+              picture: string | null;
+              lang: string;
+              wallet: string | null;
+              mail_off: (
+                'review' | 'changes' | 'decision' | 'overdue' | 'contract' | 'report' | 'invoice' | 'terms' | 'invitation'
+              )[];
+              mail_digest: boolean;
+              access: string[];
+              accepted_terms_version: {
+                [key: string]: string;
+              };
+            };
           };
         };
       };
@@ -11580,13 +11962,25 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "nickname": "string",
+           *         "first_name": "string",
+           *         "last_name": "string",
+           *         "picture": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              nickname: string;
+              first_name: string;
+              last_name: string;
+              picture: string | null;
+            };
           };
         };
       };
@@ -11652,13 +12046,50 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "email": "string",
+           *         "nickname": "string",
+           *         "first_name": "string",
+           *         "last_name": "string",
+           *         "picture": "string",
+           *         "lang": "string",
+           *         "wallet": "string",
+           *         "mail_off": [
+           *           "review"
+           *         ],
+           *         "mail_digest": true,
+           *         "access": [
+           *           "string"
+           *         ],
+           *         "accepted_terms_version": {
+           *           "property1": "string",
+           *           "property2": "string"
+           *         }
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              email: string;
+              nickname: string;
+              first_name: string;
+              last_name: string;
+              picture: string | null;
+              lang: string;
+              wallet: string | null;
+              mail_off: (
+                'review' | 'changes' | 'decision' | 'overdue' | 'contract' | 'report' | 'invoice' | 'terms' | 'invitation'
+              )[];
+              mail_digest: boolean;
+              access: string[];
+              accepted_terms_version: {
+                [key: string]: string;
+              };
+            };
           };
         };
       };
@@ -11698,13 +12129,19 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "bio": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              bio: string | null;
+            };
           };
         };
       };
@@ -11744,13 +12181,19 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "bio": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              bio: string;
+            };
           };
         };
       };
@@ -11790,13 +12233,19 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "address": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              address: string | null;
+            };
           };
         };
       };
@@ -11825,13 +12274,17 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "address": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              address: string | null;
+            };
           };
         };
       };
@@ -11860,13 +12313,17 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "address": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              address: string | null;
+            };
           };
         };
       };
@@ -11906,13 +12363,22 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "url": "string",
+           *         "short": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              url: string;
+              /** @description The address to hand out */
+              short: string;
+            };
           };
         };
       };
@@ -11952,13 +12418,19 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "url": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              url: string;
+            };
           };
         };
       };
@@ -11998,13 +12470,17 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+            };
           };
         };
       };
@@ -12033,13 +12509,133 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "holder": "string",
+           *         "approver": {
+           *           "legal": [
+           *             {
+           *               "sub": "string",
+           *               "nickname": "string",
+           *               "first_name": "string",
+           *               "last_name": "string",
+           *               "email": "string"
+           *             }
+           *           ],
+           *           "brand": [
+           *             {
+           *               "sub": "string",
+           *               "nickname": "string",
+           *               "first_name": "string",
+           *               "last_name": "string",
+           *               "email": "string"
+           *             }
+           *           ],
+           *           "cfl": [
+           *             {
+           *               "sub": "string",
+           *               "nickname": "string",
+           *               "first_name": "string",
+           *               "last_name": "string",
+           *               "email": "string"
+           *             }
+           *           ],
+           *           "boss": [
+           *             {
+           *               "sub": "string",
+           *               "nickname": "string",
+           *               "first_name": "string",
+           *               "last_name": "string",
+           *               "email": "string"
+           *             }
+           *           ]
+           *         },
+           *         "manager_legal": [
+           *           {
+           *             "sub": "string",
+           *             "nickname": "string",
+           *             "first_name": "string",
+           *             "last_name": "string",
+           *             "email": "string"
+           *           }
+           *         ],
+           *         "manager_brand": [
+           *           {
+           *             "sub": "string",
+           *             "nickname": "string",
+           *             "first_name": "string",
+           *             "last_name": "string",
+           *             "email": "string"
+           *           }
+           *         ],
+           *         "manager_cfl": [
+           *           {
+           *             "sub": "string",
+           *             "nickname": "string",
+           *             "first_name": "string",
+           *             "last_name": "string",
+           *             "email": "string"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              holder: string;
+              approver: {
+                legal: {
+                  sub: string;
+                  nickname: string;
+                  first_name: string;
+                  last_name: string;
+                  email: string;
+                }[];
+                brand: {
+                  sub: string;
+                  nickname: string;
+                  first_name: string;
+                  last_name: string;
+                  email: string;
+                }[];
+                cfl: {
+                  sub: string;
+                  nickname: string;
+                  first_name: string;
+                  last_name: string;
+                  email: string;
+                }[];
+                boss: {
+                  sub: string;
+                  nickname: string;
+                  first_name: string;
+                  last_name: string;
+                  email: string;
+                }[];
+              };
+              manager_legal: {
+                sub: string;
+                nickname: string;
+                first_name: string;
+                last_name: string;
+                email: string;
+              }[];
+              manager_brand: {
+                sub: string;
+                nickname: string;
+                first_name: string;
+                last_name: string;
+                email: string;
+              }[];
+              manager_cfl: {
+                sub: string;
+                nickname: string;
+                first_name: string;
+                last_name: string;
+                email: string;
+              }[];
+            };
           };
         };
       };
@@ -12089,13 +12685,33 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "type": "approver_legal",
+           *         "sub": "string",
+           *         "members": [
+           *           "string"
+           *         ],
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @enum {unknown} */
+              type:
+                | 'approver_legal'
+                | 'approver_brand'
+                | 'approver_cfl'
+                | 'approver_boss'
+                | 'manager_legal'
+                | 'manager_brand'
+                | 'manager_cfl';
+              sub: string;
+              members: string[];
+              changed: boolean;
+            };
           };
         };
       };
@@ -12137,13 +12753,33 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "type": "approver_legal",
+           *         "sub": "string",
+           *         "members": [
+           *           "string"
+           *         ],
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @enum {unknown} */
+              type:
+                | 'approver_legal'
+                | 'approver_brand'
+                | 'approver_cfl'
+                | 'approver_boss'
+                | 'manager_legal'
+                | 'manager_brand'
+                | 'manager_cfl';
+              sub: string;
+              members: string[];
+              changed: boolean;
+            };
           };
         };
       };
@@ -12185,13 +12821,33 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "type": "approver_legal",
+           *         "sub": "string",
+           *         "members": [
+           *           "string"
+           *         ],
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @enum {unknown} */
+              type:
+                | 'approver_legal'
+                | 'approver_brand'
+                | 'approver_cfl'
+                | 'approver_boss'
+                | 'manager_legal'
+                | 'manager_brand'
+                | 'manager_cfl';
+              sub: string;
+              members: string[];
+              changed: boolean;
+            };
           };
         };
       };
@@ -12233,13 +12889,33 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "type": "approver_legal",
+           *         "sub": "string",
+           *         "members": [
+           *           "string"
+           *         ],
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @enum {unknown} */
+              type:
+                | 'approver_legal'
+                | 'approver_brand'
+                | 'approver_cfl'
+                | 'approver_boss'
+                | 'manager_legal'
+                | 'manager_brand'
+                | 'manager_cfl';
+              sub: string;
+              members: string[];
+              changed: boolean;
+            };
           };
         };
       };
@@ -12281,13 +12957,33 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "type": "approver_legal",
+           *         "sub": "string",
+           *         "members": [
+           *           "string"
+           *         ],
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @enum {unknown} */
+              type:
+                | 'approver_legal'
+                | 'approver_brand'
+                | 'approver_cfl'
+                | 'approver_boss'
+                | 'manager_legal'
+                | 'manager_brand'
+                | 'manager_cfl';
+              sub: string;
+              members: string[];
+              changed: boolean;
+            };
           };
         };
       };
@@ -12327,13 +13023,27 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "members": [
+           *           "string"
+           *         ],
+           *         "access": [
+           *           "string"
+           *         ],
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              members: string[];
+              access: string[];
+              changed: boolean;
+            };
           };
         };
       };
@@ -12373,13 +13083,27 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "members": [
+           *           "string"
+           *         ],
+           *         "access": [
+           *           "string"
+           *         ],
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              members: string[];
+              access: string[];
+              changed: boolean;
+            };
           };
         };
       };
@@ -12408,13 +13132,31 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "signers": [
+           *           {
+           *             "sub": "string",
+           *             "nickname": "string",
+           *             "first_name": "string",
+           *             "last_name": "string",
+           *             "email": "string"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              signers: {
+                sub: string;
+                nickname: string;
+                first_name: string;
+                last_name: string;
+                email: string;
+              }[];
+            };
           };
         };
       };
@@ -12454,13 +13196,21 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "signers": [
+           *           "string"
+           *         ],
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              signers: string[];
+              changed: boolean;
+            };
           };
         };
       };
@@ -12500,13 +13250,21 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "signers": [
+           *           "string"
+           *         ],
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              signers: string[];
+              changed: boolean;
+            };
           };
         };
       };
@@ -12537,13 +13295,37 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "licensee": "string",
+           *         "members": [
+           *           {
+           *             "sub": "string",
+           *             "nickname": "string",
+           *             "first_name": "string",
+           *             "last_name": "string",
+           *             "email": "string",
+           *             "roles": [
+           *               "owner"
+           *             ]
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              licensee: string;
+              members: {
+                sub: string;
+                nickname: string;
+                first_name: string;
+                last_name: string;
+                email: string;
+                roles: ('owner' | 'admin' | 'staff' | 'designer')[];
+              }[];
+            };
           };
         };
       };
@@ -12588,13 +13370,25 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "licensee": "string",
+           *         "sub": "string",
+           *         "entries": [
+           *           "string"
+           *         ],
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              licensee: string;
+              sub: string;
+              entries: string[];
+              changed: boolean;
+            };
           };
         };
       };
@@ -12636,13 +13430,25 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "licensee": "string",
+           *         "sub": "string",
+           *         "entries": [
+           *           "string"
+           *         ],
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              licensee: string;
+              sub: string;
+              entries: string[];
+              changed: boolean;
+            };
           };
         };
       };
@@ -12671,13 +13477,104 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "key": "string",
+           *             "time": "2019-08-24T14:15:22Z",
+           *             "action": "string",
+           *             "ref": "string",
+           *             "who": {
+           *               "sub": "string",
+           *               "name": "string",
+           *               "nickname": "string",
+           *               "email": "string"
+           *             },
+           *             "person": {
+           *               "sub": "string",
+           *               "name": "string",
+           *               "nickname": "string",
+           *               "email": "string"
+           *             },
+           *             "before": null,
+           *             "after": null,
+           *             "data": {},
+           *             "readable": {
+           *               "action": "string",
+           *               "summary": "string",
+           *               "changes": [
+           *                 {
+           *                   "field": "string",
+           *                   "before": "string",
+           *                   "after": "string"
+           *                 }
+           *               ]
+           *             }
+           *           }
+           *         ],
+           *         "people": {
+           *           "property1": {
+           *             "sub": "string",
+           *             "name": "string",
+           *             "nickname": "string",
+           *             "email": "string"
+           *           },
+           *           "property2": {
+           *             "sub": "string",
+           *             "name": "string",
+           *             "nickname": "string",
+           *             "email": "string"
+           *           }
+           *         },
+           *         "next": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                key: string;
+                /** Format: date-time */
+                time: string;
+                action: string;
+                ref: string | null;
+                who: {
+                  sub: string;
+                  name: string;
+                  nickname: string;
+                  email: string;
+                };
+                person: {
+                  sub: string;
+                  name: string;
+                  nickname: string;
+                  email: string;
+                } | null;
+                before: unknown;
+                after: unknown;
+                data: Record<string, unknown>;
+                readable: {
+                  action: string;
+                  summary: string;
+                  changes: {
+                    field: string;
+                    before: string;
+                    after: string;
+                  }[];
+                };
+              }[];
+              people: {
+                [key: string]: {
+                  sub: string;
+                  name: string;
+                  nickname: string;
+                  email: string;
+                };
+              };
+              next: string | null;
+            };
           };
         };
       };
@@ -12708,13 +13605,21 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "entries": [
+           *           "string"
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              entries: string[];
+            };
           };
         };
       };
@@ -12758,13 +13663,23 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sub": "string",
+           *         "entries": [
+           *           "string"
+           *         ],
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sub: string;
+              entries: string[];
+              changed: boolean;
+            };
           };
         };
       };
@@ -12795,13 +13710,39 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "name": "string",
+           *             "id": "string",
+           *             "data": {},
+           *             "version": 0,
+           *             "owner": "string",
+           *             "dateCreated": "2019-08-24T14:15:22Z",
+           *             "dateUpdated": "2019-08-24T14:15:22Z"
+           *           }
+           *         ],
+           *         "next": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                name: string;
+                id: string;
+                data: Record<string, unknown>;
+                version: number;
+                owner: string | null;
+                /** Format: date-time */
+                dateCreated: string;
+                /** Format: date-time */
+                dateUpdated: string;
+              }[];
+              next: string | null;
+            };
           };
         };
       };
@@ -12850,13 +13791,31 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "name": "string",
+           *         "id": "string",
+           *         "data": {},
+           *         "version": 0,
+           *         "owner": "string",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateUpdated": "2019-08-24T14:15:22Z"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              name: string;
+              id: string;
+              data: Record<string, unknown>;
+              version: number;
+              owner: string | null;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              dateUpdated: string;
+            };
           };
         };
       };
@@ -12888,13 +13847,31 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "name": "string",
+           *         "id": "string",
+           *         "data": {},
+           *         "version": 0,
+           *         "owner": "string",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateUpdated": "2019-08-24T14:15:22Z"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              name: string;
+              id: string;
+              data: Record<string, unknown>;
+              version: number;
+              owner: string | null;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              dateUpdated: string;
+            };
           };
         };
       };
@@ -12944,13 +13921,31 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "name": "string",
+           *         "id": "string",
+           *         "data": {},
+           *         "version": 0,
+           *         "owner": "string",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateUpdated": "2019-08-24T14:15:22Z"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              name: string;
+              id: string;
+              data: Record<string, unknown>;
+              version: number;
+              owner: string | null;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              dateUpdated: string;
+            };
           };
         };
       };
@@ -12982,13 +13977,19 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "name": "string",
+           *         "id": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              name: string;
+              id: string;
+            };
           };
         };
       };
@@ -13035,13 +14036,37 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "name": "string",
+           *             "id": "string",
+           *             "data": {},
+           *             "version": 0,
+           *             "owner": "string",
+           *             "dateCreated": "2019-08-24T14:15:22Z",
+           *             "dateUpdated": "2019-08-24T14:15:22Z"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                name: string;
+                id: string;
+                data: Record<string, unknown>;
+                version: number;
+                owner: string | null;
+                /** Format: date-time */
+                dateCreated: string;
+                /** Format: date-time */
+                dateUpdated: string;
+              }[];
+            };
           };
         };
       };
@@ -13087,13 +14112,38 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "entity": "Tag",
+           *         "key": "string",
+           *         "tags": [
+           *           "string"
+           *         ],
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @enum {unknown} */
+              entity:
+                | 'Tag'
+                | 'Holder'
+                | 'IP'
+                | 'Designer'
+                | 'Licensee'
+                | 'License'
+                | 'Usage'
+                | 'Sales'
+                | 'Product'
+                | 'Invoice'
+                | 'Review'
+                | 'SalesReport';
+              key: string;
+              tags: string[];
+              changed: boolean;
+            };
           };
         };
       };
@@ -13139,13 +14189,38 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "entity": "Tag",
+           *         "key": "string",
+           *         "tags": [
+           *           "string"
+           *         ],
+           *         "changed": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @enum {unknown} */
+              entity:
+                | 'Tag'
+                | 'Holder'
+                | 'IP'
+                | 'Designer'
+                | 'Licensee'
+                | 'License'
+                | 'Usage'
+                | 'Sales'
+                | 'Product'
+                | 'Invoice'
+                | 'Review'
+                | 'SalesReport';
+              key: string;
+              tags: string[];
+              changed: boolean;
+            };
           };
         };
       };
@@ -13174,13 +14249,56 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "id": "string",
+           *             "data": {},
+           *             "time": "2019-08-24T14:15:22Z",
+           *             "action": "string",
+           *             "path": "string",
+           *             "key": "string",
+           *             "ref": "string",
+           *             "remarks": "string",
+           *             "sub": "string",
+           *             "actor": "string",
+           *             "readable": {
+           *               "actor": "string",
+           *               "action": "string",
+           *               "change": "string",
+           *               "summary": "string"
+           *             }
+           *           }
+           *         ],
+           *         "next": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                id: string;
+                data: Record<string, unknown>;
+                /** Format: date-time */
+                time: string;
+                action: string;
+                path: string;
+                key: string | null;
+                ref: string | null;
+                remarks: string | null;
+                sub: string | null;
+                actor: string | null;
+                readable: {
+                  actor: string;
+                  action: string;
+                  change: string;
+                  summary: string;
+                };
+              }[];
+              next: string | null;
+            };
           };
         };
       };
@@ -13237,13 +14355,34 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "id": "string",
+           *         "data": {},
+           *         "time": "2019-08-24T14:15:22Z",
+           *         "action": "string",
+           *         "path": "string",
+           *         "key": "string",
+           *         "ref": "string",
+           *         "remarks": "string",
+           *         "sub": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              id: string;
+              data: Record<string, unknown>;
+              /** Format: date-time */
+              time: string;
+              action: string;
+              path: string;
+              key: string | null;
+              ref: string | null;
+              remarks: string | null;
+              sub: string | null;
+            };
           };
         };
       };
@@ -13300,13 +14439,52 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "review": {
+           *           "key": "string",
+           *           "dateCreated": "2019-08-24T14:15:22Z",
+           *           "dateUpdated": "2019-08-24T14:15:22Z",
+           *           "status": 0,
+           *           "version": 0,
+           *           "subject_type": "usage",
+           *           "subject_key": "Xq3Lm8Rt2vNz5Kp7Wc4Hy6Bd9Fg1Js0Ae8Ui2Oo5Tr3Ew7Qa",
+           *           "group": "legal",
+           *           "step": "string",
+           *           "reviewer": "string",
+           *           "state": "string",
+           *           "comment": "string",
+           *           "markups": [
+           *             {
+           *               "image": "string",
+           *               "x": 0,
+           *               "y": 0,
+           *               "note": "string"
+           *             }
+           *           ],
+           *           "revision": 0,
+           *           "reminded_at": "2019-08-24T14:15:22Z"
+           *         },
+           *         "subject": {
+           *           "key": "string",
+           *           "state": "string"
+           *         },
+           *         "moved": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              review: components['schemas']['Review'];
+              /** @description The record under review, as its entity answers it */
+              subject: {
+                key: string;
+                state: string;
+              };
+              /** @description true when the decision moved the record to its next state */
+              moved: boolean;
+            };
           };
         };
       };
@@ -13335,13 +14513,18 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "notified": 0
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @description Reminders sent */
+              notified: number;
+            };
           };
         };
       };
@@ -13372,13 +14555,42 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "total": 0,
+           *         "byState": {
+           *           "property1": 0,
+           *           "property2": 0
+           *         },
+           *         "byGroup": {
+           *           "property1": {
+           *             "property1": 0,
+           *             "property2": 0
+           *           },
+           *           "property2": {
+           *             "property1": 0,
+           *             "property2": 0
+           *           }
+           *         }
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              /** @description Decisions taken; pending and unanswered closed reviews are none */
+              total: number;
+              byState: {
+                [key: string]: number;
+              };
+              byGroup: {
+                [key: string]: {
+                  [key: string]: number;
+                };
+              };
+            };
           };
         };
       };
@@ -13411,13 +14623,129 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "subject": {},
+           *         "reviews": [
+           *           {
+           *             "key": "string",
+           *             "group": "string",
+           *             "step": "string",
+           *             "state": "string",
+           *             "comment": "string",
+           *             "markups": [
+           *               {
+           *                 "image": "string",
+           *                 "x": 0,
+           *                 "y": 0,
+           *                 "note": "string"
+           *               }
+           *             ],
+           *             "revision": 0,
+           *             "dateCreated": "2019-08-24T14:15:22Z",
+           *             "dateUpdated": "2019-08-24T14:15:22Z",
+           *             "reviewer": "string",
+           *             "reviewerName": "string",
+           *             "reviewerFirst": "string",
+           *             "reviewerLast": "string"
+           *           }
+           *         ],
+           *         "log": [
+           *           {
+           *             "id": "string",
+           *             "data": {},
+           *             "time": "2019-08-24T14:15:22Z",
+           *             "action": "string",
+           *             "path": "string",
+           *             "key": "string",
+           *             "ref": "string",
+           *             "remarks": "string",
+           *             "sub": "string",
+           *             "actor": "string",
+           *             "readable": {
+           *               "actor": "string",
+           *               "action": "string",
+           *               "change": "string",
+           *               "summary": "string"
+           *             }
+           *           }
+           *         ],
+           *         "versions": [
+           *           {
+           *             "step": "string",
+           *             "revision": 0,
+           *             "data": {},
+           *             "dateCreated": "2019-08-24T14:15:22Z"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data:
+              | {
+                  /** @description The record, as its entity answers it */
+                  subject: Record<string, unknown>;
+                  reviews: {
+                    key: string;
+                    group: string | null;
+                    step: string | null;
+                    state: string;
+                    comment: string | null;
+                    markups: {
+                      image: string;
+                      x: number;
+                      y: number;
+                      note: string;
+                    }[];
+                    revision: number;
+                    /** Format: date-time */
+                    dateCreated: string;
+                    /** Format: date-time */
+                    dateUpdated: string;
+                    reviewer: string | null;
+                    reviewerName: string | null;
+                    reviewerFirst: string | null;
+                    reviewerLast: string | null;
+                  }[];
+                  log: {
+                    id: string;
+                    data: Record<string, unknown>;
+                    /** Format: date-time */
+                    time: string;
+                    action: string;
+                    path: string;
+                    key: string | null;
+                    ref: string | null;
+                    remarks: string | null;
+                    sub: string | null;
+                    actor: string | null;
+                    readable: {
+                      actor: string;
+                      action: string;
+                      change: string;
+                      summary: string;
+                    };
+                  }[];
+                  versions: {
+                    step: string;
+                    revision: number;
+                    data: Record<string, unknown>;
+                    /** Format: date-time */
+                    dateCreated: string;
+                  }[];
+                }
+              | {
+                  state: string;
+                  actions: {
+                    action: string;
+                    to: string;
+                    needsComment: boolean;
+                  }[];
+                  waitingFor: ('legal' | 'brand' | 'cfl' | 'boss' | 'designer' | 'holder')[];
+                  decideFor: ('legal' | 'brand' | 'cfl' | 'boss' | 'designer' | 'holder')[];
+                };
           };
         };
       };
@@ -13461,13 +14789,20 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "state": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            /** @description The record in its new state, as its entity answers it */
+            data: {
+              key: string;
+              state: string;
+            };
           };
         };
       };
@@ -13500,13 +14835,25 @@ export interface operations {
            *       "status": 0,
            *       "data": [
            *         {
-           *           "review": {},
-           *           "subject": {},
+           *           "review": {
+           *             "key": "string",
+           *             "subjectType": "primary_ip",
+           *             "group": "legal",
+           *             "step": "string",
+           *             "revision": 0,
+           *             "dateCreated": "2019-08-24T14:15:22Z"
+           *           },
+           *           "subject": {
+           *             "key": "string",
+           *             "state": "string"
+           *           },
            *           "waitingDays": 0,
            *           "waitingMinutes": 0,
            *           "deadline": "2019-08-24T14:15:22Z",
            *           "overdue": true,
            *           "name": {
+           *             "kind": "primary_ip",
+           *             "noun": "string",
            *             "reference": "string",
            *             "title": "string",
            *             "counterparty": "string",
@@ -13521,24 +14868,52 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              review?: Record<string, unknown>;
-              subject?: Record<string, unknown>;
-              waitingDays?: number;
-              waitingMinutes?: number;
+              review: {
+                key: string;
+                /** @enum {unknown} */
+                subjectType: 'primary_ip' | 'usage' | 'ip' | 'license' | 'product' | 'sales' | 'invoice' | 'liquid';
+                /** @enum {unknown} */
+                group: 'legal' | 'brand' | 'cfl' | 'boss' | 'designer' | 'holder';
+                step: string;
+                revision: number;
+                /** Format: date-time */
+                dateCreated: string;
+              };
+              /** @description The record under review, as its entity answers it */
+              subject: {
+                key: string;
+                state: string;
+              };
+              /** @description Business days the item has waited at this step */
+              waitingDays: number;
+              waitingMinutes: number;
               /**
                * Format: date-time
                * @description when the group must decide (SLA in Holder.config)
                */
-              deadline?: string;
-              overdue?: boolean;
-              /** @description lib/server/naming: how a person names the record, in the caller language */
-              name?: {
-                reference?: string | null;
-                title?: string;
-                counterparty?: string | null;
-                detail?: string | null;
+              deadline: string;
+              overdue: boolean;
+              name: {
+                /** @enum {unknown} */
+                kind:
+                  | 'primary_ip'
+                  | 'ip'
+                  | 'usage'
+                  | 'license'
+                  | 'contract'
+                  | 'product'
+                  | 'sales_report'
+                  | 'invoice'
+                  | 'invitation'
+                  | 'payment'
+                  | 'liquid';
+                noun: string;
+                reference: string | null;
+                title: string;
+                counterparty: string | null;
+                detail: string | null;
                 /** @example LIC-2026-0042 ポテトヒーロー / カルビー商事 */
-                label?: string;
+                label: string;
               };
             }[];
           };
@@ -13600,13 +14975,52 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "review": {
+           *           "key": "string",
+           *           "dateCreated": "2019-08-24T14:15:22Z",
+           *           "dateUpdated": "2019-08-24T14:15:22Z",
+           *           "status": 0,
+           *           "version": 0,
+           *           "subject_type": "usage",
+           *           "subject_key": "Xq3Lm8Rt2vNz5Kp7Wc4Hy6Bd9Fg1Js0Ae8Ui2Oo5Tr3Ew7Qa",
+           *           "group": "legal",
+           *           "step": "string",
+           *           "reviewer": "string",
+           *           "state": "string",
+           *           "comment": "string",
+           *           "markups": [
+           *             {
+           *               "image": "string",
+           *               "x": 0,
+           *               "y": 0,
+           *               "note": "string"
+           *             }
+           *           ],
+           *           "revision": 0,
+           *           "reminded_at": "2019-08-24T14:15:22Z"
+           *         },
+           *         "subject": {
+           *           "key": "string",
+           *           "state": "string"
+           *         },
+           *         "moved": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              review: components['schemas']['Review'];
+              /** @description The record under review, as its entity answers it */
+              subject: {
+                key: string;
+                state: string;
+              };
+              /** @description true when the decision moved the record to its next state */
+              moved: boolean;
+            };
           };
         };
       };
@@ -13635,13 +15049,85 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "queue": [
+           *           {
+           *             "review": {
+           *               "key": "string",
+           *               "subjectType": "primary_ip",
+           *               "group": "legal",
+           *               "step": "string",
+           *               "revision": 0,
+           *               "dateCreated": "2019-08-24T14:15:22Z"
+           *             },
+           *             "subject": {
+           *               "key": "string",
+           *               "state": "string"
+           *             },
+           *             "waitingDays": 0,
+           *             "waitingMinutes": 0,
+           *             "deadline": "2019-08-24T14:15:22Z",
+           *             "overdue": true
+           *           }
+           *         ],
+           *         "permits": {
+           *           "items": [
+           *             {
+           *               "key": "string",
+           *               "dateCreated": "2019-08-24T14:15:22Z",
+           *               "dateUpdated": "2019-08-24T14:15:22Z",
+           *               "status": 0,
+           *               "version": 0,
+           *               "reference": "string",
+           *               "ip": "Xq3Lm8Rt2vNz5Kp7Wc4Hy6Bd9Fg1Js0Ae8Ui2Oo5Tr3Ew7Qa",
+           *               "designer": "Xq3Lm8Rt2vNz5Kp7Wc4Hy6Bd9Fg1Js0Ae8Ui2Oo5Tr3Ew7Qa",
+           *               "applicant": "string",
+           *               "purpose": "string",
+           *               "state": "string",
+           *               "reason": "string"
+           *             }
+           *           ],
+           *           "nextCursor": "string"
+           *         }
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              queue: {
+                review: {
+                  key: string;
+                  /** @enum {unknown} */
+                  subjectType: 'primary_ip' | 'usage' | 'ip' | 'license' | 'product' | 'sales' | 'invoice' | 'liquid';
+                  /** @enum {unknown} */
+                  group: 'legal' | 'brand' | 'cfl' | 'boss' | 'designer' | 'holder';
+                  step: string;
+                  revision: number;
+                  /** Format: date-time */
+                  dateCreated: string;
+                };
+                /** @description The record under review, as its entity answers it */
+                subject: {
+                  key: string;
+                  state: string;
+                };
+                /** @description Business days the item has waited at this step */
+                waitingDays: number;
+                waitingMinutes: number;
+                /**
+                 * Format: date-time
+                 * @description when the group must decide (SLA in Holder.config)
+                 */
+                deadline: string;
+                overdue: boolean;
+              }[];
+              permits: {
+                items: components['schemas']['Usage'][];
+                nextCursor: string | null;
+              };
+            };
           };
         };
       };
@@ -13685,13 +15171,31 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "hash": "string",
+           *         "cid": "string",
+           *         "mime": "string",
+           *         "size": 0,
+           *         "name": "string",
+           *         "width": 0,
+           *         "height": 0,
+           *         "public": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              hash: string;
+              cid: string;
+              mime: string;
+              size: number;
+              name: string;
+              width: number | null;
+              height: number | null;
+              public: boolean;
+            };
           };
         };
       };
@@ -13731,13 +15235,31 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "hash": "string",
+           *         "cid": "string",
+           *         "mime": "string",
+           *         "size": 0,
+           *         "name": "string",
+           *         "width": 0,
+           *         "height": 0,
+           *         "public": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              hash: string;
+              cid: string;
+              mime: string;
+              size: number;
+              name: string;
+              width: number | null;
+              height: number | null;
+              public: boolean;
+            };
           };
         };
       };
@@ -13781,13 +15303,31 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "hash": "string",
+           *         "cid": "string",
+           *         "mime": "string",
+           *         "size": 0,
+           *         "name": "string",
+           *         "width": 0,
+           *         "height": 0,
+           *         "public": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              hash: string;
+              cid: string;
+              mime: string;
+              size: number;
+              name: string;
+              width: number | null;
+              height: number | null;
+              public: boolean;
+            };
           };
         };
       };
@@ -13855,13 +15395,31 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "hash": "string",
+           *         "cid": "string",
+           *         "mime": "string",
+           *         "size": 0,
+           *         "name": "string",
+           *         "width": 0,
+           *         "height": 0,
+           *         "public": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              hash: string;
+              cid: string;
+              mime: string;
+              size: number;
+              name: string;
+              width: number | null;
+              height: number | null;
+              public: boolean;
+            };
           };
         };
       };
@@ -17814,13 +19372,42 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "key": "string",
+           *             "name": "string",
+           *             "version": "string",
+           *             "issuer": "string",
+           *             "enabled": true,
+           *             "published": true,
+           *             "meta": {},
+           *             "dateCreated": "2019-08-24T14:15:22Z",
+           *             "dateUpdated": "2019-08-24T14:15:22Z"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                key: string;
+                name: string;
+                version: string;
+                issuer: string;
+                enabled: boolean;
+                published: boolean;
+                /** @description title, description, format; publishedAt once published */
+                meta: Record<string, unknown>;
+                /** Format: date-time */
+                dateCreated: string;
+                /** Format: date-time */
+                dateUpdated: string;
+              }[];
+            };
           };
         };
       };
@@ -17849,13 +19436,34 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "id": "string",
+           *             "jwksUri": "string",
+           *             "alg": "ES256",
+           *             "kid": "string",
+           *             "schemas": [
+           *               "string"
+           *             ]
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                id: string;
+                jwksUri: string;
+                /** @constant */
+                alg: 'ES256';
+                kid: string;
+                schemas: string[];
+              }[];
+            };
           };
         };
       };
@@ -17886,13 +19494,38 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "name": "string",
+           *         "version": "string",
+           *         "issuer": "string",
+           *         "enabled": true,
+           *         "published": true,
+           *         "meta": {},
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateUpdated": "2019-08-24T14:15:22Z",
+           *         "issued": 0
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              name: string;
+              version: string;
+              issuer: string;
+              enabled: boolean;
+              published: boolean;
+              /** @description title, description, format; publishedAt once published */
+              meta: Record<string, unknown>;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              dateUpdated: string;
+              issued: number;
+            };
           };
         };
       };
@@ -17923,13 +19556,39 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "name": "string",
+           *         "version": "string",
+           *         "issuer": "string",
+           *         "enabled": true,
+           *         "published": true,
+           *         "meta": {},
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateUpdated": "2019-08-24T14:15:22Z",
+           *         "schema": {}
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              name: string;
+              version: string;
+              issuer: string;
+              enabled: boolean;
+              published: boolean;
+              /** @description title, description, format; publishedAt once published */
+              meta: Record<string, unknown>;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              dateUpdated: string;
+              /** @description The JSON Schema of credentialSubject */
+              schema: Record<string, unknown>;
+            };
           };
         };
       };
@@ -17965,13 +19624,36 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "name": "string",
+           *         "version": "string",
+           *         "issuer": "string",
+           *         "enabled": true,
+           *         "published": true,
+           *         "meta": {},
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateUpdated": "2019-08-24T14:15:22Z"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              name: string;
+              version: string;
+              issuer: string;
+              enabled: boolean;
+              published: boolean;
+              /** @description title, description, format; publishedAt once published */
+              meta: Record<string, unknown>;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              dateUpdated: string;
+            };
           };
         };
       };
@@ -18007,13 +19689,36 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "name": "string",
+           *         "version": "string",
+           *         "issuer": "string",
+           *         "enabled": true,
+           *         "published": true,
+           *         "meta": {},
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateUpdated": "2019-08-24T14:15:22Z"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              name: string;
+              version: string;
+              issuer: string;
+              enabled: boolean;
+              published: boolean;
+              /** @description title, description, format; publishedAt once published */
+              meta: Record<string, unknown>;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              dateUpdated: string;
+            };
           };
         };
       };
@@ -18056,13 +19761,36 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "name": "string",
+           *         "version": "string",
+           *         "issuer": "string",
+           *         "enabled": true,
+           *         "published": true,
+           *         "meta": {},
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateUpdated": "2019-08-24T14:15:22Z"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              name: string;
+              version: string;
+              issuer: string;
+              enabled: boolean;
+              published: boolean;
+              /** @description title, description, format; publishedAt once published */
+              meta: Record<string, unknown>;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              dateUpdated: string;
+            };
           };
         };
       };
@@ -18112,13 +19840,69 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "nonce": "string",
+           *         "verifier": "string",
+           *         "query": {
+           *           "type": "string",
+           *           "ip": "string",
+           *           "licensee": "string",
+           *           "purpose": "string"
+           *         },
+           *         "state": "requested",
+           *         "open": true,
+           *         "presenter": "string",
+           *         "result": {
+           *           "valid": true,
+           *           "reason": "string",
+           *           "credential": "string",
+           *           "type": "string",
+           *           "claims": {},
+           *           "checkedAt": "2019-08-24T14:15:22Z"
+           *         },
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "expiresAt": "2019-08-24T14:15:22Z",
+           *         "presentedAt": "2019-08-24T14:15:22Z"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              nonce: string;
+              verifier: string;
+              query: {
+                type?: string;
+                ip?: string;
+                licensee?: string;
+                purpose?: string;
+              };
+              /**
+               * @description requested → presented (verified) | failed (presented, did not verify); expired while open
+               * @enum {unknown}
+               */
+              state: 'requested' | 'presented' | 'failed' | 'expired';
+              open: boolean;
+              presenter: string | null;
+              result: {
+                valid: boolean;
+                reason: string;
+                credential?: string | null;
+                type?: string | null;
+                claims?: Record<string, unknown> | null;
+                /** Format: date-time */
+                checkedAt?: string;
+              } | null;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              presentedAt: string | null;
+            };
           };
         };
       };
@@ -18149,13 +19933,43 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "state": "requested",
+           *         "presentedAt": "2019-08-24T14:15:22Z",
+           *         "result": {
+           *           "valid": true,
+           *           "reason": "string",
+           *           "credential": "string",
+           *           "type": "string",
+           *           "claims": {},
+           *           "checkedAt": "2019-08-24T14:15:22Z"
+           *         }
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              /**
+               * @description requested → presented (verified) | failed (presented, did not verify); expired while open
+               * @enum {unknown}
+               */
+              state: 'requested' | 'presented' | 'failed' | 'expired';
+              /** Format: date-time */
+              presentedAt: string | null;
+              result: {
+                valid: boolean;
+                reason: string;
+                credential?: string | null;
+                type?: string | null;
+                claims?: Record<string, unknown> | null;
+                /** Format: date-time */
+                checkedAt?: string;
+              } | null;
+            };
           };
         };
       };
@@ -18186,13 +20000,72 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "nonce": "string",
+           *         "verifier": "string",
+           *         "query": {
+           *           "type": "string",
+           *           "ip": "string",
+           *           "licensee": "string",
+           *           "purpose": "string"
+           *         },
+           *         "state": "requested",
+           *         "open": true,
+           *         "presenter": "string",
+           *         "result": {
+           *           "valid": true,
+           *           "reason": "string",
+           *           "credential": "string",
+           *           "type": "string",
+           *           "claims": {},
+           *           "checkedAt": "2019-08-24T14:15:22Z"
+           *         },
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "expiresAt": "2019-08-24T14:15:22Z",
+           *         "presentedAt": "2019-08-24T14:15:22Z",
+           *         "presentation": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              nonce: string;
+              verifier: string;
+              query: {
+                type?: string;
+                ip?: string;
+                licensee?: string;
+                purpose?: string;
+              };
+              /**
+               * @description requested → presented (verified) | failed (presented, did not verify); expired while open
+               * @enum {unknown}
+               */
+              state: 'requested' | 'presented' | 'failed' | 'expired';
+              open: boolean;
+              presenter: string | null;
+              result: {
+                valid: boolean;
+                reason: string;
+                credential?: string | null;
+                type?: string | null;
+                claims?: Record<string, unknown> | null;
+                /** Format: date-time */
+                checkedAt?: string;
+              } | null;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              presentedAt: string | null;
+              /** @description The vp+jwt */
+              presentation: string | null;
+            };
           };
         };
       };
@@ -18221,13 +20094,75 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "key": "string",
+           *             "nonce": "string",
+           *             "verifier": "string",
+           *             "query": {
+           *               "type": "string",
+           *               "ip": "string",
+           *               "licensee": "string",
+           *               "purpose": "string"
+           *             },
+           *             "state": "requested",
+           *             "open": true,
+           *             "presenter": "string",
+           *             "result": {
+           *               "valid": true,
+           *               "reason": "string",
+           *               "credential": "string",
+           *               "type": "string",
+           *               "claims": {},
+           *               "checkedAt": "2019-08-24T14:15:22Z"
+           *             },
+           *             "dateCreated": "2019-08-24T14:15:22Z",
+           *             "expiresAt": "2019-08-24T14:15:22Z",
+           *             "presentedAt": "2019-08-24T14:15:22Z"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                key: string;
+                nonce: string;
+                verifier: string;
+                query: {
+                  type?: string;
+                  ip?: string;
+                  licensee?: string;
+                  purpose?: string;
+                };
+                /**
+                 * @description requested → presented (verified) | failed (presented, did not verify); expired while open
+                 * @enum {unknown}
+                 */
+                state: 'requested' | 'presented' | 'failed' | 'expired';
+                open: boolean;
+                presenter: string | null;
+                result: {
+                  valid: boolean;
+                  reason: string;
+                  credential?: string | null;
+                  type?: string | null;
+                  claims?: Record<string, unknown> | null;
+                  /** Format: date-time */
+                  checkedAt?: string;
+                } | null;
+                /** Format: date-time */
+                dateCreated: string;
+                /** Format: date-time */
+                expiresAt: string;
+                /** Format: date-time */
+                presentedAt: string | null;
+              }[];
+            };
           };
         };
       };
@@ -18256,13 +20191,32 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "holder": "string",
+           *             "email": "string",
+           *             "total": 0,
+           *             "active": 0,
+           *             "lastIssuedAt": "2019-08-24T14:15:22Z"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                holder: string;
+                email: string | null;
+                total: number;
+                active: number;
+                /** Format: date-time */
+                lastIssuedAt: string | null;
+              }[];
+            };
           };
         };
       };
@@ -18293,13 +20247,60 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "holder": "string",
+           *         "items": [
+           *           {
+           *             "key": "string",
+           *             "type": "string",
+           *             "schema": "string",
+           *             "format": "string",
+           *             "issuer": "string",
+           *             "subject": "string",
+           *             "claims": {},
+           *             "state": "active",
+           *             "status": "valid",
+           *             "issuedAt": "2019-08-24T14:15:22Z",
+           *             "expiresAt": "2019-08-24T14:15:22Z",
+           *             "revokedAt": "2019-08-24T14:15:22Z"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              holder: string;
+              items: {
+                key: string;
+                type: string;
+                schema: string | null;
+                format: string;
+                issuer: string;
+                /** @description The license key the credential is about */
+                subject: string;
+                /** @description For a LicenseCredential: license, ip, licensee, territory, term */
+                claims: Record<string, unknown>;
+                /**
+                 * @description Recorded state
+                 * @enum {unknown}
+                 */
+                state: 'active' | 'revoked';
+                /**
+                 * @description What it is worth now (recorded state, license state and term)
+                 * @enum {unknown}
+                 */
+                status: 'valid' | 'invalid_signature' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'not_yet_valid';
+                /** Format: date-time */
+                issuedAt: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+                /** Format: date-time */
+                revokedAt: string | null;
+              }[];
+            };
           };
         };
       };
@@ -18349,13 +20350,69 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "nonce": "string",
+           *         "verifier": "string",
+           *         "query": {
+           *           "type": "string",
+           *           "ip": "string",
+           *           "licensee": "string",
+           *           "purpose": "string"
+           *         },
+           *         "state": "requested",
+           *         "open": true,
+           *         "presenter": "string",
+           *         "result": {
+           *           "valid": true,
+           *           "reason": "string",
+           *           "credential": "string",
+           *           "type": "string",
+           *           "claims": {},
+           *           "checkedAt": "2019-08-24T14:15:22Z"
+           *         },
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "expiresAt": "2019-08-24T14:15:22Z",
+           *         "presentedAt": "2019-08-24T14:15:22Z"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              nonce: string;
+              verifier: string;
+              query: {
+                type?: string;
+                ip?: string;
+                licensee?: string;
+                purpose?: string;
+              };
+              /**
+               * @description requested → presented (verified) | failed (presented, did not verify); expired while open
+               * @enum {unknown}
+               */
+              state: 'requested' | 'presented' | 'failed' | 'expired';
+              open: boolean;
+              presenter: string | null;
+              result: {
+                valid: boolean;
+                reason: string;
+                credential?: string | null;
+                type?: string | null;
+                claims?: Record<string, unknown> | null;
+                /** Format: date-time */
+                checkedAt?: string;
+              } | null;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              presentedAt: string | null;
+            };
           };
         };
       };
@@ -18397,13 +20454,76 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "request": {
+           *           "key": "string",
+           *           "nonce": "string",
+           *           "verifier": "string",
+           *           "query": {
+           *             "type": "string",
+           *             "ip": "string",
+           *             "licensee": "string",
+           *             "purpose": "string"
+           *           },
+           *           "state": "requested",
+           *           "open": true,
+           *           "presenter": "string",
+           *           "result": {
+           *             "valid": true,
+           *             "reason": "string",
+           *             "credential": "string",
+           *             "type": "string",
+           *             "claims": {},
+           *             "checkedAt": "2019-08-24T14:15:22Z"
+           *           },
+           *           "dateCreated": "2019-08-24T14:15:22Z",
+           *           "expiresAt": "2019-08-24T14:15:22Z",
+           *           "presentedAt": "2019-08-24T14:15:22Z"
+           *         },
+           *         "presentation": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              request: {
+                key: string;
+                nonce: string;
+                verifier: string;
+                query: {
+                  type?: string;
+                  ip?: string;
+                  licensee?: string;
+                  purpose?: string;
+                };
+                /**
+                 * @description requested → presented (verified) | failed (presented, did not verify); expired while open
+                 * @enum {unknown}
+                 */
+                state: 'requested' | 'presented' | 'failed' | 'expired';
+                open: boolean;
+                presenter: string | null;
+                result: {
+                  valid: boolean;
+                  reason: string;
+                  credential?: string | null;
+                  type?: string | null;
+                  claims?: Record<string, unknown> | null;
+                  /** Format: date-time */
+                  checkedAt?: string;
+                } | null;
+                /** Format: date-time */
+                dateCreated: string;
+                /** Format: date-time */
+                expiresAt: string;
+                /** Format: date-time */
+                presentedAt: string | null;
+              };
+              /** @description The vp+jwt */
+              presentation: string;
+            };
           };
         };
       };
@@ -18445,13 +20565,82 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "type": "string",
+           *         "schema": "string",
+           *         "format": "string",
+           *         "issuer": "string",
+           *         "subject": "string",
+           *         "claims": {},
+           *         "state": "active",
+           *         "status": "valid",
+           *         "issuedAt": "2019-08-24T14:15:22Z",
+           *         "expiresAt": "2019-08-24T14:15:22Z",
+           *         "revokedAt": "2019-08-24T14:15:22Z",
+           *         "jwt": "string",
+           *         "verification": {
+           *           "valid": true,
+           *           "reason": "valid",
+           *           "key": "string",
+           *           "type": "string",
+           *           "claims": {},
+           *           "validFrom": "2019-08-24T14:15:22Z",
+           *           "validUntil": "2019-08-24T14:15:22Z",
+           *           "revokedAt": "2019-08-24T14:15:22Z",
+           *           "checkedAt": "2019-08-24T14:15:22Z"
+           *         }
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              type: string;
+              schema: string | null;
+              format: string;
+              issuer: string;
+              /** @description The license key the credential is about */
+              subject: string;
+              /** @description For a LicenseCredential: license, ip, licensee, territory, term */
+              claims: Record<string, unknown>;
+              /**
+               * @description Recorded state
+               * @enum {unknown}
+               */
+              state: 'active' | 'revoked';
+              /**
+               * @description What it is worth now (recorded state, license state and term)
+               * @enum {unknown}
+               */
+              status: 'valid' | 'invalid_signature' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'not_yet_valid';
+              /** Format: date-time */
+              issuedAt: string;
+              /** Format: date-time */
+              expiresAt: string | null;
+              /** Format: date-time */
+              revokedAt: string | null;
+              jwt: string;
+              verification: {
+                valid: boolean;
+                /** @enum {unknown} */
+                reason: 'valid' | 'invalid_signature' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'not_yet_valid';
+                /** @description The credential's key when the signature held and it names one of ours */
+                key?: string;
+                type?: string;
+                claims?: Record<string, unknown>;
+                /** Format: date-time */
+                validFrom?: string | null;
+                /** Format: date-time */
+                validUntil?: string | null;
+                /** Format: date-time */
+                revokedAt?: string | null;
+                /** Format: date-time */
+                checkedAt: string;
+              };
+            };
           };
         };
       };
@@ -18480,13 +20669,42 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "issuer": "string",
+           *         "formats": [
+           *           "string"
+           *         ],
+           *         "alg": "ES256",
+           *         "holderBinding": "string",
+           *         "revocation": "string",
+           *         "autoIssue": {
+           *           "on": "string",
+           *           "revokeOn": [
+           *             "string"
+           *           ]
+           *         },
+           *         "schemas": [
+           *           "string"
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              issuer: string;
+              formats: string[];
+              /** @constant */
+              alg: 'ES256';
+              holderBinding: string;
+              revocation: string;
+              autoIssue: {
+                on: string;
+                revokeOn: string[];
+              };
+              schemas: string[];
+            };
           };
         };
       };
@@ -18515,13 +20733,48 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "id": "string",
+           *         "kid": "string",
+           *         "alg": "ES256",
+           *         "publicKeyJwk": {
+           *           "kty": "EC",
+           *           "crv": "P-256",
+           *           "x": "string",
+           *           "y": "string",
+           *           "kid": "string",
+           *           "alg": "ES256",
+           *           "use": "sig"
+           *         },
+           *         "jwksUri": "string",
+           *         "didDocument": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              id: string;
+              kid: string;
+              /** @constant */
+              alg: 'ES256';
+              publicKeyJwk: {
+                /** @constant */
+                kty: 'EC';
+                /** @constant */
+                crv: 'P-256';
+                x: string;
+                y: string;
+                kid: string;
+                /** @constant */
+                alg: 'ES256';
+                /** @constant */
+                use: 'sig';
+              };
+              jwksUri: string;
+              didDocument: string;
+            };
           };
         };
       };
@@ -18563,13 +20816,60 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "type": "LicenseCredential",
+           *         "holder": "string",
+           *         "claims": {
+           *           "license": {
+           *             "key": "string",
+           *             "state": "string"
+           *           },
+           *           "ip": {
+           *             "key": "string",
+           *             "name": "string"
+           *           },
+           *           "licensee": {
+           *             "key": "string",
+           *             "name": "string"
+           *           },
+           *           "territory": [
+           *             "string"
+           *           ],
+           *           "term": {
+           *             "start": "string",
+           *             "end": "string"
+           *           }
+           *         }
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @constant */
+              type: 'LicenseCredential';
+              holder: string | null;
+              claims: {
+                license: {
+                  key: string;
+                  state: string;
+                };
+                ip: {
+                  key: string;
+                  name: string;
+                };
+                licensee: {
+                  key: string;
+                  name: string;
+                };
+                territory: string[];
+                term: {
+                  start: string;
+                  end: string;
+                };
+              };
+            };
           };
         };
       };
@@ -18611,13 +20911,30 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "header": {
+           *           "alg": "ES256",
+           *           "typ": "vc+jwt",
+           *           "kid": "string"
+           *         },
+           *         "payload": {}
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              header: {
+                /** @constant */
+                alg: 'ES256';
+                /** @constant */
+                typ: 'vc+jwt';
+                kid: string;
+              };
+              /** @description The unsigned W3C credential and the JWT claims mirroring it */
+              payload: Record<string, unknown>;
+            };
           };
         };
       };
@@ -18646,13 +20963,47 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "issuer": "string",
+           *         "formats": {
+           *           "credential": "vc+jwt",
+           *           "presentation": "vp+jwt"
+           *         },
+           *         "endpoints": {
+           *           "jwks": "string",
+           *           "didDocument": "string",
+           *           "statusList": "string",
+           *           "verify": "string",
+           *           "verifyPage": "string",
+           *           "proofRequest": "string",
+           *           "proofPresent": "string",
+           *           "wallet": "string"
+           *         }
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              issuer: string;
+              formats: {
+                /** @constant */
+                credential: 'vc+jwt';
+                /** @constant */
+                presentation: 'vp+jwt';
+              };
+              endpoints: {
+                jwks: string;
+                didDocument: string;
+                statusList: string;
+                verify: string;
+                verifyPage: string;
+                proofRequest: string;
+                proofPresent: string;
+                wallet: string;
+              };
+            };
           };
         };
       };
@@ -18681,13 +21032,58 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "key": "string",
+           *             "type": "string",
+           *             "schema": "string",
+           *             "format": "string",
+           *             "issuer": "string",
+           *             "subject": "string",
+           *             "claims": {},
+           *             "state": "active",
+           *             "status": "valid",
+           *             "issuedAt": "2019-08-24T14:15:22Z",
+           *             "expiresAt": "2019-08-24T14:15:22Z",
+           *             "revokedAt": "2019-08-24T14:15:22Z"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                key: string;
+                type: string;
+                schema: string | null;
+                format: string;
+                issuer: string;
+                /** @description The license key the credential is about */
+                subject: string;
+                /** @description For a LicenseCredential: license, ip, licensee, territory, term */
+                claims: Record<string, unknown>;
+                /**
+                 * @description Recorded state
+                 * @enum {unknown}
+                 */
+                state: 'active' | 'revoked';
+                /**
+                 * @description What it is worth now (recorded state, license state and term)
+                 * @enum {unknown}
+                 */
+                status: 'valid' | 'invalid_signature' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'not_yet_valid';
+                /** Format: date-time */
+                issuedAt: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+                /** Format: date-time */
+                revokedAt: string | null;
+              }[];
+            };
           };
         };
       };
@@ -18736,13 +21132,58 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "key": "string",
+           *             "type": "string",
+           *             "schema": "string",
+           *             "format": "string",
+           *             "issuer": "string",
+           *             "subject": "string",
+           *             "claims": {},
+           *             "state": "active",
+           *             "status": "valid",
+           *             "issuedAt": "2019-08-24T14:15:22Z",
+           *             "expiresAt": "2019-08-24T14:15:22Z",
+           *             "revokedAt": "2019-08-24T14:15:22Z"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                key: string;
+                type: string;
+                schema: string | null;
+                format: string;
+                issuer: string;
+                /** @description The license key the credential is about */
+                subject: string;
+                /** @description For a LicenseCredential: license, ip, licensee, territory, term */
+                claims: Record<string, unknown>;
+                /**
+                 * @description Recorded state
+                 * @enum {unknown}
+                 */
+                state: 'active' | 'revoked';
+                /**
+                 * @description What it is worth now (recorded state, license state and term)
+                 * @enum {unknown}
+                 */
+                status: 'valid' | 'invalid_signature' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'not_yet_valid';
+                /** Format: date-time */
+                issuedAt: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+                /** Format: date-time */
+                revokedAt: string | null;
+              }[];
+            };
           };
         };
       };
@@ -18773,13 +21214,82 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "type": "string",
+           *         "schema": "string",
+           *         "format": "string",
+           *         "issuer": "string",
+           *         "subject": "string",
+           *         "claims": {},
+           *         "state": "active",
+           *         "status": "valid",
+           *         "issuedAt": "2019-08-24T14:15:22Z",
+           *         "expiresAt": "2019-08-24T14:15:22Z",
+           *         "revokedAt": "2019-08-24T14:15:22Z",
+           *         "jwt": "string",
+           *         "verification": {
+           *           "valid": true,
+           *           "reason": "valid",
+           *           "key": "string",
+           *           "type": "string",
+           *           "claims": {},
+           *           "validFrom": "2019-08-24T14:15:22Z",
+           *           "validUntil": "2019-08-24T14:15:22Z",
+           *           "revokedAt": "2019-08-24T14:15:22Z",
+           *           "checkedAt": "2019-08-24T14:15:22Z"
+           *         }
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              type: string;
+              schema: string | null;
+              format: string;
+              issuer: string;
+              /** @description The license key the credential is about */
+              subject: string;
+              /** @description For a LicenseCredential: license, ip, licensee, territory, term */
+              claims: Record<string, unknown>;
+              /**
+               * @description Recorded state
+               * @enum {unknown}
+               */
+              state: 'active' | 'revoked';
+              /**
+               * @description What it is worth now (recorded state, license state and term)
+               * @enum {unknown}
+               */
+              status: 'valid' | 'invalid_signature' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'not_yet_valid';
+              /** Format: date-time */
+              issuedAt: string;
+              /** Format: date-time */
+              expiresAt: string | null;
+              /** Format: date-time */
+              revokedAt: string | null;
+              jwt: string;
+              verification: {
+                valid: boolean;
+                /** @enum {unknown} */
+                reason: 'valid' | 'invalid_signature' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'not_yet_valid';
+                /** @description The credential's key when the signature held and it names one of ours */
+                key?: string;
+                type?: string;
+                claims?: Record<string, unknown>;
+                /** Format: date-time */
+                validFrom?: string | null;
+                /** Format: date-time */
+                validUntil?: string | null;
+                /** Format: date-time */
+                revokedAt?: string | null;
+                /** Format: date-time */
+                checkedAt: string;
+              };
+            };
           };
         };
       };
@@ -18808,13 +21318,60 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "key": "string",
+           *             "type": "string",
+           *             "schema": "string",
+           *             "format": "string",
+           *             "issuer": "string",
+           *             "subject": "string",
+           *             "claims": {},
+           *             "state": "active",
+           *             "status": "valid",
+           *             "issuedAt": "2019-08-24T14:15:22Z",
+           *             "expiresAt": "2019-08-24T14:15:22Z",
+           *             "revokedAt": "2019-08-24T14:15:22Z",
+           *             "holder": "string"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                key: string;
+                type: string;
+                schema: string | null;
+                format: string;
+                issuer: string;
+                /** @description The license key the credential is about */
+                subject: string;
+                /** @description For a LicenseCredential: license, ip, licensee, territory, term */
+                claims: Record<string, unknown>;
+                /**
+                 * @description Recorded state
+                 * @enum {unknown}
+                 */
+                state: 'active' | 'revoked';
+                /**
+                 * @description What it is worth now (recorded state, license state and term)
+                 * @enum {unknown}
+                 */
+                status: 'valid' | 'invalid_signature' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'not_yet_valid';
+                /** Format: date-time */
+                issuedAt: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+                /** Format: date-time */
+                revokedAt: string | null;
+                holder: string;
+              }[];
+            };
           };
         };
       };
@@ -18845,13 +21402,84 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "type": "string",
+           *         "schema": "string",
+           *         "format": "string",
+           *         "issuer": "string",
+           *         "subject": "string",
+           *         "claims": {},
+           *         "state": "active",
+           *         "status": "valid",
+           *         "issuedAt": "2019-08-24T14:15:22Z",
+           *         "expiresAt": "2019-08-24T14:15:22Z",
+           *         "revokedAt": "2019-08-24T14:15:22Z",
+           *         "jwt": "string",
+           *         "verification": {
+           *           "valid": true,
+           *           "reason": "valid",
+           *           "key": "string",
+           *           "type": "string",
+           *           "claims": {},
+           *           "validFrom": "2019-08-24T14:15:22Z",
+           *           "validUntil": "2019-08-24T14:15:22Z",
+           *           "revokedAt": "2019-08-24T14:15:22Z",
+           *           "checkedAt": "2019-08-24T14:15:22Z"
+           *         },
+           *         "holder": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              type: string;
+              schema: string | null;
+              format: string;
+              issuer: string;
+              /** @description The license key the credential is about */
+              subject: string;
+              /** @description For a LicenseCredential: license, ip, licensee, territory, term */
+              claims: Record<string, unknown>;
+              /**
+               * @description Recorded state
+               * @enum {unknown}
+               */
+              state: 'active' | 'revoked';
+              /**
+               * @description What it is worth now (recorded state, license state and term)
+               * @enum {unknown}
+               */
+              status: 'valid' | 'invalid_signature' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'not_yet_valid';
+              /** Format: date-time */
+              issuedAt: string;
+              /** Format: date-time */
+              expiresAt: string | null;
+              /** Format: date-time */
+              revokedAt: string | null;
+              jwt: string;
+              verification: {
+                valid: boolean;
+                /** @enum {unknown} */
+                reason: 'valid' | 'invalid_signature' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'not_yet_valid';
+                /** @description The credential's key when the signature held and it names one of ours */
+                key?: string;
+                type?: string;
+                claims?: Record<string, unknown>;
+                /** Format: date-time */
+                validFrom?: string | null;
+                /** Format: date-time */
+                validUntil?: string | null;
+                /** Format: date-time */
+                revokedAt?: string | null;
+                /** Format: date-time */
+                checkedAt: string;
+              };
+              holder: string;
+            };
           };
         };
       };
@@ -18880,13 +21508,75 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "key": "string",
+           *             "nonce": "string",
+           *             "verifier": "string",
+           *             "query": {
+           *               "type": "string",
+           *               "ip": "string",
+           *               "licensee": "string",
+           *               "purpose": "string"
+           *             },
+           *             "state": "requested",
+           *             "open": true,
+           *             "presenter": "string",
+           *             "result": {
+           *               "valid": true,
+           *               "reason": "string",
+           *               "credential": "string",
+           *               "type": "string",
+           *               "claims": {},
+           *               "checkedAt": "2019-08-24T14:15:22Z"
+           *             },
+           *             "dateCreated": "2019-08-24T14:15:22Z",
+           *             "expiresAt": "2019-08-24T14:15:22Z",
+           *             "presentedAt": "2019-08-24T14:15:22Z"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                key: string;
+                nonce: string;
+                verifier: string;
+                query: {
+                  type?: string;
+                  ip?: string;
+                  licensee?: string;
+                  purpose?: string;
+                };
+                /**
+                 * @description requested → presented (verified) | failed (presented, did not verify); expired while open
+                 * @enum {unknown}
+                 */
+                state: 'requested' | 'presented' | 'failed' | 'expired';
+                open: boolean;
+                presenter: string | null;
+                result: {
+                  valid: boolean;
+                  reason: string;
+                  credential?: string | null;
+                  type?: string | null;
+                  claims?: Record<string, unknown> | null;
+                  /** Format: date-time */
+                  checkedAt?: string;
+                } | null;
+                /** Format: date-time */
+                dateCreated: string;
+                /** Format: date-time */
+                expiresAt: string;
+                /** Format: date-time */
+                presentedAt: string | null;
+              }[];
+            };
           };
         };
       };
@@ -18917,13 +21607,116 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "request": {
+           *           "key": "string",
+           *           "nonce": "string",
+           *           "verifier": "string",
+           *           "query": {
+           *             "type": "string",
+           *             "ip": "string",
+           *             "licensee": "string",
+           *             "purpose": "string"
+           *           },
+           *           "state": "requested",
+           *           "open": true,
+           *           "presenter": "string",
+           *           "result": {
+           *             "valid": true,
+           *             "reason": "string",
+           *             "credential": "string",
+           *             "type": "string",
+           *             "claims": {},
+           *             "checkedAt": "2019-08-24T14:15:22Z"
+           *           },
+           *           "dateCreated": "2019-08-24T14:15:22Z",
+           *           "expiresAt": "2019-08-24T14:15:22Z",
+           *           "presentedAt": "2019-08-24T14:15:22Z"
+           *         },
+           *         "items": [
+           *           {
+           *             "key": "string",
+           *             "type": "string",
+           *             "schema": "string",
+           *             "format": "string",
+           *             "issuer": "string",
+           *             "subject": "string",
+           *             "claims": {},
+           *             "state": "active",
+           *             "status": "valid",
+           *             "issuedAt": "2019-08-24T14:15:22Z",
+           *             "expiresAt": "2019-08-24T14:15:22Z",
+           *             "revokedAt": "2019-08-24T14:15:22Z"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              request: {
+                key: string;
+                nonce: string;
+                verifier: string;
+                query: {
+                  type?: string;
+                  ip?: string;
+                  licensee?: string;
+                  purpose?: string;
+                };
+                /**
+                 * @description requested → presented (verified) | failed (presented, did not verify); expired while open
+                 * @enum {unknown}
+                 */
+                state: 'requested' | 'presented' | 'failed' | 'expired';
+                open: boolean;
+                presenter: string | null;
+                result: {
+                  valid: boolean;
+                  reason: string;
+                  credential?: string | null;
+                  type?: string | null;
+                  claims?: Record<string, unknown> | null;
+                  /** Format: date-time */
+                  checkedAt?: string;
+                } | null;
+                /** Format: date-time */
+                dateCreated: string;
+                /** Format: date-time */
+                expiresAt: string;
+                /** Format: date-time */
+                presentedAt: string | null;
+              };
+              items: {
+                key: string;
+                type: string;
+                schema: string | null;
+                format: string;
+                issuer: string;
+                /** @description The license key the credential is about */
+                subject: string;
+                /** @description For a LicenseCredential: license, ip, licensee, territory, term */
+                claims: Record<string, unknown>;
+                /**
+                 * @description Recorded state
+                 * @enum {unknown}
+                 */
+                state: 'active' | 'revoked';
+                /**
+                 * @description What it is worth now (recorded state, license state and term)
+                 * @enum {unknown}
+                 */
+                status: 'valid' | 'invalid_signature' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'not_yet_valid';
+                /** Format: date-time */
+                issuedAt: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+                /** Format: date-time */
+                revokedAt: string | null;
+              }[];
+            };
           };
         };
       };
@@ -18954,13 +21747,72 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "nonce": "string",
+           *         "verifier": "string",
+           *         "query": {
+           *           "type": "string",
+           *           "ip": "string",
+           *           "licensee": "string",
+           *           "purpose": "string"
+           *         },
+           *         "state": "requested",
+           *         "open": true,
+           *         "presenter": "string",
+           *         "result": {
+           *           "valid": true,
+           *           "reason": "string",
+           *           "credential": "string",
+           *           "type": "string",
+           *           "claims": {},
+           *           "checkedAt": "2019-08-24T14:15:22Z"
+           *         },
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "expiresAt": "2019-08-24T14:15:22Z",
+           *         "presentedAt": "2019-08-24T14:15:22Z",
+           *         "presentation": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              nonce: string;
+              verifier: string;
+              query: {
+                type?: string;
+                ip?: string;
+                licensee?: string;
+                purpose?: string;
+              };
+              /**
+               * @description requested → presented (verified) | failed (presented, did not verify); expired while open
+               * @enum {unknown}
+               */
+              state: 'requested' | 'presented' | 'failed' | 'expired';
+              open: boolean;
+              presenter: string | null;
+              result: {
+                valid: boolean;
+                reason: string;
+                credential?: string | null;
+                type?: string | null;
+                claims?: Record<string, unknown> | null;
+                /** Format: date-time */
+                checkedAt?: string;
+              } | null;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              presentedAt: string | null;
+              /** @description The vp+jwt */
+              presentation: string | null;
+            };
           };
         };
       };
@@ -18989,13 +21841,78 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "key": "string",
+           *             "nonce": "string",
+           *             "verifier": "string",
+           *             "query": {
+           *               "type": "string",
+           *               "ip": "string",
+           *               "licensee": "string",
+           *               "purpose": "string"
+           *             },
+           *             "state": "requested",
+           *             "open": true,
+           *             "presenter": "string",
+           *             "result": {
+           *               "valid": true,
+           *               "reason": "string",
+           *               "credential": "string",
+           *               "type": "string",
+           *               "claims": {},
+           *               "checkedAt": "2019-08-24T14:15:22Z"
+           *             },
+           *             "dateCreated": "2019-08-24T14:15:22Z",
+           *             "expiresAt": "2019-08-24T14:15:22Z",
+           *             "presentedAt": "2019-08-24T14:15:22Z",
+           *             "vp": {}
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                key: string;
+                nonce: string;
+                verifier: string;
+                query: {
+                  type?: string;
+                  ip?: string;
+                  licensee?: string;
+                  purpose?: string;
+                };
+                /**
+                 * @description requested → presented (verified) | failed (presented, did not verify); expired while open
+                 * @enum {unknown}
+                 */
+                state: 'requested' | 'presented' | 'failed' | 'expired';
+                open: boolean;
+                presenter: string | null;
+                result: {
+                  valid: boolean;
+                  reason: string;
+                  credential?: string | null;
+                  type?: string | null;
+                  claims?: Record<string, unknown> | null;
+                  /** Format: date-time */
+                  checkedAt?: string;
+                } | null;
+                /** Format: date-time */
+                dateCreated: string;
+                /** Format: date-time */
+                expiresAt: string;
+                /** Format: date-time */
+                presentedAt: string | null;
+                /** @description The decoded vp+jwt payload */
+                vp: Record<string, unknown> | null;
+              }[];
+            };
           };
         };
       };
@@ -19026,13 +21943,133 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "request": {
+           *           "key": "string",
+           *           "nonce": "string",
+           *           "verifier": "string",
+           *           "query": {
+           *             "type": "string",
+           *             "ip": "string",
+           *             "licensee": "string",
+           *             "purpose": "string"
+           *           },
+           *           "state": "requested",
+           *           "open": true,
+           *           "presenter": "string",
+           *           "result": {
+           *             "valid": true,
+           *             "reason": "string",
+           *             "credential": "string",
+           *             "type": "string",
+           *             "claims": {},
+           *             "checkedAt": "2019-08-24T14:15:22Z"
+           *           },
+           *           "dateCreated": "2019-08-24T14:15:22Z",
+           *           "expiresAt": "2019-08-24T14:15:22Z",
+           *           "presentedAt": "2019-08-24T14:15:22Z"
+           *         },
+           *         "descriptors": [
+           *           {
+           *             "id": "string",
+           *             "constraints": {
+           *               "ip": "string",
+           *               "licensee": "string"
+           *             },
+           *             "matches": [
+           *               {
+           *                 "key": "string",
+           *                 "type": "string",
+           *                 "schema": "string",
+           *                 "format": "string",
+           *                 "issuer": "string",
+           *                 "subject": "string",
+           *                 "claims": {},
+           *                 "state": "active",
+           *                 "status": "valid",
+           *                 "issuedAt": "2019-08-24T14:15:22Z",
+           *                 "expiresAt": "2019-08-24T14:15:22Z",
+           *                 "revokedAt": "2019-08-24T14:15:22Z"
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              request: {
+                key: string;
+                nonce: string;
+                verifier: string;
+                query: {
+                  type?: string;
+                  ip?: string;
+                  licensee?: string;
+                  purpose?: string;
+                };
+                /**
+                 * @description requested → presented (verified) | failed (presented, did not verify); expired while open
+                 * @enum {unknown}
+                 */
+                state: 'requested' | 'presented' | 'failed' | 'expired';
+                open: boolean;
+                presenter: string | null;
+                result: {
+                  valid: boolean;
+                  reason: string;
+                  credential?: string | null;
+                  type?: string | null;
+                  claims?: Record<string, unknown> | null;
+                  /** Format: date-time */
+                  checkedAt?: string;
+                } | null;
+                /** Format: date-time */
+                dateCreated: string;
+                /** Format: date-time */
+                expiresAt: string;
+                /** Format: date-time */
+                presentedAt: string | null;
+              };
+              descriptors: {
+                /** @description The requested credential type */
+                id: string;
+                constraints: {
+                  ip: string | null;
+                  licensee: string | null;
+                };
+                matches: {
+                  key: string;
+                  type: string;
+                  schema: string | null;
+                  format: string;
+                  issuer: string;
+                  /** @description The license key the credential is about */
+                  subject: string;
+                  /** @description For a LicenseCredential: license, ip, licensee, territory, term */
+                  claims: Record<string, unknown>;
+                  /**
+                   * @description Recorded state
+                   * @enum {unknown}
+                   */
+                  state: 'active' | 'revoked';
+                  /**
+                   * @description What it is worth now (recorded state, license state and term)
+                   * @enum {unknown}
+                   */
+                  status: 'valid' | 'invalid_signature' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'not_yet_valid';
+                  /** Format: date-time */
+                  issuedAt: string;
+                  /** Format: date-time */
+                  expiresAt: string | null;
+                  /** Format: date-time */
+                  revokedAt: string | null;
+                }[];
+              }[];
+            };
           };
         };
       };
@@ -19063,13 +22100,75 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "nonce": "string",
+           *         "verifier": "string",
+           *         "query": {
+           *           "type": "string",
+           *           "ip": "string",
+           *           "licensee": "string",
+           *           "purpose": "string"
+           *         },
+           *         "state": "requested",
+           *         "open": true,
+           *         "presenter": "string",
+           *         "result": {
+           *           "valid": true,
+           *           "reason": "string",
+           *           "credential": "string",
+           *           "type": "string",
+           *           "claims": {},
+           *           "checkedAt": "2019-08-24T14:15:22Z"
+           *         },
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "expiresAt": "2019-08-24T14:15:22Z",
+           *         "presentedAt": "2019-08-24T14:15:22Z",
+           *         "presentation": "string",
+           *         "vp": {}
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              nonce: string;
+              verifier: string;
+              query: {
+                type?: string;
+                ip?: string;
+                licensee?: string;
+                purpose?: string;
+              };
+              /**
+               * @description requested → presented (verified) | failed (presented, did not verify); expired while open
+               * @enum {unknown}
+               */
+              state: 'requested' | 'presented' | 'failed' | 'expired';
+              open: boolean;
+              presenter: string | null;
+              result: {
+                valid: boolean;
+                reason: string;
+                credential?: string | null;
+                type?: string | null;
+                claims?: Record<string, unknown> | null;
+                /** Format: date-time */
+                checkedAt?: string;
+              } | null;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              presentedAt: string | null;
+              /** @description The vp+jwt */
+              presentation: string | null;
+              /** @description The decoded vp+jwt payload */
+              vp: Record<string, unknown> | null;
+            };
           };
         };
       };
@@ -19111,13 +22210,79 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "request": {
+           *           "key": "string",
+           *           "nonce": "string",
+           *           "verifier": "string",
+           *           "query": {
+           *             "type": "string",
+           *             "ip": "string",
+           *             "licensee": "string",
+           *             "purpose": "string"
+           *           },
+           *           "state": "requested",
+           *           "open": true,
+           *           "presenter": "string",
+           *           "result": {
+           *             "valid": true,
+           *             "reason": "string",
+           *             "credential": "string",
+           *             "type": "string",
+           *             "claims": {},
+           *             "checkedAt": "2019-08-24T14:15:22Z"
+           *           },
+           *           "dateCreated": "2019-08-24T14:15:22Z",
+           *           "expiresAt": "2019-08-24T14:15:22Z",
+           *           "presentedAt": "2019-08-24T14:15:22Z"
+           *         },
+           *         "presentation": "string",
+           *         "vp": {}
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              request: {
+                key: string;
+                nonce: string;
+                verifier: string;
+                query: {
+                  type?: string;
+                  ip?: string;
+                  licensee?: string;
+                  purpose?: string;
+                };
+                /**
+                 * @description requested → presented (verified) | failed (presented, did not verify); expired while open
+                 * @enum {unknown}
+                 */
+                state: 'requested' | 'presented' | 'failed' | 'expired';
+                open: boolean;
+                presenter: string | null;
+                result: {
+                  valid: boolean;
+                  reason: string;
+                  credential?: string | null;
+                  type?: string | null;
+                  claims?: Record<string, unknown> | null;
+                  /** Format: date-time */
+                  checkedAt?: string;
+                } | null;
+                /** Format: date-time */
+                dateCreated: string;
+                /** Format: date-time */
+                expiresAt: string;
+                /** Format: date-time */
+                presentedAt: string | null;
+              };
+              /** @description The vp+jwt */
+              presentation: string;
+              /** @description The decoded vp+jwt payload */
+              vp: Record<string, unknown> | null;
+            };
           };
         };
       };
@@ -19157,13 +22322,82 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "type": "string",
+           *         "schema": "string",
+           *         "format": "string",
+           *         "issuer": "string",
+           *         "subject": "string",
+           *         "claims": {},
+           *         "state": "active",
+           *         "status": "valid",
+           *         "issuedAt": "2019-08-24T14:15:22Z",
+           *         "expiresAt": "2019-08-24T14:15:22Z",
+           *         "revokedAt": "2019-08-24T14:15:22Z",
+           *         "jwt": "string",
+           *         "verification": {
+           *           "valid": true,
+           *           "reason": "valid",
+           *           "key": "string",
+           *           "type": "string",
+           *           "claims": {},
+           *           "validFrom": "2019-08-24T14:15:22Z",
+           *           "validUntil": "2019-08-24T14:15:22Z",
+           *           "revokedAt": "2019-08-24T14:15:22Z",
+           *           "checkedAt": "2019-08-24T14:15:22Z"
+           *         }
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              type: string;
+              schema: string | null;
+              format: string;
+              issuer: string;
+              /** @description The license key the credential is about */
+              subject: string;
+              /** @description For a LicenseCredential: license, ip, licensee, territory, term */
+              claims: Record<string, unknown>;
+              /**
+               * @description Recorded state
+               * @enum {unknown}
+               */
+              state: 'active' | 'revoked';
+              /**
+               * @description What it is worth now (recorded state, license state and term)
+               * @enum {unknown}
+               */
+              status: 'valid' | 'invalid_signature' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'not_yet_valid';
+              /** Format: date-time */
+              issuedAt: string;
+              /** Format: date-time */
+              expiresAt: string | null;
+              /** Format: date-time */
+              revokedAt: string | null;
+              jwt: string;
+              verification: {
+                valid: boolean;
+                /** @enum {unknown} */
+                reason: 'valid' | 'invalid_signature' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'not_yet_valid';
+                /** @description The credential's key when the signature held and it names one of ours */
+                key?: string;
+                type?: string;
+                claims?: Record<string, unknown>;
+                /** Format: date-time */
+                validFrom?: string | null;
+                /** Format: date-time */
+                validUntil?: string | null;
+                /** Format: date-time */
+                revokedAt?: string | null;
+                /** Format: date-time */
+                checkedAt: string;
+              };
+            };
           };
         };
       };
@@ -19194,13 +22428,93 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "state": "valid",
+           *         "kind": "product",
+           *         "product": {
+           *           "key": "string",
+           *           "name": "string",
+           *           "reference": "string"
+           *         },
+           *         "license": {
+           *           "reference": "string"
+           *         },
+           *         "ip": {
+           *           "name": "string"
+           *         },
+           *         "licensee": {
+           *           "name": "string"
+           *         },
+           *         "territory": [
+           *           "string"
+           *         ],
+           *         "term": {
+           *           "start": "string",
+           *           "end": "string"
+           *         },
+           *         "credential": {
+           *           "key": "string",
+           *           "issuedAt": "2019-08-24T14:15:22Z",
+           *           "revokedAt": "2019-08-24T14:15:22Z"
+           *         },
+           *         "signature": true,
+           *         "standard": {
+           *           "issuer": "string",
+           *           "didDocument": "string",
+           *           "statusList": "string",
+           *           "statusListIndex": "string"
+           *         },
+           *         "checkedAt": "2019-08-24T14:15:22Z"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @enum {unknown} */
+              state: 'valid' | 'expired' | 'revoked' | 'not_yet_valid' | 'not_licensed';
+              /**
+               * @description What was looked up
+               * @enum {unknown}
+               */
+              kind: 'product' | 'credential' | 'unknown';
+              product: {
+                key: string;
+                name: string;
+                reference: string;
+              } | null;
+              license: {
+                reference: string;
+              } | null;
+              ip: {
+                name: string;
+              } | null;
+              licensee: {
+                name: string;
+              } | null;
+              territory: string[];
+              term: {
+                start: string;
+                end: string;
+              } | null;
+              credential: {
+                key: string;
+                /** Format: date-time */
+                issuedAt: string;
+                /** Format: date-time */
+                revokedAt: string | null;
+              } | null;
+              signature: boolean;
+              standard: {
+                issuer: string;
+                didDocument: string;
+                statusList: string;
+                statusListIndex: string;
+              } | null;
+              /** Format: date-time */
+              checkedAt: string;
+            };
           };
         };
       };
@@ -19240,13 +22554,39 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "valid": true,
+           *         "reason": "valid",
+           *         "key": "string",
+           *         "type": "string",
+           *         "claims": {},
+           *         "validFrom": "2019-08-24T14:15:22Z",
+           *         "validUntil": "2019-08-24T14:15:22Z",
+           *         "revokedAt": "2019-08-24T14:15:22Z",
+           *         "checkedAt": "2019-08-24T14:15:22Z"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              valid: boolean;
+              /** @enum {unknown} */
+              reason: 'valid' | 'invalid_signature' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'not_yet_valid';
+              /** @description The credential's key when the signature held and it names one of ours */
+              key?: string;
+              type?: string;
+              claims?: Record<string, unknown>;
+              /** Format: date-time */
+              validFrom?: string | null;
+              /** Format: date-time */
+              validUntil?: string | null;
+              /** Format: date-time */
+              revokedAt?: string | null;
+              /** Format: date-time */
+              checkedAt: string;
+            };
           };
         };
       };
@@ -19266,7 +22606,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
@@ -19274,14 +22614,33 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "status": 0,
-           *       "data": null
+           *       "keys": [
+           *         {
+           *           "kty": "EC",
+           *           "crv": "P-256",
+           *           "x": "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU",
+           *           "y": "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0",
+           *           "alg": "ES256",
+           *           "kid": "holder-vc-mf3k2a1",
+           *           "use": "sig"
+           *         }
+           *       ]
            *     }
            */
           'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
+            keys: {
+              /** @constant */
+              kty: 'EC';
+              /** @constant */
+              crv: 'P-256';
+              x: string;
+              y: string;
+              kid: string;
+              /** @constant */
+              alg: 'ES256';
+              /** @constant */
+              use: 'sig';
+            }[];
           };
         };
       };
@@ -19721,13 +23080,17 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "counted": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              counted: boolean;
+            };
           };
         };
       };
@@ -19756,13 +23119,59 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "from": "2019-08-24",
+           *         "to": "2019-08-24",
+           *         "total": 0,
+           *         "days": [
+           *           {
+           *             "day": "2019-08-24",
+           *             "views": 0
+           *           }
+           *         ],
+           *         "pages": [
+           *           {
+           *             "page": "string",
+           *             "title": "string",
+           *             "views": 0,
+           *             "jp": 0,
+           *             "en": 0
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /**
+               * Format: date
+               * @description A day in Japan time
+               */
+              from: string;
+              /**
+               * Format: date
+               * @description A day in Japan time
+               */
+              to: string;
+              total: number;
+              days: {
+                /**
+                 * Format: date
+                 * @description A day in Japan time
+                 */
+                day: string;
+                views: number;
+              }[];
+              pages: {
+                page: string;
+                title: string;
+                views: number;
+                jp: number;
+                en: number;
+              }[];
+            };
           };
         };
       };
@@ -19797,13 +23206,65 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "key": "string",
+           *             "kind": "string",
+           *             "subject": "string",
+           *             "label": "string",
+           *             "state": "queued",
+           *             "attempts": 0,
+           *             "maxAttempts": 0,
+           *             "lastError": "string",
+           *             "runAt": "2019-08-24T14:15:22Z",
+           *             "dateCreated": "2019-08-24T14:15:22Z",
+           *             "finishedAt": "2019-08-24T14:15:22Z"
+           *           }
+           *         ],
+           *         "nextCursor": "string",
+           *         "counts": {
+           *           "property1": 0,
+           *           "property2": 0
+           *         },
+           *         "kinds": [
+           *           "string"
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                key: string;
+                kind: string;
+                subject: string | null;
+                /** @description What people recognise the subject by; null when it is gone */
+                label: string | null;
+                /** @enum {unknown} */
+                state: 'queued' | 'running' | 'done' | 'dead';
+                attempts: number;
+                maxAttempts: number | null;
+                lastError: string | null;
+                /**
+                 * Format: date-time
+                 * @description When it is due (queued), or when its lease ends (running)
+                 */
+                runAt: string;
+                /** Format: date-time */
+                dateCreated: string;
+                /** Format: date-time */
+                finishedAt: string | null;
+              }[];
+              nextCursor: string | null;
+              /** @description Jobs by state (states with none are absent) */
+              counts: {
+                [key: string]: number;
+              };
+              kinds: string[];
+            };
           };
         };
       };
@@ -19834,13 +23295,49 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "kind": "string",
+           *         "subject": "string",
+           *         "label": "string",
+           *         "state": "queued",
+           *         "attempts": 0,
+           *         "maxAttempts": 0,
+           *         "lastError": "string",
+           *         "runAt": "2019-08-24T14:15:22Z",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "finishedAt": "2019-08-24T14:15:22Z",
+           *         "payload": {},
+           *         "result": {}
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              kind: string;
+              subject: string | null;
+              /** @description What people recognise the subject by; null when it is gone */
+              label: string | null;
+              /** @enum {unknown} */
+              state: 'queued' | 'running' | 'done' | 'dead';
+              attempts: number;
+              maxAttempts: number | null;
+              lastError: string | null;
+              /**
+               * Format: date-time
+               * @description When it is due (queued), or when its lease ends (running)
+               */
+              runAt: string;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              finishedAt: string | null;
+              payload: Record<string, unknown>;
+              result: Record<string, unknown> | null;
+            };
           };
         };
       };
@@ -19876,13 +23373,45 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "kind": "string",
+           *         "subject": "string",
+           *         "label": "string",
+           *         "state": "queued",
+           *         "attempts": 0,
+           *         "maxAttempts": 0,
+           *         "lastError": "string",
+           *         "runAt": "2019-08-24T14:15:22Z",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "finishedAt": "2019-08-24T14:15:22Z"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              kind: string;
+              subject: string | null;
+              /** @description What people recognise the subject by; null when it is gone */
+              label: string | null;
+              /** @enum {unknown} */
+              state: 'queued' | 'running' | 'done' | 'dead';
+              attempts: number;
+              maxAttempts: number | null;
+              lastError: string | null;
+              /**
+               * Format: date-time
+               * @description When it is due (queued), or when its lease ends (running)
+               */
+              runAt: string;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              finishedAt: string | null;
+            };
           };
         };
       };
@@ -19911,13 +23440,78 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "key": "string",
+           *             "time": "2019-08-24T14:15:22Z",
+           *             "action": "string",
+           *             "ref": "string",
+           *             "who": {
+           *               "sub": "string",
+           *               "name": "string",
+           *               "nickname": "string",
+           *               "email": "string"
+           *             },
+           *             "person": {
+           *               "sub": "string",
+           *               "name": "string",
+           *               "nickname": "string",
+           *               "email": "string"
+           *             },
+           *             "data": {},
+           *             "readable": {
+           *               "action": "string",
+           *               "summary": "string",
+           *               "changes": [
+           *                 {
+           *                   "field": "string",
+           *                   "before": "string",
+           *                   "after": "string"
+           *                 }
+           *               ]
+           *             }
+           *           }
+           *         ],
+           *         "next": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                key: string;
+                /** Format: date-time */
+                time: string;
+                action: string;
+                ref: string | null;
+                who: {
+                  sub: string;
+                  name: string;
+                  nickname: string;
+                  email: string;
+                };
+                person: {
+                  sub: string;
+                  name: string;
+                  nickname: string;
+                  email: string;
+                } | null;
+                data: Record<string, unknown>;
+                readable: {
+                  action: string;
+                  summary: string;
+                  changes: {
+                    field: string;
+                    before: string;
+                    after: string;
+                  }[];
+                };
+              }[];
+              next: string | null;
+            };
           };
         };
       };
@@ -19962,13 +23556,42 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "request": {
+           *           "key": "string",
+           *           "sub": "string",
+           *           "entry": "string",
+           *           "reason": "string",
+           *           "state": "pending",
+           *           "decidedBy": "string",
+           *           "dateCreated": "2019-08-24T14:15:22Z",
+           *           "dateDecided": "2019-08-24T14:15:22Z"
+           *         },
+           *         "entries": [
+           *           "string"
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              request: {
+                key: string;
+                sub: string;
+                entry: string;
+                reason: string | null;
+                /** @enum {unknown} */
+                state: 'pending' | 'approved' | 'denied';
+                decidedBy: string | null;
+                /** Format: date-time */
+                dateCreated: string;
+                dateDecided: string | null;
+              };
+              /** @description The requester's entries after the decision */
+              entries: string[];
+            };
           };
         };
       };
@@ -19997,13 +23620,56 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "sections": [
+           *           {
+           *             "id": "reviews",
+           *             "count": 0,
+           *             "items": [
+           *               {
+           *                 "label": "string",
+           *                 "href": "string",
+           *                 "kind": "string",
+           *                 "state": "string",
+           *                 "deadline": "2019-08-24T14:15:22Z"
+           *               }
+           *             ],
+           *             "href": "string"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              sections: {
+                /** @enum {unknown} */
+                id:
+                  | 'reviews'
+                  | 'contracts'
+                  | 'changes'
+                  | 'permits'
+                  | 'reports'
+                  | 'invoices'
+                  | 'accessRequests'
+                  | 'designerApplications'
+                  | 'invitations'
+                  | 'notifications'
+                  | 'application';
+                count: number;
+                items: {
+                  label: string;
+                  href: string;
+                  kind?: string;
+                  state?: string;
+                  /** Format: date-time */
+                  deadline?: string;
+                }[];
+                href?: string;
+              }[];
+            };
           };
         };
       };
@@ -20032,13 +23698,52 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "key": "string",
+           *             "name": "string",
+           *             "email": "string",
+           *             "country": "string",
+           *             "dateCreated": "2019-08-24T14:15:22Z",
+           *             "owner": {
+           *               "sub": "string",
+           *               "nickname": "string",
+           *               "first_name": "string",
+           *               "last_name": "string",
+           *               "email": "string"
+           *             },
+           *             "members": 0,
+           *             "licenses": 0
+           *           }
+           *         ],
+           *         "next": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                key: string;
+                name: string;
+                email: string | null;
+                country: string | null;
+                /** Format: date-time */
+                dateCreated: string;
+                owner: {
+                  sub: string;
+                  nickname: string;
+                  first_name: string;
+                  last_name: string;
+                  email: string;
+                } | null;
+                members: number;
+                licenses: number;
+              }[];
+              next: string | null;
+            };
           };
         };
       };
@@ -20080,13 +23785,31 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "sub": "string",
+           *             "nickname": "string",
+           *             "first_name": "string",
+           *             "last_name": "string",
+           *             "email": "string"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                sub: string;
+                nickname: string;
+                first_name: string;
+                last_name: string;
+                email: string;
+              }[];
+            };
           };
         };
       };
@@ -20139,33 +23862,33 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
+              key: string;
               /** @example ERP integration */
-              name?: string;
+              name: string;
               /** @example svc-4fQ2mZ8rT1xW9kLp3cV7bN0a */
-              clientId?: string;
+              clientId: string;
               /**
                * @description embedded: tokens from this platform's provider by client credentials; external: JWTs of OIDC_ISSUER issued to clientId
                * @enum {unknown}
                */
-              provider?: 'embedded' | 'external';
+              provider: 'embedded' | 'external';
               /**
                * @example [
                *       "calbee:licensee"
                *     ]
                */
-              access?: string[];
+              access: string[];
               /** @enum {unknown} */
-              state?: 'active' | 'revoked';
+              state: 'active' | 'revoked';
               /** Format: date-time */
-              createdAt?: string;
-              createdBy?: string;
+              createdAt: string;
+              createdBy: string;
               /** Format: date-time */
-              rotatedAt?: string | null;
-              rotatedBy?: string | null;
+              rotatedAt: string | null;
+              rotatedBy: string | null;
               /** Format: date-time */
-              revokedAt?: string | null;
-              revokedBy?: string | null;
+              revokedAt: string | null;
+              revokedBy: string | null;
             }[];
           };
         };
@@ -20237,37 +23960,37 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              account?: {
-                key?: string;
+              account: {
+                key: string;
                 /** @example ERP integration */
-                name?: string;
+                name: string;
                 /** @example svc-4fQ2mZ8rT1xW9kLp3cV7bN0a */
-                clientId?: string;
+                clientId: string;
                 /**
                  * @description embedded: tokens from this platform's provider by client credentials; external: JWTs of OIDC_ISSUER issued to clientId
                  * @enum {unknown}
                  */
-                provider?: 'embedded' | 'external';
+                provider: 'embedded' | 'external';
                 /**
                  * @example [
                  *       "calbee:licensee"
                  *     ]
                  */
-                access?: string[];
+                access: string[];
                 /** @enum {unknown} */
-                state?: 'active' | 'revoked';
+                state: 'active' | 'revoked';
                 /** Format: date-time */
-                createdAt?: string;
-                createdBy?: string;
+                createdAt: string;
+                createdBy: string;
                 /** Format: date-time */
-                rotatedAt?: string | null;
-                rotatedBy?: string | null;
+                rotatedAt: string | null;
+                rotatedBy: string | null;
                 /** Format: date-time */
-                revokedAt?: string | null;
-                revokedBy?: string | null;
+                revokedAt: string | null;
+                revokedBy: string | null;
               };
               /** @description Shown only in this answer; stored only as a digest. Null for an external provider's client, whose secret that provider keeps */
-              clientSecret?: string | null;
+              clientSecret: string | null;
             };
           };
         };
@@ -20329,37 +24052,37 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              account?: {
-                key?: string;
+              account: {
+                key: string;
                 /** @example ERP integration */
-                name?: string;
+                name: string;
                 /** @example svc-4fQ2mZ8rT1xW9kLp3cV7bN0a */
-                clientId?: string;
+                clientId: string;
                 /**
                  * @description embedded: tokens from this platform's provider by client credentials; external: JWTs of OIDC_ISSUER issued to clientId
                  * @enum {unknown}
                  */
-                provider?: 'embedded' | 'external';
+                provider: 'embedded' | 'external';
                 /**
                  * @example [
                  *       "calbee:licensee"
                  *     ]
                  */
-                access?: string[];
+                access: string[];
                 /** @enum {unknown} */
-                state?: 'active' | 'revoked';
+                state: 'active' | 'revoked';
                 /** Format: date-time */
-                createdAt?: string;
-                createdBy?: string;
+                createdAt: string;
+                createdBy: string;
                 /** Format: date-time */
-                rotatedAt?: string | null;
-                rotatedBy?: string | null;
+                rotatedAt: string | null;
+                rotatedBy: string | null;
                 /** Format: date-time */
-                revokedAt?: string | null;
-                revokedBy?: string | null;
+                revokedAt: string | null;
+                revokedBy: string | null;
               };
               /** @description Shown only in this answer; stored only as a digest. Null for an external provider's client, whose secret that provider keeps */
-              clientSecret?: string | null;
+              clientSecret: string | null;
             };
           };
         };
@@ -20418,33 +24141,33 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
+              key: string;
               /** @example ERP integration */
-              name?: string;
+              name: string;
               /** @example svc-4fQ2mZ8rT1xW9kLp3cV7bN0a */
-              clientId?: string;
+              clientId: string;
               /**
                * @description embedded: tokens from this platform's provider by client credentials; external: JWTs of OIDC_ISSUER issued to clientId
                * @enum {unknown}
                */
-              provider?: 'embedded' | 'external';
+              provider: 'embedded' | 'external';
               /**
                * @example [
                *       "calbee:licensee"
                *     ]
                */
-              access?: string[];
+              access: string[];
               /** @enum {unknown} */
-              state?: 'active' | 'revoked';
+              state: 'active' | 'revoked';
               /** Format: date-time */
-              createdAt?: string;
-              createdBy?: string;
+              createdAt: string;
+              createdBy: string;
               /** Format: date-time */
-              rotatedAt?: string | null;
-              rotatedBy?: string | null;
+              rotatedAt: string | null;
+              rotatedBy: string | null;
               /** Format: date-time */
-              revokedAt?: string | null;
-              revokedBy?: string | null;
+              revokedAt: string | null;
+              revokedBy: string | null;
             };
           };
         };
@@ -20493,19 +24216,19 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
+              key: string;
               /** @enum {unknown} */
-              kind?: 'pair' | 'source' | 'account';
-              account?: string | null;
-              source?: string | null;
-              failures?: number;
+              kind: 'pair' | 'source' | 'account';
+              account: string | null;
+              source: string | null;
+              failures: number;
               /** Format: date-time */
-              lastFailureAt?: string | null;
+              lastFailureAt: string | null;
               /** Format: date-time */
-              blockedUntil?: string | null;
-              waitSeconds?: number;
+              blockedUntil: string | null;
+              waitSeconds: number;
               /** Format: date-time */
-              notifiedAt?: string | null;
+              notifiedAt: string | null;
             }[];
           };
         };
@@ -20555,7 +24278,7 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
+              key: string;
             };
           };
         };
@@ -20608,10 +24331,10 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              entity?: string;
-              record?: string;
-              field?: string;
-              value?: string;
+              entity: string;
+              record: string;
+              field: string;
+              value: string;
             };
           };
         };
