@@ -33,6 +33,15 @@ export function statsRoutes(): RouteDoc[] {
       tag: 'stats',
       input: statsRebuildInput,
       acl: 'calbee:admin',
+      output: {
+        type: 'object',
+        properties: {
+          groups: { type: 'integer', description: 'Rows of sales_monthly written' },
+          rows: { type: 'integer', description: 'Sales rows read' },
+          ms: { type: 'integer', description: 'How long the rebuild took' },
+        },
+        required: ['groups', 'rows', 'ms'],
+      },
     },
   ];
 }
