@@ -13,6 +13,7 @@ const fileInfo = {
     height: { type: ['integer', 'null'] },
     public: { type: 'boolean' },
   },
+  required: ['hash', 'cid', 'mime', 'size', 'name', 'width', 'height', 'public'],
 };
 
 /** A public file as data maintenance lists it (lib/server/storage/public-list.ts). */
