@@ -17,7 +17,12 @@ export const jpyView = withRequired({
     type: ['integer', 'null'],
     description: 'JPY per unit in millionths; null for JPY itself and for a missing rate',
   },
-  month: { type: 'string', pattern: '^\\d{4}-\\d{2}$', description: 'The month whose rate applies' },
+  month: {
+    type: 'string',
+    pattern: '^\\d{4}-\\d{2}$',
+    examples: ['2026-10'],
+    description: 'The month whose rate applies',
+  },
 });
 
 /** The JPY sum of several amounts (lib/server/fx/jpy-view.ts JpyTotal). */

@@ -36,7 +36,7 @@ const rateMicro = { type: 'integer', description: 'JPY per one unit of the curre
 /** A recorded exchange rate (lib/server/fx/rates.ts ExchangeRate). */
 const exchangeRate = withRequired({
   currency: { type: 'string' },
-  month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
+  month: { type: 'string', pattern: '^\\d{4}-\\d{2}$', examples: ['2026-10'] },
   rate_micro: rateMicro,
   recorded_at: { type: 'string', format: 'date-time' },
   recorded_by: { type: 'string', description: 'sub of who recorded it' },
