@@ -16,6 +16,19 @@ const mintOutput = {
     dateCreated: { type: 'string', format: 'date-time' },
     minted: { type: 'boolean', description: 'true when this call sent the transaction' },
   },
+  required: [
+    'ip_id',
+    'tokenId',
+    'contract',
+    'chainId',
+    'owner',
+    'sub',
+    'metadataCid',
+    'tokenURI',
+    'txHash',
+    'dateCreated',
+    'minted',
+  ],
 };
 
 /** Routes of the chain area, documented with the zod schemas their handlers validate with. */

@@ -19,6 +19,7 @@ const signature = {
     voided: { type: 'boolean' },
     voidedAt: { type: ['string', 'null'], format: 'date-time' },
   },
+  required: ['party', 'signer', 'signerName', 'signedAt', 'ip', 'userAgent', 'sha256', 'voided', 'voidedAt'],
 };
 
 const attributes = {
@@ -33,6 +34,11 @@ const attributes = {
     state: { type: 'string', enum: ['preparing', 'generated', 'licensee_signed', 'countersigned', 'void'] },
     sha256: { type: ['string', 'null'] },
     finalSha256: { type: ['string', 'null'] },
+    preparing: {
+      type: 'boolean',
+      description: 'The PDF of this revision is being made (a job after the step that asked for it); poll until false',
+    },
+    finalPreparing: { type: 'boolean', description: 'Countersigned, and the signed agreement is being made' },
     demo: { type: 'boolean' },
     voided: { type: 'boolean' },
     voidedAt: { type: ['string', 'null'], format: 'date-time' },
@@ -40,6 +46,7 @@ const attributes = {
     termsVersions: {
       type: 'object',
       properties: { common: { type: ['string', 'null'] }, licensee: { type: ['string', 'null'] } },
+      required: ['common', 'licensee'],
     },
     termsHash: { type: 'string' },
     termsChanged: { type: 'boolean' },
@@ -54,11 +61,35 @@ const attributes = {
           key: { type: 'string' },
           revision: { type: 'integer' },
           state: { type: 'string' },
-          voidedAt: { type: ['string', 'null'] },
+          voidedAt: { type: ['string', 'null'], format: 'date-time' },
         },
+        required: ['key', 'revision', 'state', 'voidedAt'],
       },
     },
   },
+  required: [
+    'key',
+    'license',
+    'licenseState',
+    'revision',
+    'lang',
+    'state',
+    'sha256',
+    'finalSha256',
+    'preparing',
+    'finalPreparing',
+    'demo',
+    'voided',
+    'voidedAt',
+    'dateCreated',
+    'termsVersions',
+    'termsHash',
+    'termsChanged',
+    'signatures',
+    'nextParty',
+    'canSign',
+    'revisions',
+  ],
 };
 
 /** Routes of the contracts area, documented with the zod schemas their handlers validate with. */
@@ -117,9 +148,11 @@ export function contractsRoutes(): RouteDoc[] {
                 voided: { type: 'boolean' },
                 valid: { type: 'boolean' },
               },
+              required: ['party', 'signerName', 'sha256', 'voided', 'valid'],
             },
           },
         },
+        required: ['sha256', 'checkedSha256', 'tampered', 'verified', 'signatures'],
       },
     },
     {

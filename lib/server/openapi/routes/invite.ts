@@ -1,27 +1,74 @@
 import { inviteAcceptInput, inviteLicenseeOwnerInput, inviteMemberInput, inviteResendInput } from '../../invite/inputs';
+import { INVITE_KINDS } from '../../invite/token';
 import type { RouteDoc } from '../route-docs';
 
-/** An invitation as every invite route answers it (lib/server/invite/view.ts). */
-const invitation = {
-  type: 'object',
-  properties: {
-    key: { type: 'string' },
-    reference: {
-      type: 'string',
-      readOnly: true,
-      description: 'The number people quote (IVT-2026-0007), given when the invitation is made',
-    },
-    kind: { enum: ['licensee-owner', 'licensee-staff', 'licensee-designer'] },
-    email: { type: 'string', format: 'email' },
-    entity: { type: ['string', 'null'] },
-    organisation: { type: 'string' },
-    role: { type: 'string' },
-    lang: { enum: ['jp', 'en'] },
-    state: { enum: ['pending', 'accepted', 'revoked', 'expired'] },
-    inviter: { type: 'string' },
-    expiresAt: { type: 'string', format: 'date-time' },
-  },
+const kind = { type: 'string', enum: [...INVITE_KINDS] };
+const state = {
+  type: 'string',
+  enum: ['pending', 'accepted', 'revoked', 'expired'],
+  description: 'expired: pending past its time',
 };
+const reference = {
+  type: 'string',
+  readOnly: true,
+  description: 'The number people quote (IVT-2026-0007), given when the invitation is made',
+};
+const organisation = {
+  type: 'string',
+  description: "The organisation's name: the Licensee record's, or the one a licensee-owner invitation proposes",
+};
+const inviter = { type: 'string', description: "The inviter's name in the reader's language" };
+
+/** An invitation as every invite route answers it (lib/server/invite/view.ts); never the token or its hash. */
+const invitationProperties = {
+  key: { type: 'string' },
+  reference,
+  kind,
+  email: { type: 'string', format: 'email' },
+  entity: {
+    type: ['string', 'null'],
+    description: 'Key of the Licensee organisation; null until a licensee-owner one is accepted',
+  },
+  organisation,
+  role: { type: 'string' },
+  lang: { type: 'string', enum: ['jp', 'en'] },
+  state,
+  data: {
+    type: 'object',
+    description: 'What the inviter proposed (a licensee-owner invitation: the organisation name, tel, website, country)',
+  },
+  invitedBy: { type: 'string', description: 'sub of the inviter' },
+  inviter,
+  expiresAt: { type: 'string', format: 'date-time' },
+  acceptedBy: { type: ['string', 'null'] },
+  acceptedAt: { type: ['string', 'null'], format: 'date-time' },
+  revokedAt: { type: ['string', 'null'], format: 'date-time' },
+  dateCreated: { type: 'string', format: 'date-time' },
+  dateUpdated: { type: 'string', format: 'date-time' },
+};
+const invitation = { type: 'object', properties: invitationProperties, required: Object.keys(invitationProperties) };
+
+/** What an invitation link is about, before accepting (lib/server/invite/accept-invitation.ts InvitationPeek). */
+const peekProperties = {
+  reference,
+  kind,
+  organisation,
+  role: { type: 'string', enum: ['owner', 'staff', 'designer'], description: 'The role it gives in the organisation' },
+  inviter,
+  inviterOrganisation: {
+    type: 'string',
+    description: "The inviter's own organisation: the holder, or the licensee organisation for its members' invitations",
+  },
+  email: { type: 'string', description: 'The invited address' },
+  state,
+  expiresAt: { type: 'string', format: 'date-time' },
+  emailMatches: {
+    type: 'boolean',
+    description: "The signed-in person's address is the one invited (case-insensitive); false before sign-in",
+  },
+  entity: { type: ['string', 'null'], description: 'After acceptance: the organisation it is about' },
+};
+const peek = { type: 'object', properties: peekProperties, required: Object.keys(peekProperties) };
 
 const managers = 'the sender, calbee:admin, calbee:<product>, or an owner/admin of the organisation (member invitations)';
 
@@ -49,6 +96,7 @@ export function inviteRoutes(): RouteDoc[] {
       summary:
         "What an invitation link is about (?token=): kind, organisation, inviter, invited address, state, expiry and whether the caller's address matches; no secrets",
       tag: 'invite',
+      output: peek,
     },
     {
       path: '/api/invite/preview',
@@ -57,6 +105,7 @@ export function inviteRoutes(): RouteDoc[] {
         'Before sign-in: what an invitation link is about (?token=): who invited (person and organisation) to which organisation and role, the invited address, state and expiry; X-Lang: en for English names',
       tag: 'invite',
       public: true,
+      output: peek,
     },
     {
       path: '/api/invite/accept',

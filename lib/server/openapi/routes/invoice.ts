@@ -2,6 +2,7 @@ import { invoiceDraftInput } from '../../invoices/invoice-input';
 import { invoiceJpyInput } from '../../invoices/invoice-jpy';
 import { balancesInput, recordPaymentInput, reversePaymentInput } from '../../payments/input';
 import type { RouteDoc } from '../route-docs';
+import { jpyView, paymentChange, withRequired } from './billing-schemas';
 
 const members = 'calbee:*:licensee:<organisation> (owner, admin, staff), or calbee:admin, calbee:boss, calbee:<product>';
 
@@ -20,6 +21,7 @@ const breakdown = {
         type: 'object',
         properties: {
           license: { type: 'string' },
+          license_reference: { type: 'string', description: "The license's reference (LIC-2026-0042)" },
           ip: { type: 'string' },
           ip_name: { type: 'string' },
           rows: { type: 'integer' },
@@ -38,8 +40,23 @@ const breakdown = {
             description: 'MG shortfall billed once, with the period that reaches the end of the term',
           },
           advance_billed: { type: 'integer', description: 'The advance, billed once after the license became active' },
-          due: { type: 'integer' },
+          due: { type: 'integer', description: 'payable royalties + mg_shortfall + advance_billed' },
         },
+        // shortfall_netted and license_reference are absent from breakdowns stored before they existed.
+        required: [
+          'license',
+          'ip',
+          'ip_name',
+          'rows',
+          'net_sales',
+          'royalty',
+          'earned_before',
+          'recouped',
+          'advance_remaining',
+          'mg_shortfall',
+          'advance_billed',
+          'due',
+        ],
       },
     },
     subtotal: { type: 'integer' },
@@ -54,6 +71,7 @@ const breakdown = {
           rate_bp: { type: 'integer' },
           amount: { type: 'integer' },
         },
+        required: ['kind', 'label_jp', 'label_en', 'rate_bp', 'amount'],
       },
     },
     total: { type: 'integer' },
@@ -69,10 +87,88 @@ const breakdown = {
           kind: { type: 'string', enum: ['advance', 'mg_shortfall'] },
           amount: { type: 'integer' },
         },
+        required: ['license', 'kind', 'amount'],
       },
     },
   },
+  required: [
+    'licensee',
+    'licensee_name',
+    'holder_name',
+    'period_start',
+    'period_end',
+    'currency',
+    'lines',
+    'subtotal',
+    'tax_lines',
+    'total',
+    'due_date',
+    'sales',
+  ],
 };
+
+/** What an approved or paid invoice is owed (lib/server/payments/balances.ts). */
+const invoiceBalance = withRequired({
+  invoice: { type: 'string' },
+  reference: { type: 'string' },
+  licensee: { type: 'string' },
+  licensee_name: { type: 'string' },
+  currency: { type: 'string' },
+  amount: { type: 'integer' },
+  paid: { type: 'integer', description: 'Payments not reversed' },
+  outstanding: { type: 'integer' },
+  due_date: { type: ['string', 'null'], format: 'date' },
+  overdue_days: { type: 'integer', description: 'Days past the due day (Japan time) while money is owed; 0 otherwise' },
+  state: { type: 'string', enum: ['approved', 'paid'] },
+  lines: {
+    type: 'array',
+    description: "Per license line; they add up exactly to the invoice's. An invoice without lines has one with no license",
+    items: withRequired({
+      license: { type: ['string', 'null'] },
+      license_reference: { type: 'string' },
+      ip_name: { type: 'string' },
+      amount: { type: 'integer' },
+      paid: { type: 'integer' },
+      outstanding: { type: 'integer' },
+    }),
+  },
+  payments: {
+    type: 'array',
+    items: withRequired({
+      key: { type: 'string' },
+      reference: { type: 'string' },
+      amount: { type: 'integer' },
+      paid_on: { type: 'string', format: 'date' },
+      method: { type: 'string' },
+      payer_reference: { type: ['string', 'null'] },
+      state: { type: 'string', enum: ['recorded', 'reversed'] },
+      reversal_reason: { type: ['string', 'null'] },
+    }),
+  },
+});
+
+const overdue = {
+  outstanding: { type: 'integer' },
+  overdue: { type: 'integer' },
+  oldest_overdue_days: { type: 'integer' },
+};
+
+const licenseeBalance = withRequired({
+  licensee: { type: 'string' },
+  licensee_name: { type: 'string' },
+  currency: { type: 'string' },
+  ...overdue,
+  licenses: {
+    type: 'array',
+    description: "Their outstanding and overdue add up exactly to the licensee's",
+    items: withRequired({
+      license: { type: ['string', 'null'] },
+      license_reference: { type: 'string' },
+      ip_name: { type: 'string' },
+      ...overdue,
+    }),
+  },
+});
 
 /** Invoices built from approved sales (DESIGN §6 invoice flow); money in integer minor units. */
 export function invoiceRoutes(): RouteDoc[] {
@@ -94,7 +190,7 @@ export function invoiceRoutes(): RouteDoc[] {
       tag: 'invoice',
       input: invoiceDraftInput,
       acl: members,
-      output: { type: 'object', properties: { invoice: { $ref: '#/components/schemas/Invoice' }, breakdown } },
+      output: withRequired({ invoice: { $ref: '#/components/schemas/Invoice' }, breakdown }),
     },
     {
       path: '/api/invoice/{id}',
@@ -102,7 +198,7 @@ export function invoiceRoutes(): RouteDoc[] {
       summary: 'An invoice with its per-license breakdown',
       tag: 'invoice',
       acl: members,
-      output: { type: 'object', properties: { invoice: { $ref: '#/components/schemas/Invoice' }, breakdown } },
+      output: withRequired({ invoice: { $ref: '#/components/schemas/Invoice' }, breakdown }),
     },
     {
       path: '/api/invoice/{id}/pdf',
@@ -119,6 +215,7 @@ export function invoiceRoutes(): RouteDoc[] {
       tag: 'invoice',
       input: recordPaymentInput,
       acl: 'the holder’s finance approvers (cfl) or calbee:admin',
+      output: paymentChange,
     },
     {
       path: '/api/payment/{id}/reverse',
@@ -128,6 +225,7 @@ export function invoiceRoutes(): RouteDoc[] {
       tag: 'invoice',
       input: reversePaymentInput,
       acl: 'the holder’s finance approvers (cfl) or calbee:admin',
+      output: paymentChange,
     },
     {
       path: '/api/invoice/jpy',
@@ -137,6 +235,17 @@ export function invoiceRoutes(): RouteDoc[] {
       tag: 'invoice',
       input: invoiceJpyInput,
       acl: members,
+      output: withRequired({
+        invoices: {
+          type: 'array',
+          items: withRequired({
+            invoice: { type: 'string' },
+            currency: { type: 'string' },
+            amount: { type: 'integer' },
+            jpy: jpyView,
+          }),
+        },
+      }),
     },
     {
       path: '/api/invoice/balances',
@@ -146,6 +255,11 @@ export function invoiceRoutes(): RouteDoc[] {
       tag: 'invoice',
       input: balancesInput,
       acl: members,
+      output: withRequired({
+        invoices: { type: 'array', items: invoiceBalance },
+        licensees: { type: 'array', items: licenseeBalance },
+        may_record: { type: 'boolean', description: 'Whether the caller may record payments' },
+      }),
     },
   ];
 }

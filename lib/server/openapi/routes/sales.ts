@@ -3,8 +3,72 @@ import { billInput } from '../../billing/bill';
 import { ratesInput, recordRateInput } from '../../fx/rates';
 import { templateInput } from '../../sales/template';
 import type { RouteDoc } from '../route-docs';
+import { jpyTotal, jpyView, taxLine, withRequired } from './billing-schemas';
 
 const members = 'calbee:*:licensee:<organisation> (members of the organisation), holder roles';
+
+/** One line of the holder's bill (lib/server/billing/bill.ts BillEntry). */
+const billEntry = withRequired({
+  licensee: { type: 'string' },
+  licensee_name: { type: 'string' },
+  period_start: { type: 'string', format: 'date-time' },
+  period_end: { type: 'string', format: 'date-time' },
+  currency: { type: 'string' },
+  status: {
+    type: 'string',
+    enum: ['to_invoice', 'invoiced'],
+    description: "to_invoice: approved rows not yet invoiced (what the invoice would say); invoiced: the invoice's own figures",
+  },
+  invoice_reference: { type: ['string', 'null'] },
+  invoice_state: { type: ['string', 'null'] },
+  royalty: { type: 'integer' },
+  recouped: { type: 'integer' },
+  mg_shortfall: { type: 'integer' },
+  advance_billed: { type: 'integer', description: 'Advances billed on activation with this period' },
+  subtotal: { type: 'integer' },
+  tax_lines: { type: 'array', items: taxLine },
+  total: { type: 'integer' },
+  jpy: jpyView,
+});
+
+const rateMicro = { type: 'integer', description: 'JPY per one unit of the currency, in millionths (151.25 → 151250000)' };
+
+/** A recorded exchange rate (lib/server/fx/rates.ts ExchangeRate). */
+const exchangeRate = withRequired({
+  currency: { type: 'string' },
+  month: { type: 'string', pattern: '^\\d{4}-\\d{2}$', examples: ['2026-10'] },
+  rate_micro: rateMicro,
+  recorded_at: { type: 'string', format: 'date-time' },
+  recorded_by: { type: 'string', description: 'sub of who recorded it' },
+  history: {
+    type: 'array',
+    description: 'Earlier rates recorded for the same month and currency, newest first',
+    items: withRequired({ rate_micro: rateMicro, recorded_at: { type: 'string', format: 'date-time' } }),
+  },
+});
+
+/** Running totals of one license (lib/server/sales/totals.ts LicenseTotals). */
+const licenseTotals = withRequired({
+  license: { type: 'string' },
+  reference: { type: 'string', description: "The license's number (LIC-2026-0042)" },
+  ip: { type: 'string' },
+  licensee: { type: 'string' },
+  state: { type: 'string' },
+  currency: { type: 'string' },
+  royalty_rate_bp: { type: 'integer' },
+  advance: { type: 'integer' },
+  minimum_guarantee: { type: 'integer' },
+  units: { type: 'integer' },
+  net_sales: { type: 'integer' },
+  rows: { type: 'integer', description: 'Sales rows counted: every state but rejected' },
+  earned: { type: 'integer', description: "Royalties earned to date (sum of the rows' rounded royalties)" },
+  recouped: { type: 'integer', description: 'The part of the advance already recouped' },
+  advanceRemaining: { type: 'integer' },
+  payable: { type: 'integer', description: 'Royalties payable to date beyond the advance' },
+  mgCovered: { type: 'integer', description: 'max(earned, advance): counts towards the MG' },
+  mgProgressBp: { type: 'integer', description: 'MG progress in basis points (10000 = reached, or no MG)' },
+  mgRemaining: { type: 'integer' },
+});
 
 /** Routes of the sales area, documented with the zod schemas their handlers validate with. */
 export function salesRoutes(): RouteDoc[] {
@@ -26,6 +90,7 @@ export function salesRoutes(): RouteDoc[] {
           preview: { type: 'array', items: { type: 'object', additionalProperties: { type: 'string' } } },
           rowCount: { type: 'integer' },
         },
+        required: ['kind', 'columns', 'mapping', 'remembered', 'preview', 'rowCount'],
       },
       acl: members,
     },
@@ -66,6 +131,15 @@ export function salesRoutes(): RouteDoc[] {
       tag: 'sales',
       input: billInput,
       acl: 'holder roles (calbee:admin, calbee:boss, calbee:<product>)',
+      output: withRequired({
+        entries: { type: 'array', items: billEntry },
+        totals: {
+          type: 'object',
+          additionalProperties: { type: 'integer' },
+          description: 'Sum of the entries by currency',
+        },
+        totals_jpy: jpyTotal,
+      }),
     },
     {
       path: '/api/sales/rates',
@@ -75,6 +149,10 @@ export function salesRoutes(): RouteDoc[] {
       tag: 'sales',
       input: ratesInput,
       acl: 'holder roles (calbee:admin, calbee:boss, calbee:<product>)',
+      output: withRequired({
+        rates: { type: 'array', items: exchangeRate },
+        may_record: { type: 'boolean', description: 'Whether the caller may record a rate' },
+      }),
     },
     {
       path: '/api/sales/rates',
@@ -84,6 +162,7 @@ export function salesRoutes(): RouteDoc[] {
       tag: 'sales',
       input: recordRateInput,
       acl: 'the holder’s finance approvers (cfl) or calbee:admin',
+      output: exchangeRate,
     },
     {
       path: '/api/sales/totals',
@@ -93,6 +172,7 @@ export function salesRoutes(): RouteDoc[] {
       tag: 'sales',
       input: totalsInput,
       acl: members,
+      output: { type: 'array', items: licenseTotals },
     },
   ];
 }

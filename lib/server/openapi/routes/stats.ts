@@ -1,4 +1,5 @@
 import { statsRebuildInput } from '../../stats/inputs';
+import { CHART_IDS } from '../../../stats/chart-ids';
 import type { RouteDoc } from '../route-docs';
 
 const staff = 'calbee:admin, calbee:<product>';
@@ -15,7 +16,7 @@ export function statsRoutes(): RouteDoc[] {
       output: {
         type: 'object',
         properties: {
-          chart: { type: 'string' },
+          chart: { type: 'string', enum: [...CHART_IDS] },
           from: { type: 'string' },
           to: { type: 'string' },
           currency: { type: 'string' },
@@ -23,6 +24,7 @@ export function statsRoutes(): RouteDoc[] {
           columns: { type: 'array', items: { type: 'string' } },
           rows: { type: 'array', items: { type: 'array', items: { type: ['string', 'number', 'null'] } } },
         },
+        required: ['chart', 'from', 'to', 'currency', 'source', 'columns', 'rows'],
       },
       acl: staff,
     },
@@ -33,6 +35,15 @@ export function statsRoutes(): RouteDoc[] {
       tag: 'stats',
       input: statsRebuildInput,
       acl: 'calbee:admin',
+      output: {
+        type: 'object',
+        properties: {
+          groups: { type: 'integer', description: 'Rows of sales_monthly written' },
+          rows: { type: 'integer', description: 'Sales rows read' },
+          ms: { type: 'integer', description: 'How long the rebuild took' },
+        },
+        required: ['groups', 'rows', 'ms'],
+      },
     },
   ];
 }

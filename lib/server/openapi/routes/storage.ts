@@ -13,6 +13,37 @@ const fileInfo = {
     height: { type: ['integer', 'null'] },
     public: { type: 'boolean' },
   },
+  required: ['hash', 'cid', 'mime', 'size', 'name', 'width', 'height', 'public'],
+};
+
+/** A public file as data maintenance lists it (lib/server/storage/public-list.ts). */
+const publicFileProperties = {
+  hash: { type: 'string', description: 'sha-256, hex' },
+  cid: { type: 'string', description: 'CIDv1: raw codec, sha2-256, base32 (b…)' },
+  name: { type: 'string' },
+  mime: { type: 'string' },
+  size: { type: 'integer' },
+  width: { type: ['integer', 'null'] },
+  height: { type: ['integer', 'null'] },
+  owner: { type: 'string', description: 'sub of the uploader' },
+  ownerEmail: { type: ['string', 'null'] },
+  ownerName: { type: ['string', 'null'], description: 'The nickname, or null when none is set' },
+  dateCreated: { type: 'string', format: 'date-time' },
+};
+
+const publicFileList = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      items: { type: 'object', properties: publicFileProperties, required: Object.keys(publicFileProperties) },
+    },
+    total: { type: 'integer' },
+    page: { type: 'integer' },
+    size: { type: 'integer' },
+    mimes: { type: 'array', items: { type: 'string' }, description: 'Every type among public files, for the filter' },
+  },
+  required: ['items', 'total', 'page', 'size', 'mimes'],
 };
 
 /** Routes of the storage area, documented with the zod schemas their handlers validate with. */
@@ -42,6 +73,7 @@ export function storageRoutes(): RouteDoc[] {
         'Data maintenance: public files newest first with owner, size, dimensions and CID; ?mime= (a type or a family such as image/), ?q= (name), ?page=, ?size= (≤ 100)',
       tag: 'storage',
       acl: 'calbee:admin',
+      output: publicFileList,
     },
   ];
 }

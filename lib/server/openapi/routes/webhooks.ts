@@ -19,6 +19,7 @@ const endpoint = {
     dateCreated: { type: 'string', format: 'date-time' },
     dateUpdated: { type: 'string', format: 'date-time' },
   },
+  required: ['key', 'url', 'description', 'events', 'enabled', 'createdBy', 'dateCreated', 'dateUpdated'],
 };
 
 const issued = {
@@ -31,6 +32,7 @@ const issued = {
       example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
     },
   },
+  required: ['endpoint', 'secret'],
 };
 
 const delivery = {
@@ -66,6 +68,20 @@ const delivery = {
     dateCreated: { type: 'string', format: 'date-time' },
     deliveredAt: { type: ['string', 'null'], format: 'date-time' },
   },
+  required: [
+    'key',
+    'endpoint',
+    'eventType',
+    'subject',
+    'reference',
+    'payload',
+    'state',
+    'attempts',
+    'lastStatus',
+    'lastError',
+    'dateCreated',
+    'deliveredAt',
+  ],
 };
 
 /** Webhook endpoints and their delivery log (issue #25). */
@@ -104,7 +120,7 @@ export function webhookRoutes(): RouteDoc[] {
       summary: 'Delete an endpoint; its delivery log is kept and messages still queued for it are not sent (webhook.delete)',
       tag: 'system',
       acl: 'calbee:admin',
-      output: { type: 'object', properties: { key: { type: 'string' } } },
+      output: { type: 'object', properties: { key: { type: 'string' } }, required: ['key'] },
     },
     {
       path: '/api/sys/webhooks/{key}/rotate',
@@ -130,6 +146,7 @@ export function webhookRoutes(): RouteDoc[] {
           limit: { type: 'integer' },
           offset: { type: 'integer' },
         },
+        required: ['items', 'total', 'limit', 'offset'],
       },
     },
     {
