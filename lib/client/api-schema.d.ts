@@ -2432,13 +2432,13 @@ export interface paths {
     /** The version in force of every terms kind (null when none is); `?entity=` names the holder, default holder otherwise */
     get: operations['getTerms'];
     /**
-     * Without a type: status -1 'Missing type or termsData'
+     * Publish a new version, the kind given as ?type= (as /api/terms/{type}); without a type: status -1 'Missing type or termsData'
      * @description Requires one of: calbee:admin, calbee:<product>
      */
     put: operations['putTerms'];
     post?: never;
     /**
-     * Without a type: status -1 'Missing type'
+     * Withdraw the version in force of the kind given as ?type= (as /api/terms/{type}); without a type: status -1 'Missing type'
      * @description Requires one of: calbee:admin, calbee:<product>
      */
     delete: operations['deleteTerms'];
@@ -15559,13 +15559,34 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": [
+           *         {
+           *           "key": "string",
+           *           "dateCreated": "2019-08-24T14:15:22Z",
+           *           "dateUpdated": "2019-08-24T14:15:22Z",
+           *           "status": 0,
+           *           "version": 0,
+           *           "reference": "string",
+           *           "ip": "Xq3Lm8Rt2vNz5Kp7Wc4Hy6Bd9Fg1Js0Ae8Ui2Oo5Tr3Ew7Qa",
+           *           "designer": "Xq3Lm8Rt2vNz5Kp7Wc4Hy6Bd9Fg1Js0Ae8Ui2Oo5Tr3Ew7Qa",
+           *           "applicant": "string",
+           *           "purpose": "string",
+           *           "state": "string",
+           *           "reason": "string",
+           *           "ipName": "string"
+           *         }
+           *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: (components['schemas']['Usage'] & {
+              /** @description The IP's name */
+              ipName: string | null;
+              /** @description Why a rejected or revoked permit ended: its own reason, else the comment of the refusal */
+              reason: string | null;
+            })[];
           };
         };
       };
@@ -15596,13 +15617,44 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": [
+           *         {
+           *           "key": "string",
+           *           "dateCreated": "2019-08-24T14:15:22Z",
+           *           "dateUpdated": "2019-08-24T14:15:22Z",
+           *           "status": 0,
+           *           "version": 0,
+           *           "reference": "string",
+           *           "name": "string",
+           *           "kind": "primary",
+           *           "state": "string",
+           *           "holder": "string",
+           *           "designer": "Xq3Lm8Rt2vNz5Kp7Wc4Hy6Bd9Fg1Js0Ae8Ui2Oo5Tr3Ew7Qa",
+           *           "parent": "Xq3Lm8Rt2vNz5Kp7Wc4Hy6Bd9Fg1Js0Ae8Ui2Oo5Tr3Ew7Qa",
+           *           "description": "string",
+           *           "guidelines": "string",
+           *           "categories": [
+           *             "string"
+           *           ],
+           *           "tags": [
+           *             "string"
+           *           ],
+           *           "images": [
+           *             {
+           *               "hash": "AAAAAAAA",
+           *               "name": "string",
+           *               "mime": "string"
+           *             }
+           *           ],
+           *           "owner": "string"
+           *         }
+           *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: components['schemas']['IP'][];
           };
         };
       };
@@ -15633,13 +15685,65 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": [
+           *         {
+           *           "key": "string",
+           *           "dateCreated": "2019-08-24T14:15:22Z",
+           *           "dateUpdated": "2019-08-24T14:15:22Z",
+           *           "status": 0,
+           *           "version": 0,
+           *           "reference": "string",
+           *           "license": "Xq3Lm8Rt2vNz5Kp7Wc4Hy6Bd9Fg1Js0Ae8Ui2Oo5Tr3Ew7Qa",
+           *           "ip": "string",
+           *           "licensee": "string",
+           *           "designer": "string",
+           *           "name": "string",
+           *           "sku": "string",
+           *           "category": "string",
+           *           "images": [
+           *             {
+           *               "hash": "AAAAAAAA",
+           *               "name": "string",
+           *               "mime": "string"
+           *             }
+           *           ],
+           *           "price": 0,
+           *           "currency": "JPY",
+           *           "planned_launch": "2019-08-24T14:15:22Z",
+           *           "state": "string",
+           *           "tags": [
+           *             "string"
+           *           ],
+           *           "owner": "string",
+           *           "designerReview": "string",
+           *           "ipName": "string",
+           *           "licenseeName": "string",
+           *           "licenseTerm": {
+           *             "start": "2019-08-24T14:15:22Z",
+           *             "end": "2019-08-24T14:15:22Z"
+           *           }
+           *         }
+           *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: (components['schemas']['Product'] & {
+              /** @description Key of the pending designer review of its current step; null when nothing waits */
+              designerReview: string | null;
+              /** @description The IP's name */
+              ipName: string | null;
+              /** @description The licensee organisation's name */
+              licenseeName: string | null;
+              /** @description The term of the product's license */
+              licenseTerm: {
+                /** Format: date-time */
+                start: string;
+                /** Format: date-time */
+                end: string;
+              } | null;
+            })[];
           };
         };
       };
@@ -15670,13 +15774,51 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": [
+           *         {
+           *           "key": "string",
+           *           "dateCreated": "2019-08-24T14:15:22Z",
+           *           "dateUpdated": "2019-08-24T14:15:22Z",
+           *           "status": 0,
+           *           "version": 0,
+           *           "reference": "string",
+           *           "ip": "Xq3Lm8Rt2vNz5Kp7Wc4Hy6Bd9Fg1Js0Ae8Ui2Oo5Tr3Ew7Qa",
+           *           "licensee": "Xq3Lm8Rt2vNz5Kp7Wc4Hy6Bd9Fg1Js0Ae8Ui2Oo5Tr3Ew7Qa",
+           *           "designer": "Xq3Lm8Rt2vNz5Kp7Wc4Hy6Bd9Fg1Js0Ae8Ui2Oo5Tr3Ew7Qa",
+           *           "applicant": "string",
+           *           "state": "string",
+           *           "territory": [
+           *             "string"
+           *           ],
+           *           "channels": [
+           *             "string"
+           *           ],
+           *           "categories": [
+           *             "string"
+           *           ],
+           *           "term_start": "2019-08-24T14:15:22Z",
+           *           "term_end": "2019-08-24T14:15:22Z",
+           *           "royalty_rate_bp": 0,
+           *           "minimum_guarantee": 0,
+           *           "advance": 0,
+           *           "currency": "JPY",
+           *           "contract": "string",
+           *           "notes": "string",
+           *           "ipName": "string",
+           *           "licenseeName": "string"
+           *         }
+           *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: (components['schemas']['License'] & {
+              /** @description The IP's name */
+              ipName: string | null;
+              /** @description The licensee organisation's name */
+              licenseeName: string | null;
+            })[];
           };
         };
       };
@@ -15707,13 +15849,21 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": [
+           *         {
+           *           "key": "string",
+           *           "name": "string"
+           *         }
+           *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              name: string;
+            }[];
           };
         };
       };
@@ -15827,13 +15977,120 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateUpdated": "2019-08-24T14:15:22Z",
+           *         "status": 0,
+           *         "version": 0,
+           *         "applicant": "string",
+           *         "kind": "designer",
+           *         "role": "personal",
+           *         "profile": {
+           *           "cat": "string",
+           *           "pr": "string",
+           *           "photo": "string",
+           *           "desc": "string",
+           *           "job_title": "string",
+           *           "license": "string",
+           *           "achievements": "string",
+           *           "perferred_contact": "string",
+           *           "email": "user@example.com",
+           *           "tel": "string",
+           *           "fax": "string",
+           *           "location": "string",
+           *           "address": {
+           *             "city": "string",
+           *             "country": "string",
+           *             "postal_code": "string"
+           *           },
+           *           "corporate_name": "string",
+           *           "br": "string",
+           *           "responsible_person": "string",
+           *           "invno": "string",
+           *           "affiliation": "string",
+           *           "linked": "string",
+           *           "name": {
+           *             "first": "string",
+           *             "last": "string"
+           *           },
+           *           "creator_name": "string"
+           *         },
+           *         "documents": [
+           *           {
+           *             "image": "string",
+           *             "desc": "string"
+           *           }
+           *         ],
+           *         "state": "applied",
+           *         "comment": "string",
+           *         "designer": "string",
+           *         "decided_by": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              dateUpdated: string;
+              status: number;
+              version: number;
+              /** @description sub of the person who applies */
+              applicant: string;
+              /** @enum {string} */
+              kind: 'designer';
+              /** @enum {string} */
+              role: 'personal' | 'corporate';
+              /** @description The Designer fields the applicant filled in */
+              profile: {
+                cat?: string | null;
+                pr?: string | null;
+                photo?: string | null;
+                desc?: string | null;
+                job_title?: string | null;
+                license?: string | null;
+                achievements?: string | null;
+                perferred_contact?: string | null;
+                /** Format: email */
+                email: string;
+                tel?: string | null;
+                fax?: string | null;
+                location?: string | null;
+                address?: {
+                  city?: string;
+                  country?: string;
+                  postal_code?: string;
+                };
+                corporate_name?: string | null;
+                br?: string | null;
+                responsible_person?: string | null;
+                invno?: string | null;
+                affiliation?: string | null;
+                linked?: string | null;
+                name?: {
+                  first?: string;
+                  last?: string;
+                };
+                creator_name: string;
+              };
+              documents: {
+                image: string;
+                desc: string;
+              }[];
+              /** @enum {string} */
+              state: 'applied' | 'reviewing' | 'approved' | 'issued' | 'rejected';
+              /** @description The last reviewer comment (required to reject) */
+              comment: string | null;
+              /** @description Key of the Designer record, once issued */
+              designer: string | null;
+              /** @description sub of the staff member who last moved it */
+              decided_by: string | null;
+            };
           };
         };
       };
@@ -15864,13 +16121,190 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateUpdated": "2019-08-24T14:15:22Z",
+           *         "status": 0,
+           *         "version": 0,
+           *         "applicant": "string",
+           *         "kind": "designer",
+           *         "role": "personal",
+           *         "profile": {
+           *           "cat": "string",
+           *           "pr": "string",
+           *           "photo": "string",
+           *           "desc": "string",
+           *           "job_title": "string",
+           *           "license": "string",
+           *           "achievements": "string",
+           *           "perferred_contact": "string",
+           *           "email": "user@example.com",
+           *           "tel": "string",
+           *           "fax": "string",
+           *           "location": "string",
+           *           "address": {
+           *             "city": "string",
+           *             "country": "string",
+           *             "postal_code": "string"
+           *           },
+           *           "corporate_name": "string",
+           *           "br": "string",
+           *           "responsible_person": "string",
+           *           "invno": "string",
+           *           "affiliation": "string",
+           *           "linked": "string",
+           *           "name": {
+           *             "first": "string",
+           *             "last": "string"
+           *           },
+           *           "creator_name": "string"
+           *         },
+           *         "documents": [
+           *           {
+           *             "image": "string",
+           *             "desc": "string"
+           *           }
+           *         ],
+           *         "state": "applied",
+           *         "comment": "string",
+           *         "designer": "string",
+           *         "decided_by": "string",
+           *         "applicant_email": "string",
+           *         "applicant_name": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            /** @description One application for a key; an array for `all`; for `mine` the latest or null */
+            data:
+              | {
+                  key: string;
+                  /** Format: date-time */
+                  dateCreated: string;
+                  /** Format: date-time */
+                  dateUpdated: string;
+                  status: number;
+                  version: number;
+                  /** @description sub of the person who applies */
+                  applicant: string;
+                  /** @enum {string} */
+                  kind: 'designer';
+                  /** @enum {string} */
+                  role: 'personal' | 'corporate';
+                  /** @description The Designer fields the applicant filled in */
+                  profile: {
+                    cat?: string | null;
+                    pr?: string | null;
+                    photo?: string | null;
+                    desc?: string | null;
+                    job_title?: string | null;
+                    license?: string | null;
+                    achievements?: string | null;
+                    perferred_contact?: string | null;
+                    /** Format: email */
+                    email: string;
+                    tel?: string | null;
+                    fax?: string | null;
+                    location?: string | null;
+                    address?: {
+                      city?: string;
+                      country?: string;
+                      postal_code?: string;
+                    };
+                    corporate_name?: string | null;
+                    br?: string | null;
+                    responsible_person?: string | null;
+                    invno?: string | null;
+                    affiliation?: string | null;
+                    linked?: string | null;
+                    name?: {
+                      first?: string;
+                      last?: string;
+                    };
+                    creator_name: string;
+                  };
+                  documents: {
+                    image: string;
+                    desc: string;
+                  }[];
+                  /** @enum {string} */
+                  state: 'applied' | 'reviewing' | 'approved' | 'issued' | 'rejected';
+                  /** @description The last reviewer comment (required to reject) */
+                  comment: string | null;
+                  /** @description Key of the Designer record, once issued */
+                  designer: string | null;
+                  /** @description sub of the staff member who last moved it */
+                  decided_by: string | null;
+                  applicant_email: string | null;
+                  /** @description The applicant's nickname */
+                  applicant_name: string | null;
+                }
+              | {
+                  key: string;
+                  /** Format: date-time */
+                  dateCreated: string;
+                  /** Format: date-time */
+                  dateUpdated: string;
+                  status: number;
+                  version: number;
+                  /** @description sub of the person who applies */
+                  applicant: string;
+                  /** @enum {string} */
+                  kind: 'designer';
+                  /** @enum {string} */
+                  role: 'personal' | 'corporate';
+                  /** @description The Designer fields the applicant filled in */
+                  profile: {
+                    cat?: string | null;
+                    pr?: string | null;
+                    photo?: string | null;
+                    desc?: string | null;
+                    job_title?: string | null;
+                    license?: string | null;
+                    achievements?: string | null;
+                    perferred_contact?: string | null;
+                    /** Format: email */
+                    email: string;
+                    tel?: string | null;
+                    fax?: string | null;
+                    location?: string | null;
+                    address?: {
+                      city?: string;
+                      country?: string;
+                      postal_code?: string;
+                    };
+                    corporate_name?: string | null;
+                    br?: string | null;
+                    responsible_person?: string | null;
+                    invno?: string | null;
+                    affiliation?: string | null;
+                    linked?: string | null;
+                    name?: {
+                      first?: string;
+                      last?: string;
+                    };
+                    creator_name: string;
+                  };
+                  documents: {
+                    image: string;
+                    desc: string;
+                  }[];
+                  /** @enum {string} */
+                  state: 'applied' | 'reviewing' | 'approved' | 'issued' | 'rejected';
+                  /** @description The last reviewer comment (required to reject) */
+                  comment: string | null;
+                  /** @description Key of the Designer record, once issued */
+                  designer: string | null;
+                  /** @description sub of the staff member who last moved it */
+                  decided_by: string | null;
+                  applicant_email: string | null;
+                  /** @description The applicant's nickname */
+                  applicant_name: string | null;
+                }[]
+              | null;
           };
         };
       };
@@ -15915,13 +16349,120 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateUpdated": "2019-08-24T14:15:22Z",
+           *         "status": 0,
+           *         "version": 0,
+           *         "applicant": "string",
+           *         "kind": "designer",
+           *         "role": "personal",
+           *         "profile": {
+           *           "cat": "string",
+           *           "pr": "string",
+           *           "photo": "string",
+           *           "desc": "string",
+           *           "job_title": "string",
+           *           "license": "string",
+           *           "achievements": "string",
+           *           "perferred_contact": "string",
+           *           "email": "user@example.com",
+           *           "tel": "string",
+           *           "fax": "string",
+           *           "location": "string",
+           *           "address": {
+           *             "city": "string",
+           *             "country": "string",
+           *             "postal_code": "string"
+           *           },
+           *           "corporate_name": "string",
+           *           "br": "string",
+           *           "responsible_person": "string",
+           *           "invno": "string",
+           *           "affiliation": "string",
+           *           "linked": "string",
+           *           "name": {
+           *             "first": "string",
+           *             "last": "string"
+           *           },
+           *           "creator_name": "string"
+           *         },
+           *         "documents": [
+           *           {
+           *             "image": "string",
+           *             "desc": "string"
+           *           }
+           *         ],
+           *         "state": "applied",
+           *         "comment": "string",
+           *         "designer": "string",
+           *         "decided_by": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              dateUpdated: string;
+              status: number;
+              version: number;
+              /** @description sub of the person who applies */
+              applicant: string;
+              /** @enum {string} */
+              kind: 'designer';
+              /** @enum {string} */
+              role: 'personal' | 'corporate';
+              /** @description The Designer fields the applicant filled in */
+              profile: {
+                cat?: string | null;
+                pr?: string | null;
+                photo?: string | null;
+                desc?: string | null;
+                job_title?: string | null;
+                license?: string | null;
+                achievements?: string | null;
+                perferred_contact?: string | null;
+                /** Format: email */
+                email: string;
+                tel?: string | null;
+                fax?: string | null;
+                location?: string | null;
+                address?: {
+                  city?: string;
+                  country?: string;
+                  postal_code?: string;
+                };
+                corporate_name?: string | null;
+                br?: string | null;
+                responsible_person?: string | null;
+                invno?: string | null;
+                affiliation?: string | null;
+                linked?: string | null;
+                name?: {
+                  first?: string;
+                  last?: string;
+                };
+                creator_name: string;
+              };
+              documents: {
+                image: string;
+                desc: string;
+              }[];
+              /** @enum {string} */
+              state: 'applied' | 'reviewing' | 'approved' | 'issued' | 'rejected';
+              /** @description The last reviewer comment (required to reject) */
+              comment: string | null;
+              /** @description Key of the Designer record, once issued */
+              designer: string | null;
+              /** @description sub of the staff member who last moved it */
+              decided_by: string | null;
+            };
           };
         };
       };
@@ -15963,13 +16504,120 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateUpdated": "2019-08-24T14:15:22Z",
+           *         "status": 0,
+           *         "version": 0,
+           *         "applicant": "string",
+           *         "kind": "designer",
+           *         "role": "personal",
+           *         "profile": {
+           *           "cat": "string",
+           *           "pr": "string",
+           *           "photo": "string",
+           *           "desc": "string",
+           *           "job_title": "string",
+           *           "license": "string",
+           *           "achievements": "string",
+           *           "perferred_contact": "string",
+           *           "email": "user@example.com",
+           *           "tel": "string",
+           *           "fax": "string",
+           *           "location": "string",
+           *           "address": {
+           *             "city": "string",
+           *             "country": "string",
+           *             "postal_code": "string"
+           *           },
+           *           "corporate_name": "string",
+           *           "br": "string",
+           *           "responsible_person": "string",
+           *           "invno": "string",
+           *           "affiliation": "string",
+           *           "linked": "string",
+           *           "name": {
+           *             "first": "string",
+           *             "last": "string"
+           *           },
+           *           "creator_name": "string"
+           *         },
+           *         "documents": [
+           *           {
+           *             "image": "string",
+           *             "desc": "string"
+           *           }
+           *         ],
+           *         "state": "applied",
+           *         "comment": "string",
+           *         "designer": "string",
+           *         "decided_by": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              dateUpdated: string;
+              status: number;
+              version: number;
+              /** @description sub of the person who applies */
+              applicant: string;
+              /** @enum {string} */
+              kind: 'designer';
+              /** @enum {string} */
+              role: 'personal' | 'corporate';
+              /** @description The Designer fields the applicant filled in */
+              profile: {
+                cat?: string | null;
+                pr?: string | null;
+                photo?: string | null;
+                desc?: string | null;
+                job_title?: string | null;
+                license?: string | null;
+                achievements?: string | null;
+                perferred_contact?: string | null;
+                /** Format: email */
+                email: string;
+                tel?: string | null;
+                fax?: string | null;
+                location?: string | null;
+                address?: {
+                  city?: string;
+                  country?: string;
+                  postal_code?: string;
+                };
+                corporate_name?: string | null;
+                br?: string | null;
+                responsible_person?: string | null;
+                invno?: string | null;
+                affiliation?: string | null;
+                linked?: string | null;
+                name?: {
+                  first?: string;
+                  last?: string;
+                };
+                creator_name: string;
+              };
+              documents: {
+                image: string;
+                desc: string;
+              }[];
+              /** @enum {string} */
+              state: 'applied' | 'reviewing' | 'approved' | 'issued' | 'rejected';
+              /** @description The last reviewer comment (required to reject) */
+              comment: string | null;
+              /** @description Key of the Designer record, once issued */
+              designer: string | null;
+              /** @description sub of the staff member who last moved it */
+              decided_by: string | null;
+            };
           };
         };
       };
@@ -16055,16 +16703,16 @@ export interface operations {
             status: 0;
             data: {
               /** @enum {string} */
-              kind?: 'csv' | 'xlsx';
-              columns?: string[];
-              mapping?: {
+              kind: 'csv' | 'xlsx';
+              columns: string[];
+              mapping: {
                 [key: string]: string;
               };
-              remembered?: boolean;
-              preview?: {
+              remembered: boolean;
+              preview: {
                 [key: string]: string;
               }[];
-              rowCount?: number;
+              rowCount: number;
             };
           };
         };
@@ -16324,13 +16972,121 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "entries": [
+           *           {
+           *             "licensee": "string",
+           *             "licensee_name": "string",
+           *             "period_start": "2019-08-24T14:15:22Z",
+           *             "period_end": "2019-08-24T14:15:22Z",
+           *             "currency": "string",
+           *             "status": "to_invoice",
+           *             "invoice_reference": "string",
+           *             "invoice_state": "string",
+           *             "royalty": 0,
+           *             "recouped": 0,
+           *             "mg_shortfall": 0,
+           *             "advance_billed": 0,
+           *             "subtotal": 0,
+           *             "tax_lines": [
+           *               {
+           *                 "kind": "string",
+           *                 "label": "string",
+           *                 "label_jp": "string",
+           *                 "label_en": "string",
+           *                 "rate_bp": 0,
+           *                 "amount": 0
+           *               }
+           *             ],
+           *             "total": 0,
+           *             "jpy": {
+           *               "amount": 0,
+           *               "rate_micro": 0,
+           *               "month": "2026-10"
+           *             }
+           *           }
+           *         ],
+           *         "totals": {
+           *           "property1": 0,
+           *           "property2": 0
+           *         },
+           *         "totals_jpy": {
+           *           "amount": 0,
+           *           "complete": true,
+           *           "missing": [
+           *             {
+           *               "currency": "string",
+           *               "month": "string"
+           *             }
+           *           ]
+           *         }
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              entries: {
+                licensee: string;
+                licensee_name: string;
+                /** Format: date-time */
+                period_start: string;
+                /** Format: date-time */
+                period_end: string;
+                currency: string;
+                /**
+                 * @description to_invoice: approved rows not yet invoiced (what the invoice would say); invoiced: the invoice's own figures
+                 * @enum {string}
+                 */
+                status: 'to_invoice' | 'invoiced';
+                invoice_reference: string | null;
+                invoice_state: string | null;
+                royalty: number;
+                recouped: number;
+                mg_shortfall: number;
+                /** @description Advances billed on activation with this period */
+                advance_billed: number;
+                subtotal: number;
+                tax_lines: {
+                  /** @description vat or withholding */
+                  kind: string;
+                  label?: string;
+                  label_jp?: string;
+                  label_en?: string;
+                  rate_bp: number;
+                  /** @description Signed minor units: negative for a deduction */
+                  amount: number;
+                }[];
+                total: number;
+                jpy: {
+                  /** @description Whole yen; null when no rate is recorded for the currency and month */
+                  amount: number | null;
+                  /** @description JPY per unit in millionths; null for JPY itself and for a missing rate */
+                  rate_micro: number | null;
+                  /**
+                   * @description The month whose rate applies
+                   * @example 2026-10
+                   */
+                  month: string;
+                };
+              }[];
+              /** @description Sum of the entries by currency */
+              totals: {
+                [key: string]: number;
+              };
+              totals_jpy: {
+                /** @description Sum in yen of every amount that could be converted */
+                amount: number;
+                /** @description false when some amount has no recorded rate (left out of the sum) */
+                complete: boolean;
+                /** @description The currency and month pairs with no recorded rate */
+                missing: {
+                  currency: string;
+                  month: string;
+                }[];
+              };
+            };
           };
         };
       };
@@ -16361,13 +17117,51 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "rates": [
+           *           {
+           *             "currency": "string",
+           *             "month": "2026-10",
+           *             "rate_micro": 0,
+           *             "recorded_at": "2019-08-24T14:15:22Z",
+           *             "recorded_by": "string",
+           *             "history": [
+           *               {
+           *                 "rate_micro": 0,
+           *                 "recorded_at": "2019-08-24T14:15:22Z"
+           *               }
+           *             ]
+           *           }
+           *         ],
+           *         "may_record": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              rates: {
+                currency: string;
+                /** @example 2026-10 */
+                month: string;
+                /** @description JPY per one unit of the currency, in millionths (151.25 → 151250000) */
+                rate_micro: number;
+                /** Format: date-time */
+                recorded_at: string;
+                /** @description sub of who recorded it */
+                recorded_by: string;
+                /** @description Earlier rates recorded for the same month and currency, newest first */
+                history: {
+                  /** @description JPY per one unit of the currency, in millionths (151.25 → 151250000) */
+                  rate_micro: number;
+                  /** Format: date-time */
+                  recorded_at: string;
+                }[];
+              }[];
+              /** @description Whether the caller may record a rate */
+              may_record: boolean;
+            };
           };
         };
       };
@@ -16414,13 +17208,42 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "currency": "string",
+           *         "month": "2026-10",
+           *         "rate_micro": 0,
+           *         "recorded_at": "2019-08-24T14:15:22Z",
+           *         "recorded_by": "string",
+           *         "history": [
+           *           {
+           *             "rate_micro": 0,
+           *             "recorded_at": "2019-08-24T14:15:22Z"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              currency: string;
+              /** @example 2026-10 */
+              month: string;
+              /** @description JPY per one unit of the currency, in millionths (151.25 → 151250000) */
+              rate_micro: number;
+              /** Format: date-time */
+              recorded_at: string;
+              /** @description sub of who recorded it */
+              recorded_by: string;
+              /** @description Earlier rates recorded for the same month and currency, newest first */
+              history: {
+                /** @description JPY per one unit of the currency, in millionths (151.25 → 151250000) */
+                rate_micro: number;
+                /** Format: date-time */
+                recorded_at: string;
+              }[];
+            };
           };
         };
       };
@@ -16452,13 +17275,62 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": [
+           *         {
+           *           "license": "string",
+           *           "reference": "string",
+           *           "ip": "string",
+           *           "licensee": "string",
+           *           "state": "string",
+           *           "currency": "string",
+           *           "royalty_rate_bp": 0,
+           *           "advance": 0,
+           *           "minimum_guarantee": 0,
+           *           "units": 0,
+           *           "net_sales": 0,
+           *           "rows": 0,
+           *           "earned": 0,
+           *           "recouped": 0,
+           *           "advanceRemaining": 0,
+           *           "payable": 0,
+           *           "mgCovered": 0,
+           *           "mgProgressBp": 0,
+           *           "mgRemaining": 0
+           *         }
+           *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              license: string;
+              /** @description The license's number (LIC-2026-0042) */
+              reference: string;
+              ip: string;
+              licensee: string;
+              state: string;
+              currency: string;
+              royalty_rate_bp: number;
+              advance: number;
+              minimum_guarantee: number;
+              units: number;
+              net_sales: number;
+              /** @description Sales rows counted: every state but rejected */
+              rows: number;
+              /** @description Royalties earned to date (sum of the rows' rounded royalties) */
+              earned: number;
+              /** @description The part of the advance already recouped */
+              recouped: number;
+              advanceRemaining: number;
+              /** @description Royalties payable to date beyond the advance */
+              payable: number;
+              /** @description max(earned, advance): counts towards the MG */
+              mgCovered: number;
+              /** @description MG progress in basis points (10000 = reached, or no MG) */
+              mgProgressBp: number;
+              mgRemaining: number;
+            }[];
           };
         };
       };
@@ -16574,6 +17446,7 @@ export interface operations {
            *         "lines": [
            *           {
            *             "license": "string",
+           *             "license_reference": "string",
            *             "ip": "string",
            *             "ip_name": "string",
            *             "rows": 0,
@@ -16617,51 +17490,54 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              licensee?: string;
-              licensee_name?: string;
-              holder_name?: string;
+              licensee: string;
+              licensee_name: string;
+              holder_name: string;
               /** Format: date-time */
-              period_start?: string;
+              period_start: string;
               /** Format: date-time */
-              period_end?: string;
-              currency?: string;
-              lines?: {
-                license?: string;
-                ip?: string;
-                ip_name?: string;
-                rows?: number;
-                net_sales?: number;
-                royalty?: number;
-                earned_before?: number;
-                recouped?: number;
+              period_end: string;
+              currency: string;
+              lines: {
+                license: string;
+                /** @description The license's reference (LIC-2026-0042) */
+                license_reference?: string;
+                ip: string;
+                ip_name: string;
+                rows: number;
+                net_sales: number;
+                royalty: number;
+                earned_before: number;
+                recouped: number;
                 /** @description Of recouped: the royalties of a late report that an MG shortfall billed earlier already paid for (not billed twice) */
                 shortfall_netted?: number;
-                advance_remaining?: number;
+                advance_remaining: number;
                 /** @description MG shortfall billed once, with the period that reaches the end of the term */
-                mg_shortfall?: number;
+                mg_shortfall: number;
                 /** @description The advance, billed once after the license became active */
-                advance_billed?: number;
-                due?: number;
+                advance_billed: number;
+                /** @description payable royalties + mg_shortfall + advance_billed */
+                due: number;
               }[];
-              subtotal?: number;
-              tax_lines?: {
+              subtotal: number;
+              tax_lines: {
                 /** @enum {string} */
-                kind?: 'vat' | 'withholding';
-                label_jp?: string;
-                label_en?: string;
-                rate_bp?: number;
-                amount?: number;
+                kind: 'vat' | 'withholding';
+                label_jp: string;
+                label_en: string;
+                rate_bp: number;
+                amount: number;
               }[];
-              total?: number;
+              total: number;
               /** Format: date-time */
-              due_date?: string;
-              sales?: string[];
+              due_date: string;
+              sales: string[];
               /** @description Advances and MG shortfalls this invoice bills, each once per license */
               charges?: {
-                license?: string;
+                license: string;
                 /** @enum {string} */
-                kind?: 'advance' | 'mg_shortfall';
-                amount?: number;
+                kind: 'advance' | 'mg_shortfall';
+                amount: number;
               }[];
             };
           };
@@ -16743,6 +17619,7 @@ export interface operations {
            *           "lines": [
            *             {
            *               "license": "string",
+           *               "license_reference": "string",
            *               "ip": "string",
            *               "ip_name": "string",
            *               "rows": 0,
@@ -16787,53 +17664,56 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              invoice?: components['schemas']['Invoice'];
-              breakdown?: {
-                licensee?: string;
-                licensee_name?: string;
-                holder_name?: string;
+              invoice: components['schemas']['Invoice'];
+              breakdown: {
+                licensee: string;
+                licensee_name: string;
+                holder_name: string;
                 /** Format: date-time */
-                period_start?: string;
+                period_start: string;
                 /** Format: date-time */
-                period_end?: string;
-                currency?: string;
-                lines?: {
-                  license?: string;
-                  ip?: string;
-                  ip_name?: string;
-                  rows?: number;
-                  net_sales?: number;
-                  royalty?: number;
-                  earned_before?: number;
-                  recouped?: number;
+                period_end: string;
+                currency: string;
+                lines: {
+                  license: string;
+                  /** @description The license's reference (LIC-2026-0042) */
+                  license_reference?: string;
+                  ip: string;
+                  ip_name: string;
+                  rows: number;
+                  net_sales: number;
+                  royalty: number;
+                  earned_before: number;
+                  recouped: number;
                   /** @description Of recouped: the royalties of a late report that an MG shortfall billed earlier already paid for (not billed twice) */
                   shortfall_netted?: number;
-                  advance_remaining?: number;
+                  advance_remaining: number;
                   /** @description MG shortfall billed once, with the period that reaches the end of the term */
-                  mg_shortfall?: number;
+                  mg_shortfall: number;
                   /** @description The advance, billed once after the license became active */
-                  advance_billed?: number;
-                  due?: number;
+                  advance_billed: number;
+                  /** @description payable royalties + mg_shortfall + advance_billed */
+                  due: number;
                 }[];
-                subtotal?: number;
-                tax_lines?: {
+                subtotal: number;
+                tax_lines: {
                   /** @enum {string} */
-                  kind?: 'vat' | 'withholding';
-                  label_jp?: string;
-                  label_en?: string;
-                  rate_bp?: number;
-                  amount?: number;
+                  kind: 'vat' | 'withholding';
+                  label_jp: string;
+                  label_en: string;
+                  rate_bp: number;
+                  amount: number;
                 }[];
-                total?: number;
+                total: number;
                 /** Format: date-time */
-                due_date?: string;
-                sales?: string[];
+                due_date: string;
+                sales: string[];
                 /** @description Advances and MG shortfalls this invoice bills, each once per license */
                 charges?: {
-                  license?: string;
+                  license: string;
                   /** @enum {string} */
-                  kind?: 'advance' | 'mg_shortfall';
-                  amount?: number;
+                  kind: 'advance' | 'mg_shortfall';
+                  amount: number;
                 }[];
               };
             };
@@ -16899,6 +17779,7 @@ export interface operations {
            *           "lines": [
            *             {
            *               "license": "string",
+           *               "license_reference": "string",
            *               "ip": "string",
            *               "ip_name": "string",
            *               "rows": 0,
@@ -16943,53 +17824,56 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              invoice?: components['schemas']['Invoice'];
-              breakdown?: {
-                licensee?: string;
-                licensee_name?: string;
-                holder_name?: string;
+              invoice: components['schemas']['Invoice'];
+              breakdown: {
+                licensee: string;
+                licensee_name: string;
+                holder_name: string;
                 /** Format: date-time */
-                period_start?: string;
+                period_start: string;
                 /** Format: date-time */
-                period_end?: string;
-                currency?: string;
-                lines?: {
-                  license?: string;
-                  ip?: string;
-                  ip_name?: string;
-                  rows?: number;
-                  net_sales?: number;
-                  royalty?: number;
-                  earned_before?: number;
-                  recouped?: number;
+                period_end: string;
+                currency: string;
+                lines: {
+                  license: string;
+                  /** @description The license's reference (LIC-2026-0042) */
+                  license_reference?: string;
+                  ip: string;
+                  ip_name: string;
+                  rows: number;
+                  net_sales: number;
+                  royalty: number;
+                  earned_before: number;
+                  recouped: number;
                   /** @description Of recouped: the royalties of a late report that an MG shortfall billed earlier already paid for (not billed twice) */
                   shortfall_netted?: number;
-                  advance_remaining?: number;
+                  advance_remaining: number;
                   /** @description MG shortfall billed once, with the period that reaches the end of the term */
-                  mg_shortfall?: number;
+                  mg_shortfall: number;
                   /** @description The advance, billed once after the license became active */
-                  advance_billed?: number;
-                  due?: number;
+                  advance_billed: number;
+                  /** @description payable royalties + mg_shortfall + advance_billed */
+                  due: number;
                 }[];
-                subtotal?: number;
-                tax_lines?: {
+                subtotal: number;
+                tax_lines: {
                   /** @enum {string} */
-                  kind?: 'vat' | 'withholding';
-                  label_jp?: string;
-                  label_en?: string;
-                  rate_bp?: number;
-                  amount?: number;
+                  kind: 'vat' | 'withholding';
+                  label_jp: string;
+                  label_en: string;
+                  rate_bp: number;
+                  amount: number;
                 }[];
-                total?: number;
+                total: number;
                 /** Format: date-time */
-                due_date?: string;
-                sales?: string[];
+                due_date: string;
+                sales: string[];
                 /** @description Advances and MG shortfalls this invoice bills, each once per license */
                 charges?: {
-                  license?: string;
+                  license: string;
                   /** @enum {string} */
-                  kind?: 'advance' | 'mg_shortfall';
-                  amount?: number;
+                  kind: 'advance' | 'mg_shortfall';
+                  amount: number;
                 }[];
               };
             };
@@ -17079,13 +17963,71 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "payment": {
+           *           "key": "string",
+           *           "dateCreated": "2019-08-24T14:15:22Z",
+           *           "dateUpdated": "2019-08-24T14:15:22Z",
+           *           "status": 0,
+           *           "version": 0,
+           *           "reference": "string",
+           *           "invoice": "string",
+           *           "licensee": "string",
+           *           "amount": 0,
+           *           "currency": "string",
+           *           "paid_on": "2019-08-24T14:15:22Z",
+           *           "method": "bank_transfer",
+           *           "payer_reference": "string",
+           *           "state": "recorded",
+           *           "reversal_reason": "string",
+           *           "reversed_at": "2019-08-24T14:15:22Z",
+           *           "reversed_by": "string",
+           *           "recorded_by": "string"
+           *         },
+           *         "outstanding": 0,
+           *         "invoiceState": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              payment: {
+                key: string;
+                /** Format: date-time */
+                dateCreated: string;
+                /** Format: date-time */
+                dateUpdated: string;
+                status: number;
+                version: number;
+                /** @description PAY-2026-0001 */
+                reference: string;
+                invoice: string;
+                licensee: string;
+                amount: number;
+                currency: string;
+                /**
+                 * Format: date-time
+                 * @description The day the money arrived, as UTC midnight
+                 */
+                paid_on: string;
+                /** @enum {string} */
+                method: 'bank_transfer' | 'offset' | 'cash' | 'other';
+                payer_reference: string | null;
+                /** @enum {string} */
+                state: 'recorded' | 'reversed';
+                reversal_reason: string | null;
+                /** Format: date-time */
+                reversed_at: string | null;
+                reversed_by: string | null;
+                recorded_by: string;
+              };
+              /** @description What is still owed on the invoice */
+              outstanding: number;
+              /** @description The invoice's state after the change */
+              invoiceState: string;
+            };
           };
         };
       };
@@ -17127,13 +18069,71 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "payment": {
+           *           "key": "string",
+           *           "dateCreated": "2019-08-24T14:15:22Z",
+           *           "dateUpdated": "2019-08-24T14:15:22Z",
+           *           "status": 0,
+           *           "version": 0,
+           *           "reference": "string",
+           *           "invoice": "string",
+           *           "licensee": "string",
+           *           "amount": 0,
+           *           "currency": "string",
+           *           "paid_on": "2019-08-24T14:15:22Z",
+           *           "method": "bank_transfer",
+           *           "payer_reference": "string",
+           *           "state": "recorded",
+           *           "reversal_reason": "string",
+           *           "reversed_at": "2019-08-24T14:15:22Z",
+           *           "reversed_by": "string",
+           *           "recorded_by": "string"
+           *         },
+           *         "outstanding": 0,
+           *         "invoiceState": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              payment: {
+                key: string;
+                /** Format: date-time */
+                dateCreated: string;
+                /** Format: date-time */
+                dateUpdated: string;
+                status: number;
+                version: number;
+                /** @description PAY-2026-0001 */
+                reference: string;
+                invoice: string;
+                licensee: string;
+                amount: number;
+                currency: string;
+                /**
+                 * Format: date-time
+                 * @description The day the money arrived, as UTC midnight
+                 */
+                paid_on: string;
+                /** @enum {string} */
+                method: 'bank_transfer' | 'offset' | 'cash' | 'other';
+                payer_reference: string | null;
+                /** @enum {string} */
+                state: 'recorded' | 'reversed';
+                reversal_reason: string | null;
+                /** Format: date-time */
+                reversed_at: string | null;
+                reversed_by: string | null;
+                recorded_by: string;
+              };
+              /** @description What is still owed on the invoice */
+              outstanding: number;
+              /** @description The invoice's state after the change */
+              invoiceState: string;
+            };
           };
         };
       };
@@ -17164,13 +18164,43 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "invoices": [
+           *           {
+           *             "invoice": "string",
+           *             "currency": "string",
+           *             "amount": 0,
+           *             "jpy": {
+           *               "amount": 0,
+           *               "rate_micro": 0,
+           *               "month": "2026-10"
+           *             }
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              invoices: {
+                invoice: string;
+                currency: string;
+                amount: number;
+                jpy: {
+                  /** @description Whole yen; null when no rate is recorded for the currency and month */
+                  amount: number | null;
+                  /** @description JPY per unit in millionths; null for JPY itself and for a missing rate */
+                  rate_micro: number | null;
+                  /**
+                   * @description The month whose rate applies
+                   * @example 2026-10
+                   */
+                  month: string;
+                };
+              }[];
+            };
           };
         };
       };
@@ -17201,13 +18231,130 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "invoices": [
+           *           {
+           *             "invoice": "string",
+           *             "reference": "string",
+           *             "licensee": "string",
+           *             "licensee_name": "string",
+           *             "currency": "string",
+           *             "amount": 0,
+           *             "paid": 0,
+           *             "outstanding": 0,
+           *             "due_date": "2019-08-24",
+           *             "overdue_days": 0,
+           *             "state": "approved",
+           *             "lines": [
+           *               {
+           *                 "license": "string",
+           *                 "license_reference": "string",
+           *                 "ip_name": "string",
+           *                 "amount": 0,
+           *                 "paid": 0,
+           *                 "outstanding": 0
+           *               }
+           *             ],
+           *             "payments": [
+           *               {
+           *                 "key": "string",
+           *                 "reference": "string",
+           *                 "amount": 0,
+           *                 "paid_on": "2019-08-24",
+           *                 "method": "string",
+           *                 "payer_reference": "string",
+           *                 "state": "recorded",
+           *                 "reversal_reason": "string"
+           *               }
+           *             ]
+           *           }
+           *         ],
+           *         "licensees": [
+           *           {
+           *             "licensee": "string",
+           *             "licensee_name": "string",
+           *             "currency": "string",
+           *             "outstanding": 0,
+           *             "overdue": 0,
+           *             "oldest_overdue_days": 0,
+           *             "licenses": [
+           *               {
+           *                 "license": "string",
+           *                 "license_reference": "string",
+           *                 "ip_name": "string",
+           *                 "outstanding": 0,
+           *                 "overdue": 0,
+           *                 "oldest_overdue_days": 0
+           *               }
+           *             ]
+           *           }
+           *         ],
+           *         "may_record": true
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              invoices: {
+                invoice: string;
+                reference: string;
+                licensee: string;
+                licensee_name: string;
+                currency: string;
+                amount: number;
+                /** @description Payments not reversed */
+                paid: number;
+                outstanding: number;
+                /** Format: date */
+                due_date: string | null;
+                /** @description Days past the due day (Japan time) while money is owed; 0 otherwise */
+                overdue_days: number;
+                /** @enum {string} */
+                state: 'approved' | 'paid';
+                /** @description Per license line; they add up exactly to the invoice's. An invoice without lines has one with no license */
+                lines: {
+                  license: string | null;
+                  license_reference: string;
+                  ip_name: string;
+                  amount: number;
+                  paid: number;
+                  outstanding: number;
+                }[];
+                payments: {
+                  key: string;
+                  reference: string;
+                  amount: number;
+                  /** Format: date */
+                  paid_on: string;
+                  method: string;
+                  payer_reference: string | null;
+                  /** @enum {string} */
+                  state: 'recorded' | 'reversed';
+                  reversal_reason: string | null;
+                }[];
+              }[];
+              licensees: {
+                licensee: string;
+                licensee_name: string;
+                currency: string;
+                outstanding: number;
+                overdue: number;
+                oldest_overdue_days: number;
+                /** @description Their outstanding and overdue add up exactly to the licensee's */
+                licenses: {
+                  license: string | null;
+                  license_reference: string;
+                  ip_name: string;
+                  outstanding: number;
+                  overdue: number;
+                  oldest_overdue_days: number;
+                }[];
+              }[];
+              /** @description Whether the caller may record payments */
+              may_record: boolean;
+            };
           };
         };
       };
@@ -17239,6 +18386,7 @@ export interface operations {
            *       "data": [
            *         {
            *           "license": "string",
+           *           "reference": "string",
            *           "licensee": "string",
            *           "licensee_name": "string",
            *           "ip": "string",
@@ -17258,20 +18406,22 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              license?: string;
-              licensee?: string;
-              licensee_name?: string;
-              ip?: string;
-              ip_name?: string;
-              ip_kind?: string;
-              parent_name?: string | null;
+              license: string;
+              /** @description The license's number (LIC-2026-0042) */
+              reference: string;
+              licensee: string;
+              licensee_name: string;
+              ip: string;
+              ip_name: string;
+              ip_kind: string;
+              parent_name: string | null;
               /** Format: date-time */
-              term_start?: string;
+              term_start: string;
               /** Format: date-time */
-              term_end?: string;
-              files?: number;
-              bytes?: number;
-              guidelines?: boolean;
+              term_end: string;
+              files: number;
+              bytes: number;
+              guidelines: boolean;
             }[];
           };
         };
@@ -17338,13 +18488,109 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "entity": "string",
+           *         "latest": {
+           *           "terms-common": {
+           *             "metadata": {
+           *               "version": "string",
+           *               "published": "string",
+           *               "format": "html",
+           *               "document": "string",
+           *               "withdrawn": "2019-08-24T14:15:22Z"
+           *             },
+           *             "content": "string"
+           *           },
+           *           "terms-designer-personal": {
+           *             "metadata": {
+           *               "version": "string",
+           *               "published": "string",
+           *               "format": "html",
+           *               "document": "string",
+           *               "withdrawn": "2019-08-24T14:15:22Z"
+           *             },
+           *             "content": "string"
+           *           },
+           *           "terms-licensee": {
+           *             "metadata": {
+           *               "version": "string",
+           *               "published": "string",
+           *               "format": "html",
+           *               "document": "string",
+           *               "withdrawn": "2019-08-24T14:15:22Z"
+           *             },
+           *             "content": "string"
+           *           }
+           *         }
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @description Key of the holder */
+              entity: string;
+              latest: {
+                /** @description The newest version not withdrawn, or null */
+                'terms-common': {
+                  metadata: {
+                    version: string;
+                    /** @description When it was published, ISO 8601 in UTC (empty for an entry written by hand without one) */
+                    published: string;
+                    /** @enum {string} */
+                    format: 'html' | 'text';
+                    /** @description sha-256 of the attached PDF in the public file store */
+                    document?: string;
+                    /**
+                     * Format: date-time
+                     * @description When it was withdrawn; absent while in force
+                     */
+                    withdrawn?: string;
+                  };
+                  /** @description Sanitized HTML (format html) or plain text */
+                  content: string;
+                } | null;
+                /** @description The newest version not withdrawn, or null */
+                'terms-designer-personal': {
+                  metadata: {
+                    version: string;
+                    /** @description When it was published, ISO 8601 in UTC (empty for an entry written by hand without one) */
+                    published: string;
+                    /** @enum {string} */
+                    format: 'html' | 'text';
+                    /** @description sha-256 of the attached PDF in the public file store */
+                    document?: string;
+                    /**
+                     * Format: date-time
+                     * @description When it was withdrawn; absent while in force
+                     */
+                    withdrawn?: string;
+                  };
+                  /** @description Sanitized HTML (format html) or plain text */
+                  content: string;
+                } | null;
+                /** @description The newest version not withdrawn, or null */
+                'terms-licensee': {
+                  metadata: {
+                    version: string;
+                    /** @description When it was published, ISO 8601 in UTC (empty for an entry written by hand without one) */
+                    published: string;
+                    /** @enum {string} */
+                    format: 'html' | 'text';
+                    /** @description sha-256 of the attached PDF in the public file store */
+                    document?: string;
+                    /**
+                     * Format: date-time
+                     * @description When it was withdrawn; absent while in force
+                     */
+                    withdrawn?: string;
+                  };
+                  /** @description Sanitized HTML (format html) or plain text */
+                  content: string;
+                } | null;
+              };
+            };
           };
         };
       };
@@ -17395,13 +18641,89 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "type": "terms-common",
+           *         "entity": "string",
+           *         "versions": [
+           *           {
+           *             "metadata": {
+           *               "version": "string",
+           *               "published": "string",
+           *               "format": "html",
+           *               "document": "string",
+           *               "withdrawn": "2019-08-24T14:15:22Z"
+           *             },
+           *             "content": "string"
+           *           }
+           *         ],
+           *         "latest": {
+           *           "metadata": {
+           *             "version": "string",
+           *             "published": "string",
+           *             "format": "html",
+           *             "document": "string",
+           *             "withdrawn": "2019-08-24T14:15:22Z"
+           *           },
+           *           "content": "string"
+           *         },
+           *         "acceptances": {
+           *           "property1": 0,
+           *           "property2": 0
+           *         }
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @enum {string} */
+              type: 'terms-common' | 'terms-designer-personal' | 'terms-licensee';
+              /** @description Key of the holder */
+              entity: string;
+              /** @description Oldest first, withdrawn ones included */
+              versions: {
+                metadata: {
+                  version: string;
+                  /** @description When it was published, ISO 8601 in UTC (empty for an entry written by hand without one) */
+                  published: string;
+                  /** @enum {string} */
+                  format: 'html' | 'text';
+                  /** @description sha-256 of the attached PDF in the public file store */
+                  document?: string;
+                  /**
+                   * Format: date-time
+                   * @description When it was withdrawn; absent while in force
+                   */
+                  withdrawn?: string;
+                };
+                /** @description Sanitized HTML (format html) or plain text */
+                content: string;
+              }[];
+              /** @description The newest version not withdrawn, or null */
+              latest: {
+                metadata: {
+                  version: string;
+                  /** @description When it was published, ISO 8601 in UTC (empty for an entry written by hand without one) */
+                  published: string;
+                  /** @enum {string} */
+                  format: 'html' | 'text';
+                  /** @description sha-256 of the attached PDF in the public file store */
+                  document?: string;
+                  /**
+                   * Format: date-time
+                   * @description When it was withdrawn; absent while in force
+                   */
+                  withdrawn?: string;
+                };
+                /** @description Sanitized HTML (format html) or plain text */
+                content: string;
+              } | null;
+              /** @description For holder staff: the number of acceptances by version */
+              acceptances?: {
+                [key: string]: number;
+              };
+            };
           };
         };
       };
@@ -17430,13 +18752,89 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "type": "terms-common",
+           *         "entity": "string",
+           *         "versions": [
+           *           {
+           *             "metadata": {
+           *               "version": "string",
+           *               "published": "string",
+           *               "format": "html",
+           *               "document": "string",
+           *               "withdrawn": "2019-08-24T14:15:22Z"
+           *             },
+           *             "content": "string"
+           *           }
+           *         ],
+           *         "latest": {
+           *           "metadata": {
+           *             "version": "string",
+           *             "published": "string",
+           *             "format": "html",
+           *             "document": "string",
+           *             "withdrawn": "2019-08-24T14:15:22Z"
+           *           },
+           *           "content": "string"
+           *         },
+           *         "acceptances": {
+           *           "property1": 0,
+           *           "property2": 0
+           *         }
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @enum {string} */
+              type: 'terms-common' | 'terms-designer-personal' | 'terms-licensee';
+              /** @description Key of the holder */
+              entity: string;
+              /** @description Oldest first, withdrawn ones included */
+              versions: {
+                metadata: {
+                  version: string;
+                  /** @description When it was published, ISO 8601 in UTC (empty for an entry written by hand without one) */
+                  published: string;
+                  /** @enum {string} */
+                  format: 'html' | 'text';
+                  /** @description sha-256 of the attached PDF in the public file store */
+                  document?: string;
+                  /**
+                   * Format: date-time
+                   * @description When it was withdrawn; absent while in force
+                   */
+                  withdrawn?: string;
+                };
+                /** @description Sanitized HTML (format html) or plain text */
+                content: string;
+              }[];
+              /** @description The newest version not withdrawn, or null */
+              latest: {
+                metadata: {
+                  version: string;
+                  /** @description When it was published, ISO 8601 in UTC (empty for an entry written by hand without one) */
+                  published: string;
+                  /** @enum {string} */
+                  format: 'html' | 'text';
+                  /** @description sha-256 of the attached PDF in the public file store */
+                  document?: string;
+                  /**
+                   * Format: date-time
+                   * @description When it was withdrawn; absent while in force
+                   */
+                  withdrawn?: string;
+                };
+                /** @description Sanitized HTML (format html) or plain text */
+                content: string;
+              } | null;
+              /** @description For holder staff: the number of acceptances by version */
+              acceptances?: {
+                [key: string]: number;
+              };
+            };
           };
         };
       };
@@ -17467,13 +18865,89 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "type": "terms-common",
+           *         "entity": "string",
+           *         "versions": [
+           *           {
+           *             "metadata": {
+           *               "version": "string",
+           *               "published": "string",
+           *               "format": "html",
+           *               "document": "string",
+           *               "withdrawn": "2019-08-24T14:15:22Z"
+           *             },
+           *             "content": "string"
+           *           }
+           *         ],
+           *         "latest": {
+           *           "metadata": {
+           *             "version": "string",
+           *             "published": "string",
+           *             "format": "html",
+           *             "document": "string",
+           *             "withdrawn": "2019-08-24T14:15:22Z"
+           *           },
+           *           "content": "string"
+           *         },
+           *         "acceptances": {
+           *           "property1": 0,
+           *           "property2": 0
+           *         }
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @enum {string} */
+              type: 'terms-common' | 'terms-designer-personal' | 'terms-licensee';
+              /** @description Key of the holder */
+              entity: string;
+              /** @description Oldest first, withdrawn ones included */
+              versions: {
+                metadata: {
+                  version: string;
+                  /** @description When it was published, ISO 8601 in UTC (empty for an entry written by hand without one) */
+                  published: string;
+                  /** @enum {string} */
+                  format: 'html' | 'text';
+                  /** @description sha-256 of the attached PDF in the public file store */
+                  document?: string;
+                  /**
+                   * Format: date-time
+                   * @description When it was withdrawn; absent while in force
+                   */
+                  withdrawn?: string;
+                };
+                /** @description Sanitized HTML (format html) or plain text */
+                content: string;
+              }[];
+              /** @description The newest version not withdrawn, or null */
+              latest: {
+                metadata: {
+                  version: string;
+                  /** @description When it was published, ISO 8601 in UTC (empty for an entry written by hand without one) */
+                  published: string;
+                  /** @enum {string} */
+                  format: 'html' | 'text';
+                  /** @description sha-256 of the attached PDF in the public file store */
+                  document?: string;
+                  /**
+                   * Format: date-time
+                   * @description When it was withdrawn; absent while in force
+                   */
+                  withdrawn?: string;
+                };
+                /** @description Sanitized HTML (format html) or plain text */
+                content: string;
+              } | null;
+              /** @description For holder staff: the number of acceptances by version */
+              acceptances?: {
+                [key: string]: number;
+              };
+            };
           };
         };
       };
@@ -17526,13 +19000,89 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "type": "terms-common",
+           *         "entity": "string",
+           *         "versions": [
+           *           {
+           *             "metadata": {
+           *               "version": "string",
+           *               "published": "string",
+           *               "format": "html",
+           *               "document": "string",
+           *               "withdrawn": "2019-08-24T14:15:22Z"
+           *             },
+           *             "content": "string"
+           *           }
+           *         ],
+           *         "latest": {
+           *           "metadata": {
+           *             "version": "string",
+           *             "published": "string",
+           *             "format": "html",
+           *             "document": "string",
+           *             "withdrawn": "2019-08-24T14:15:22Z"
+           *           },
+           *           "content": "string"
+           *         },
+           *         "acceptances": {
+           *           "property1": 0,
+           *           "property2": 0
+           *         }
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @enum {string} */
+              type: 'terms-common' | 'terms-designer-personal' | 'terms-licensee';
+              /** @description Key of the holder */
+              entity: string;
+              /** @description Oldest first, withdrawn ones included */
+              versions: {
+                metadata: {
+                  version: string;
+                  /** @description When it was published, ISO 8601 in UTC (empty for an entry written by hand without one) */
+                  published: string;
+                  /** @enum {string} */
+                  format: 'html' | 'text';
+                  /** @description sha-256 of the attached PDF in the public file store */
+                  document?: string;
+                  /**
+                   * Format: date-time
+                   * @description When it was withdrawn; absent while in force
+                   */
+                  withdrawn?: string;
+                };
+                /** @description Sanitized HTML (format html) or plain text */
+                content: string;
+              }[];
+              /** @description The newest version not withdrawn, or null */
+              latest: {
+                metadata: {
+                  version: string;
+                  /** @description When it was published, ISO 8601 in UTC (empty for an entry written by hand without one) */
+                  published: string;
+                  /** @enum {string} */
+                  format: 'html' | 'text';
+                  /** @description sha-256 of the attached PDF in the public file store */
+                  document?: string;
+                  /**
+                   * Format: date-time
+                   * @description When it was withdrawn; absent while in force
+                   */
+                  withdrawn?: string;
+                };
+                /** @description Sanitized HTML (format html) or plain text */
+                content: string;
+              } | null;
+              /** @description For holder staff: the number of acceptances by version */
+              acceptances?: {
+                [key: string]: number;
+              };
+            };
           };
         };
       };
@@ -17563,13 +19113,89 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "type": "terms-common",
+           *         "entity": "string",
+           *         "versions": [
+           *           {
+           *             "metadata": {
+           *               "version": "string",
+           *               "published": "string",
+           *               "format": "html",
+           *               "document": "string",
+           *               "withdrawn": "2019-08-24T14:15:22Z"
+           *             },
+           *             "content": "string"
+           *           }
+           *         ],
+           *         "latest": {
+           *           "metadata": {
+           *             "version": "string",
+           *             "published": "string",
+           *             "format": "html",
+           *             "document": "string",
+           *             "withdrawn": "2019-08-24T14:15:22Z"
+           *           },
+           *           "content": "string"
+           *         },
+           *         "acceptances": {
+           *           "property1": 0,
+           *           "property2": 0
+           *         }
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @enum {string} */
+              type: 'terms-common' | 'terms-designer-personal' | 'terms-licensee';
+              /** @description Key of the holder */
+              entity: string;
+              /** @description Oldest first, withdrawn ones included */
+              versions: {
+                metadata: {
+                  version: string;
+                  /** @description When it was published, ISO 8601 in UTC (empty for an entry written by hand without one) */
+                  published: string;
+                  /** @enum {string} */
+                  format: 'html' | 'text';
+                  /** @description sha-256 of the attached PDF in the public file store */
+                  document?: string;
+                  /**
+                   * Format: date-time
+                   * @description When it was withdrawn; absent while in force
+                   */
+                  withdrawn?: string;
+                };
+                /** @description Sanitized HTML (format html) or plain text */
+                content: string;
+              }[];
+              /** @description The newest version not withdrawn, or null */
+              latest: {
+                metadata: {
+                  version: string;
+                  /** @description When it was published, ISO 8601 in UTC (empty for an entry written by hand without one) */
+                  published: string;
+                  /** @enum {string} */
+                  format: 'html' | 'text';
+                  /** @description sha-256 of the attached PDF in the public file store */
+                  document?: string;
+                  /**
+                   * Format: date-time
+                   * @description When it was withdrawn; absent while in force
+                   */
+                  withdrawn?: string;
+                };
+                /** @description Sanitized HTML (format html) or plain text */
+                content: string;
+              } | null;
+              /** @description For holder staff: the number of acceptances by version */
+              acceptances?: {
+                [key: string]: number;
+              };
+            };
           };
         };
       };
@@ -17618,6 +19244,7 @@ export interface operations {
            *         "key": "string",
            *         "subject": "string",
            *         "content": "string",
+           *         "link": "string",
            *         "created": "2019-08-24T14:15:22Z",
            *         "read": true
            *       }
@@ -17627,12 +19254,14 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
-              subject?: string;
-              content?: string;
+              key: string;
+              subject: string;
+              content: string;
+              /** @description Where the reader acts on it: a path under /{lang}, or null */
+              link: string | null;
               /** Format: date-time */
-              created?: string;
-              read?: boolean;
+              created: string;
+              read: boolean;
             };
           };
         };
@@ -17680,13 +19309,39 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "notification": {
+           *           "key": "string",
+           *           "subject": "string",
+           *           "content": "string",
+           *           "link": "string",
+           *           "created": "2019-08-24T14:15:22Z",
+           *           "read": true,
+           *           "target": "string"
+           *         },
+           *         "mail": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              notification: {
+                key: string;
+                subject: string;
+                content: string;
+                /** @description Where the reader acts on it: a path under /{lang}, or null */
+                link: string | null;
+                /** Format: date-time */
+                created: string;
+                read: boolean;
+                /** @description sub of the person it is for */
+                target: string;
+              };
+              /** @description Key of the outbox message (/sys/mail) */
+              mail: string;
+            };
           };
         };
       };
@@ -17731,13 +19386,20 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "updated": 0,
+           *         "unread": 0
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              updated: number;
+              /** @description The caller's unread notifications after the change */
+              unread: number;
+            };
           };
         };
       };
@@ -17770,13 +19432,41 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "key": "string",
+           *             "subject": "string",
+           *             "content": "string",
+           *             "link": "string",
+           *             "created": "2019-08-24T14:15:22Z",
+           *             "read": true,
+           *             "target": "string"
+           *           }
+           *         ],
+           *         "nextCursor": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                key: string;
+                subject: string;
+                content: string;
+                /** @description Where the reader acts on it: a path under /{lang}, or null */
+                link: string | null;
+                /** Format: date-time */
+                created: string;
+                read: boolean;
+                /** @description sub of the person it is for */
+                target: string;
+              }[];
+              /** @description Pass as `cursor` for the next page; null on the last page */
+              nextCursor: string | null;
+            };
           };
         };
       };
@@ -17809,6 +19499,7 @@ export interface operations {
            *         "key": "string",
            *         "subject": "string",
            *         "content": "string",
+           *         "link": "string",
            *         "created": "2019-08-24T14:15:22Z",
            *         "read": true
            *       }
@@ -17818,12 +19509,14 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
-              subject?: string;
-              content?: string;
+              key: string;
+              subject: string;
+              content: string;
+              /** @description Where the reader acts on it: a path under /{lang}, or null */
+              link: string | null;
               /** Format: date-time */
-              created?: string;
-              read?: boolean;
+              created: string;
+              read: boolean;
             };
           };
         };
@@ -17868,6 +19561,7 @@ export interface operations {
            *         "key": "string",
            *         "subject": "string",
            *         "content": "string",
+           *         "link": "string",
            *         "created": "2019-08-24T14:15:22Z",
            *         "read": true
            *       }
@@ -17877,12 +19571,14 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
-              subject?: string;
-              content?: string;
+              key: string;
+              subject: string;
+              content: string;
+              /** @description Where the reader acts on it: a path under /{lang}, or null */
+              link: string | null;
               /** Format: date-time */
-              created?: string;
-              read?: boolean;
+              created: string;
+              read: boolean;
             };
           };
         };
@@ -17923,13 +19619,20 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "unread": 0
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              /** @description The caller's unread notifications after the change */
+              unread: number;
+            };
           };
         };
       };
@@ -17958,13 +19661,20 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "unread": 0
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              /** @description The caller's unread notifications after the change */
+              unread: number;
+            };
           };
         };
       };
@@ -18033,13 +19743,56 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "key": "string",
+           *             "to": "user@example.com",
+           *             "subject": "string",
+           *             "template": "string",
+           *             "lang": "jp",
+           *             "state": "queued",
+           *             "attempts": 0,
+           *             "lastError": "string",
+           *             "nextAttemptAt": "2019-08-24T14:15:22Z",
+           *             "dateCreated": "2019-08-24T14:15:22Z",
+           *             "sentAt": "2019-08-24T14:15:22Z"
+           *           }
+           *         ],
+           *         "nextCursor": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                key: string;
+                /** Format: email */
+                to: string;
+                subject: string;
+                /** @description The template id, or null for free text */
+                template: string | null;
+                /** @enum {unknown} */
+                lang: 'jp' | 'en';
+                /**
+                 * @description kept: there is no SMTP server to send to
+                 * @enum {unknown}
+                 */
+                state: 'queued' | 'sent' | 'failed' | 'kept';
+                attempts: number;
+                lastError: string | null;
+                /** Format: date-time */
+                nextAttemptAt: string;
+                /** Format: date-time */
+                dateCreated: string;
+                /** Format: date-time */
+                sentAt: string | null;
+              }[];
+              /** @description Pass as `cursor` for the next page; null on the last page */
+              nextCursor: string | null;
+            };
           };
         };
       };
@@ -18070,13 +19823,54 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "to": "user@example.com",
+           *         "subject": "string",
+           *         "template": "string",
+           *         "lang": "jp",
+           *         "state": "queued",
+           *         "attempts": 0,
+           *         "lastError": "string",
+           *         "nextAttemptAt": "2019-08-24T14:15:22Z",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "sentAt": "2019-08-24T14:15:22Z",
+           *         "text": "string",
+           *         "html": "string",
+           *         "messageId": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              /** Format: email */
+              to: string;
+              subject: string;
+              /** @description The template id, or null for free text */
+              template: string | null;
+              /** @enum {unknown} */
+              lang: 'jp' | 'en';
+              /**
+               * @description kept: there is no SMTP server to send to
+               * @enum {unknown}
+               */
+              state: 'queued' | 'sent' | 'failed' | 'kept';
+              attempts: number;
+              lastError: string | null;
+              /** Format: date-time */
+              nextAttemptAt: string;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              sentAt: string | null;
+              text: string;
+              html: string | null;
+              /** @description The SMTP server's Message-ID once sent */
+              messageId: string | null;
+            };
           };
         };
       };
@@ -18112,13 +19906,47 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "to": "user@example.com",
+           *         "subject": "string",
+           *         "template": "string",
+           *         "lang": "jp",
+           *         "state": "queued",
+           *         "attempts": 0,
+           *         "lastError": "string",
+           *         "nextAttemptAt": "2019-08-24T14:15:22Z",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "sentAt": "2019-08-24T14:15:22Z"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              key: string;
+              /** Format: email */
+              to: string;
+              subject: string;
+              /** @description The template id, or null for free text */
+              template: string | null;
+              /** @enum {unknown} */
+              lang: 'jp' | 'en';
+              /**
+               * @description kept: there is no SMTP server to send to
+               * @enum {unknown}
+               */
+              state: 'queued' | 'sent' | 'failed' | 'kept';
+              attempts: number;
+              lastError: string | null;
+              /** Format: date-time */
+              nextAttemptAt: string;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              sentAt: string | null;
+            };
           };
         };
       };
@@ -18174,13 +20002,23 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "key": "string",
+           *         "to": "user@example.com",
+           *         "template": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @description Key of the outbox message */
+              key: string;
+              /** Format: email */
+              to: string;
+              template: string | null;
+            };
           };
         };
       };
@@ -18220,8 +20058,15 @@ export interface operations {
            *           "role": "string",
            *           "lang": "jp",
            *           "state": "pending",
+           *           "data": {},
+           *           "invitedBy": "string",
            *           "inviter": "string",
-           *           "expiresAt": "2019-08-24T14:15:22Z"
+           *           "expiresAt": "2019-08-24T14:15:22Z",
+           *           "acceptedBy": "string",
+           *           "acceptedAt": "2019-08-24T14:15:22Z",
+           *           "revokedAt": "2019-08-24T14:15:22Z",
+           *           "dateCreated": "2019-08-24T14:15:22Z",
+           *           "dateUpdated": "2019-08-24T14:15:22Z"
            *         }
            *       ]
            *     }
@@ -18230,23 +20075,42 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
+              key: string;
               /** @description The number people quote (IVT-2026-0007), given when the invitation is made */
-              readonly reference?: string;
-              /** @enum {unknown} */
-              kind?: 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
+              readonly reference: string;
+              /** @enum {string} */
+              kind: 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
               /** Format: email */
-              email?: string;
-              entity?: string | null;
-              organisation?: string;
-              role?: string;
-              /** @enum {unknown} */
-              lang?: 'jp' | 'en';
-              /** @enum {unknown} */
-              state?: 'pending' | 'accepted' | 'revoked' | 'expired';
-              inviter?: string;
+              email: string;
+              /** @description Key of the Licensee organisation; null until a licensee-owner one is accepted */
+              entity: string | null;
+              /** @description The organisation's name: the Licensee record's, or the one a licensee-owner invitation proposes */
+              organisation: string;
+              role: string;
+              /** @enum {string} */
+              lang: 'jp' | 'en';
+              /**
+               * @description expired: pending past its time
+               * @enum {string}
+               */
+              state: 'pending' | 'accepted' | 'revoked' | 'expired';
+              /** @description What the inviter proposed (a licensee-owner invitation: the organisation name, tel, website, country) */
+              data: Record<string, unknown>;
+              /** @description sub of the inviter */
+              invitedBy: string;
+              /** @description The inviter's name in the reader's language */
+              inviter: string;
               /** Format: date-time */
-              expiresAt?: string;
+              expiresAt: string;
+              acceptedBy: string | null;
+              /** Format: date-time */
+              acceptedAt: string | null;
+              /** Format: date-time */
+              revokedAt: string | null;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              dateUpdated: string;
             }[];
           };
         };
@@ -18287,8 +20151,15 @@ export interface operations {
            *           "role": "string",
            *           "lang": "jp",
            *           "state": "pending",
+           *           "data": {},
+           *           "invitedBy": "string",
            *           "inviter": "string",
-           *           "expiresAt": "2019-08-24T14:15:22Z"
+           *           "expiresAt": "2019-08-24T14:15:22Z",
+           *           "acceptedBy": "string",
+           *           "acceptedAt": "2019-08-24T14:15:22Z",
+           *           "revokedAt": "2019-08-24T14:15:22Z",
+           *           "dateCreated": "2019-08-24T14:15:22Z",
+           *           "dateUpdated": "2019-08-24T14:15:22Z"
            *         }
            *       ]
            *     }
@@ -18297,23 +20168,42 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
+              key: string;
               /** @description The number people quote (IVT-2026-0007), given when the invitation is made */
-              readonly reference?: string;
-              /** @enum {unknown} */
-              kind?: 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
+              readonly reference: string;
+              /** @enum {string} */
+              kind: 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
               /** Format: email */
-              email?: string;
-              entity?: string | null;
-              organisation?: string;
-              role?: string;
-              /** @enum {unknown} */
-              lang?: 'jp' | 'en';
-              /** @enum {unknown} */
-              state?: 'pending' | 'accepted' | 'revoked' | 'expired';
-              inviter?: string;
+              email: string;
+              /** @description Key of the Licensee organisation; null until a licensee-owner one is accepted */
+              entity: string | null;
+              /** @description The organisation's name: the Licensee record's, or the one a licensee-owner invitation proposes */
+              organisation: string;
+              role: string;
+              /** @enum {string} */
+              lang: 'jp' | 'en';
+              /**
+               * @description expired: pending past its time
+               * @enum {string}
+               */
+              state: 'pending' | 'accepted' | 'revoked' | 'expired';
+              /** @description What the inviter proposed (a licensee-owner invitation: the organisation name, tel, website, country) */
+              data: Record<string, unknown>;
+              /** @description sub of the inviter */
+              invitedBy: string;
+              /** @description The inviter's name in the reader's language */
+              inviter: string;
               /** Format: date-time */
-              expiresAt?: string;
+              expiresAt: string;
+              acceptedBy: string | null;
+              /** Format: date-time */
+              acceptedAt: string | null;
+              /** Format: date-time */
+              revokedAt: string | null;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              dateUpdated: string;
             }[];
           };
         };
@@ -18343,13 +20233,54 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "reference": "string",
+           *         "kind": "licensee-owner",
+           *         "organisation": "string",
+           *         "role": "owner",
+           *         "inviter": "string",
+           *         "inviterOrganisation": "string",
+           *         "email": "string",
+           *         "state": "pending",
+           *         "expiresAt": "2019-08-24T14:15:22Z",
+           *         "emailMatches": true,
+           *         "entity": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @description The number people quote (IVT-2026-0007), given when the invitation is made */
+              readonly reference: string;
+              /** @enum {string} */
+              kind: 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
+              /** @description The organisation's name: the Licensee record's, or the one a licensee-owner invitation proposes */
+              organisation: string;
+              /**
+               * @description The role it gives in the organisation
+               * @enum {string}
+               */
+              role: 'owner' | 'staff' | 'designer';
+              /** @description The inviter's name in the reader's language */
+              inviter: string;
+              /** @description The inviter's own organisation: the holder, or the licensee organisation for its members' invitations */
+              inviterOrganisation: string;
+              /** @description The invited address */
+              email: string;
+              /**
+               * @description expired: pending past its time
+               * @enum {string}
+               */
+              state: 'pending' | 'accepted' | 'revoked' | 'expired';
+              /** Format: date-time */
+              expiresAt: string;
+              /** @description The signed-in person's address is the one invited (case-insensitive); false before sign-in */
+              emailMatches: boolean;
+              /** @description After acceptance: the organisation it is about */
+              entity: string | null;
+            };
           };
         };
       };
@@ -18399,8 +20330,15 @@ export interface operations {
            *         "role": "string",
            *         "lang": "jp",
            *         "state": "pending",
+           *         "data": {},
+           *         "invitedBy": "string",
            *         "inviter": "string",
-           *         "expiresAt": "2019-08-24T14:15:22Z"
+           *         "expiresAt": "2019-08-24T14:15:22Z",
+           *         "acceptedBy": "string",
+           *         "acceptedAt": "2019-08-24T14:15:22Z",
+           *         "revokedAt": "2019-08-24T14:15:22Z",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateUpdated": "2019-08-24T14:15:22Z"
            *       }
            *     }
            */
@@ -18408,23 +20346,42 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
+              key: string;
               /** @description The number people quote (IVT-2026-0007), given when the invitation is made */
-              readonly reference?: string;
-              /** @enum {unknown} */
-              kind?: 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
+              readonly reference: string;
+              /** @enum {string} */
+              kind: 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
               /** Format: email */
-              email?: string;
-              entity?: string | null;
-              organisation?: string;
-              role?: string;
-              /** @enum {unknown} */
-              lang?: 'jp' | 'en';
-              /** @enum {unknown} */
-              state?: 'pending' | 'accepted' | 'revoked' | 'expired';
-              inviter?: string;
+              email: string;
+              /** @description Key of the Licensee organisation; null until a licensee-owner one is accepted */
+              entity: string | null;
+              /** @description The organisation's name: the Licensee record's, or the one a licensee-owner invitation proposes */
+              organisation: string;
+              role: string;
+              /** @enum {string} */
+              lang: 'jp' | 'en';
+              /**
+               * @description expired: pending past its time
+               * @enum {string}
+               */
+              state: 'pending' | 'accepted' | 'revoked' | 'expired';
+              /** @description What the inviter proposed (a licensee-owner invitation: the organisation name, tel, website, country) */
+              data: Record<string, unknown>;
+              /** @description sub of the inviter */
+              invitedBy: string;
+              /** @description The inviter's name in the reader's language */
+              inviter: string;
               /** Format: date-time */
-              expiresAt?: string;
+              expiresAt: string;
+              acceptedBy: string | null;
+              /** Format: date-time */
+              acceptedAt: string | null;
+              /** Format: date-time */
+              revokedAt: string | null;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              dateUpdated: string;
             };
           };
         };
@@ -18454,13 +20411,54 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "reference": "string",
+           *         "kind": "licensee-owner",
+           *         "organisation": "string",
+           *         "role": "owner",
+           *         "inviter": "string",
+           *         "inviterOrganisation": "string",
+           *         "email": "string",
+           *         "state": "pending",
+           *         "expiresAt": "2019-08-24T14:15:22Z",
+           *         "emailMatches": true,
+           *         "entity": "string"
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @description The number people quote (IVT-2026-0007), given when the invitation is made */
+              readonly reference: string;
+              /** @enum {string} */
+              kind: 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
+              /** @description The organisation's name: the Licensee record's, or the one a licensee-owner invitation proposes */
+              organisation: string;
+              /**
+               * @description The role it gives in the organisation
+               * @enum {string}
+               */
+              role: 'owner' | 'staff' | 'designer';
+              /** @description The inviter's name in the reader's language */
+              inviter: string;
+              /** @description The inviter's own organisation: the holder, or the licensee organisation for its members' invitations */
+              inviterOrganisation: string;
+              /** @description The invited address */
+              email: string;
+              /**
+               * @description expired: pending past its time
+               * @enum {string}
+               */
+              state: 'pending' | 'accepted' | 'revoked' | 'expired';
+              /** Format: date-time */
+              expiresAt: string;
+              /** @description The signed-in person's address is the one invited (case-insensitive); false before sign-in */
+              emailMatches: boolean;
+              /** @description After acceptance: the organisation it is about */
+              entity: string | null;
+            };
           };
         };
       };
@@ -18501,8 +20499,15 @@ export interface operations {
            *         "role": "string",
            *         "lang": "jp",
            *         "state": "pending",
+           *         "data": {},
+           *         "invitedBy": "string",
            *         "inviter": "string",
-           *         "expiresAt": "2019-08-24T14:15:22Z"
+           *         "expiresAt": "2019-08-24T14:15:22Z",
+           *         "acceptedBy": "string",
+           *         "acceptedAt": "2019-08-24T14:15:22Z",
+           *         "revokedAt": "2019-08-24T14:15:22Z",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateUpdated": "2019-08-24T14:15:22Z"
            *       }
            *     }
            */
@@ -18510,23 +20515,42 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
+              key: string;
               /** @description The number people quote (IVT-2026-0007), given when the invitation is made */
-              readonly reference?: string;
-              /** @enum {unknown} */
-              kind?: 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
+              readonly reference: string;
+              /** @enum {string} */
+              kind: 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
               /** Format: email */
-              email?: string;
-              entity?: string | null;
-              organisation?: string;
-              role?: string;
-              /** @enum {unknown} */
-              lang?: 'jp' | 'en';
-              /** @enum {unknown} */
-              state?: 'pending' | 'accepted' | 'revoked' | 'expired';
-              inviter?: string;
+              email: string;
+              /** @description Key of the Licensee organisation; null until a licensee-owner one is accepted */
+              entity: string | null;
+              /** @description The organisation's name: the Licensee record's, or the one a licensee-owner invitation proposes */
+              organisation: string;
+              role: string;
+              /** @enum {string} */
+              lang: 'jp' | 'en';
+              /**
+               * @description expired: pending past its time
+               * @enum {string}
+               */
+              state: 'pending' | 'accepted' | 'revoked' | 'expired';
+              /** @description What the inviter proposed (a licensee-owner invitation: the organisation name, tel, website, country) */
+              data: Record<string, unknown>;
+              /** @description sub of the inviter */
+              invitedBy: string;
+              /** @description The inviter's name in the reader's language */
+              inviter: string;
               /** Format: date-time */
-              expiresAt?: string;
+              expiresAt: string;
+              acceptedBy: string | null;
+              /** Format: date-time */
+              acceptedAt: string | null;
+              /** Format: date-time */
+              revokedAt: string | null;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              dateUpdated: string;
             };
           };
         };
@@ -18609,8 +20633,15 @@ export interface operations {
            *         "role": "string",
            *         "lang": "jp",
            *         "state": "pending",
+           *         "data": {},
+           *         "invitedBy": "string",
            *         "inviter": "string",
-           *         "expiresAt": "2019-08-24T14:15:22Z"
+           *         "expiresAt": "2019-08-24T14:15:22Z",
+           *         "acceptedBy": "string",
+           *         "acceptedAt": "2019-08-24T14:15:22Z",
+           *         "revokedAt": "2019-08-24T14:15:22Z",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateUpdated": "2019-08-24T14:15:22Z"
            *       }
            *     }
            */
@@ -18618,23 +20649,42 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
+              key: string;
               /** @description The number people quote (IVT-2026-0007), given when the invitation is made */
-              readonly reference?: string;
-              /** @enum {unknown} */
-              kind?: 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
+              readonly reference: string;
+              /** @enum {string} */
+              kind: 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
               /** Format: email */
-              email?: string;
-              entity?: string | null;
-              organisation?: string;
-              role?: string;
-              /** @enum {unknown} */
-              lang?: 'jp' | 'en';
-              /** @enum {unknown} */
-              state?: 'pending' | 'accepted' | 'revoked' | 'expired';
-              inviter?: string;
+              email: string;
+              /** @description Key of the Licensee organisation; null until a licensee-owner one is accepted */
+              entity: string | null;
+              /** @description The organisation's name: the Licensee record's, or the one a licensee-owner invitation proposes */
+              organisation: string;
+              role: string;
+              /** @enum {string} */
+              lang: 'jp' | 'en';
+              /**
+               * @description expired: pending past its time
+               * @enum {string}
+               */
+              state: 'pending' | 'accepted' | 'revoked' | 'expired';
+              /** @description What the inviter proposed (a licensee-owner invitation: the organisation name, tel, website, country) */
+              data: Record<string, unknown>;
+              /** @description sub of the inviter */
+              invitedBy: string;
+              /** @description The inviter's name in the reader's language */
+              inviter: string;
               /** Format: date-time */
-              expiresAt?: string;
+              expiresAt: string;
+              acceptedBy: string | null;
+              /** Format: date-time */
+              acceptedAt: string | null;
+              /** Format: date-time */
+              revokedAt: string | null;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              dateUpdated: string;
             };
           };
         };
@@ -18676,8 +20726,15 @@ export interface operations {
            *         "role": "string",
            *         "lang": "jp",
            *         "state": "pending",
+           *         "data": {},
+           *         "invitedBy": "string",
            *         "inviter": "string",
-           *         "expiresAt": "2019-08-24T14:15:22Z"
+           *         "expiresAt": "2019-08-24T14:15:22Z",
+           *         "acceptedBy": "string",
+           *         "acceptedAt": "2019-08-24T14:15:22Z",
+           *         "revokedAt": "2019-08-24T14:15:22Z",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateUpdated": "2019-08-24T14:15:22Z"
            *       }
            *     }
            */
@@ -18685,23 +20742,42 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
+              key: string;
               /** @description The number people quote (IVT-2026-0007), given when the invitation is made */
-              readonly reference?: string;
-              /** @enum {unknown} */
-              kind?: 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
+              readonly reference: string;
+              /** @enum {string} */
+              kind: 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
               /** Format: email */
-              email?: string;
-              entity?: string | null;
-              organisation?: string;
-              role?: string;
-              /** @enum {unknown} */
-              lang?: 'jp' | 'en';
-              /** @enum {unknown} */
-              state?: 'pending' | 'accepted' | 'revoked' | 'expired';
-              inviter?: string;
+              email: string;
+              /** @description Key of the Licensee organisation; null until a licensee-owner one is accepted */
+              entity: string | null;
+              /** @description The organisation's name: the Licensee record's, or the one a licensee-owner invitation proposes */
+              organisation: string;
+              role: string;
+              /** @enum {string} */
+              lang: 'jp' | 'en';
+              /**
+               * @description expired: pending past its time
+               * @enum {string}
+               */
+              state: 'pending' | 'accepted' | 'revoked' | 'expired';
+              /** @description What the inviter proposed (a licensee-owner invitation: the organisation name, tel, website, country) */
+              data: Record<string, unknown>;
+              /** @description sub of the inviter */
+              invitedBy: string;
+              /** @description The inviter's name in the reader's language */
+              inviter: string;
               /** Format: date-time */
-              expiresAt?: string;
+              expiresAt: string;
+              acceptedBy: string | null;
+              /** Format: date-time */
+              acceptedAt: string | null;
+              /** Format: date-time */
+              revokedAt: string | null;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              dateUpdated: string;
             };
           };
         };
@@ -18755,8 +20831,15 @@ export interface operations {
            *         "role": "string",
            *         "lang": "jp",
            *         "state": "pending",
+           *         "data": {},
+           *         "invitedBy": "string",
            *         "inviter": "string",
-           *         "expiresAt": "2019-08-24T14:15:22Z"
+           *         "expiresAt": "2019-08-24T14:15:22Z",
+           *         "acceptedBy": "string",
+           *         "acceptedAt": "2019-08-24T14:15:22Z",
+           *         "revokedAt": "2019-08-24T14:15:22Z",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateUpdated": "2019-08-24T14:15:22Z"
            *       }
            *     }
            */
@@ -18764,23 +20847,42 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
+              key: string;
               /** @description The number people quote (IVT-2026-0007), given when the invitation is made */
-              readonly reference?: string;
-              /** @enum {unknown} */
-              kind?: 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
+              readonly reference: string;
+              /** @enum {string} */
+              kind: 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
               /** Format: email */
-              email?: string;
-              entity?: string | null;
-              organisation?: string;
-              role?: string;
-              /** @enum {unknown} */
-              lang?: 'jp' | 'en';
-              /** @enum {unknown} */
-              state?: 'pending' | 'accepted' | 'revoked' | 'expired';
-              inviter?: string;
+              email: string;
+              /** @description Key of the Licensee organisation; null until a licensee-owner one is accepted */
+              entity: string | null;
+              /** @description The organisation's name: the Licensee record's, or the one a licensee-owner invitation proposes */
+              organisation: string;
+              role: string;
+              /** @enum {string} */
+              lang: 'jp' | 'en';
+              /**
+               * @description expired: pending past its time
+               * @enum {string}
+               */
+              state: 'pending' | 'accepted' | 'revoked' | 'expired';
+              /** @description What the inviter proposed (a licensee-owner invitation: the organisation name, tel, website, country) */
+              data: Record<string, unknown>;
+              /** @description sub of the inviter */
+              invitedBy: string;
+              /** @description The inviter's name in the reader's language */
+              inviter: string;
               /** Format: date-time */
-              expiresAt?: string;
+              expiresAt: string;
+              acceptedBy: string | null;
+              /** Format: date-time */
+              acceptedAt: string | null;
+              /** Format: date-time */
+              revokedAt: string | null;
+              /** Format: date-time */
+              dateCreated: string;
+              /** Format: date-time */
+              dateUpdated: string;
             };
           };
         };
@@ -18858,6 +20960,8 @@ export interface operations {
            *         "state": "preparing",
            *         "sha256": "string",
            *         "finalSha256": "string",
+           *         "preparing": true,
+           *         "finalPreparing": true,
            *         "demo": true,
            *         "voided": true,
            *         "voidedAt": "2019-08-24T14:15:22Z",
@@ -18888,7 +20992,7 @@ export interface operations {
            *             "key": "string",
            *             "revision": 0,
            *             "state": "string",
-           *             "voidedAt": "string"
+           *             "voidedAt": "2019-08-24T14:15:22Z"
            *           }
            *         ]
            *       }
@@ -18898,53 +21002,58 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
-              license?: string | null;
-              licenseState?: string | null;
-              revision?: number;
+              key: string;
+              license: string | null;
+              licenseState: string | null;
+              revision: number;
               /** @enum {string} */
-              lang?: 'jp' | 'en';
+              lang: 'jp' | 'en';
               /** @enum {string} */
-              state?: 'preparing' | 'generated' | 'licensee_signed' | 'countersigned' | 'void';
-              sha256?: string | null;
-              finalSha256?: string | null;
-              demo?: boolean;
-              voided?: boolean;
+              state: 'preparing' | 'generated' | 'licensee_signed' | 'countersigned' | 'void';
+              sha256: string | null;
+              finalSha256: string | null;
+              /** @description The PDF of this revision is being made (a job after the step that asked for it); poll until false */
+              preparing: boolean;
+              /** @description Countersigned, and the signed agreement is being made */
+              finalPreparing: boolean;
+              demo: boolean;
+              voided: boolean;
               /** Format: date-time */
-              voidedAt?: string | null;
+              voidedAt: string | null;
               /** Format: date-time */
-              dateCreated?: string;
-              termsVersions?: {
-                common?: string | null;
-                licensee?: string | null;
+              dateCreated: string;
+              termsVersions: {
+                common: string | null;
+                licensee: string | null;
               };
-              termsHash?: string;
-              termsChanged?: boolean;
-              signatures?: {
+              termsHash: string;
+              termsChanged: boolean;
+              signatures: {
                 /** @enum {string} */
-                party?: 'licensee' | 'holder';
+                party: 'licensee' | 'holder';
                 /** @description sub of the signer */
-                signer?: string;
+                signer: string;
                 /** @description the typed name */
-                signerName?: string;
+                signerName: string;
                 /** Format: date-time */
-                signedAt?: string;
-                ip?: string | null;
-                userAgent?: string | null;
+                signedAt: string;
+                ip: string | null;
+                userAgent: string | null;
                 /** @description SHA-256 of the exact PDF bytes signed */
-                sha256?: string;
-                voided?: boolean;
+                sha256: string;
+                voided: boolean;
                 /** Format: date-time */
-                voidedAt?: string | null;
+                voidedAt: string | null;
               }[];
               /** @enum {string|null} */
-              nextParty?: 'licensee' | 'holder' | null;
-              canSign?: boolean;
-              revisions?: {
-                key?: string;
-                revision?: number;
-                state?: string;
-                voidedAt?: string | null;
+              nextParty: 'licensee' | 'holder' | null;
+              canSign: boolean;
+              revisions: {
+                key: string;
+                revision: number;
+                state: string;
+                /** Format: date-time */
+                voidedAt: string | null;
               }[];
             };
           };
@@ -19008,6 +21117,8 @@ export interface operations {
            *         "state": "preparing",
            *         "sha256": "string",
            *         "finalSha256": "string",
+           *         "preparing": true,
+           *         "finalPreparing": true,
            *         "demo": true,
            *         "voided": true,
            *         "voidedAt": "2019-08-24T14:15:22Z",
@@ -19038,7 +21149,7 @@ export interface operations {
            *             "key": "string",
            *             "revision": 0,
            *             "state": "string",
-           *             "voidedAt": "string"
+           *             "voidedAt": "2019-08-24T14:15:22Z"
            *           }
            *         ]
            *       }
@@ -19048,53 +21159,58 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
-              license?: string | null;
-              licenseState?: string | null;
-              revision?: number;
+              key: string;
+              license: string | null;
+              licenseState: string | null;
+              revision: number;
               /** @enum {string} */
-              lang?: 'jp' | 'en';
+              lang: 'jp' | 'en';
               /** @enum {string} */
-              state?: 'preparing' | 'generated' | 'licensee_signed' | 'countersigned' | 'void';
-              sha256?: string | null;
-              finalSha256?: string | null;
-              demo?: boolean;
-              voided?: boolean;
+              state: 'preparing' | 'generated' | 'licensee_signed' | 'countersigned' | 'void';
+              sha256: string | null;
+              finalSha256: string | null;
+              /** @description The PDF of this revision is being made (a job after the step that asked for it); poll until false */
+              preparing: boolean;
+              /** @description Countersigned, and the signed agreement is being made */
+              finalPreparing: boolean;
+              demo: boolean;
+              voided: boolean;
               /** Format: date-time */
-              voidedAt?: string | null;
+              voidedAt: string | null;
               /** Format: date-time */
-              dateCreated?: string;
-              termsVersions?: {
-                common?: string | null;
-                licensee?: string | null;
+              dateCreated: string;
+              termsVersions: {
+                common: string | null;
+                licensee: string | null;
               };
-              termsHash?: string;
-              termsChanged?: boolean;
-              signatures?: {
+              termsHash: string;
+              termsChanged: boolean;
+              signatures: {
                 /** @enum {string} */
-                party?: 'licensee' | 'holder';
+                party: 'licensee' | 'holder';
                 /** @description sub of the signer */
-                signer?: string;
+                signer: string;
                 /** @description the typed name */
-                signerName?: string;
+                signerName: string;
                 /** Format: date-time */
-                signedAt?: string;
-                ip?: string | null;
-                userAgent?: string | null;
+                signedAt: string;
+                ip: string | null;
+                userAgent: string | null;
                 /** @description SHA-256 of the exact PDF bytes signed */
-                sha256?: string;
-                voided?: boolean;
+                sha256: string;
+                voided: boolean;
                 /** Format: date-time */
-                voidedAt?: string | null;
+                voidedAt: string | null;
               }[];
               /** @enum {string|null} */
-              nextParty?: 'licensee' | 'holder' | null;
-              canSign?: boolean;
-              revisions?: {
-                key?: string;
-                revision?: number;
-                state?: string;
-                voidedAt?: string | null;
+              nextParty: 'licensee' | 'holder' | null;
+              canSign: boolean;
+              revisions: {
+                key: string;
+                revision: number;
+                state: string;
+                /** Format: date-time */
+                voidedAt: string | null;
               }[];
             };
           };
@@ -19159,16 +21275,16 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              sha256?: string;
-              checkedSha256?: string;
-              tampered?: boolean;
-              verified?: boolean;
-              signatures?: {
-                party?: string;
-                signerName?: string;
-                sha256?: string;
-                voided?: boolean;
-                valid?: boolean;
+              sha256: string;
+              checkedSha256: string;
+              tampered: boolean;
+              verified: boolean;
+              signatures: {
+                party: string;
+                signerName: string;
+                sha256: string;
+                voided: boolean;
+                valid: boolean;
               }[];
             };
           };
@@ -19255,6 +21371,8 @@ export interface operations {
            *         "state": "preparing",
            *         "sha256": "string",
            *         "finalSha256": "string",
+           *         "preparing": true,
+           *         "finalPreparing": true,
            *         "demo": true,
            *         "voided": true,
            *         "voidedAt": "2019-08-24T14:15:22Z",
@@ -19285,7 +21403,7 @@ export interface operations {
            *             "key": "string",
            *             "revision": 0,
            *             "state": "string",
-           *             "voidedAt": "string"
+           *             "voidedAt": "2019-08-24T14:15:22Z"
            *           }
            *         ]
            *       }
@@ -19295,53 +21413,58 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
-              license?: string | null;
-              licenseState?: string | null;
-              revision?: number;
+              key: string;
+              license: string | null;
+              licenseState: string | null;
+              revision: number;
               /** @enum {string} */
-              lang?: 'jp' | 'en';
+              lang: 'jp' | 'en';
               /** @enum {string} */
-              state?: 'preparing' | 'generated' | 'licensee_signed' | 'countersigned' | 'void';
-              sha256?: string | null;
-              finalSha256?: string | null;
-              demo?: boolean;
-              voided?: boolean;
+              state: 'preparing' | 'generated' | 'licensee_signed' | 'countersigned' | 'void';
+              sha256: string | null;
+              finalSha256: string | null;
+              /** @description The PDF of this revision is being made (a job after the step that asked for it); poll until false */
+              preparing: boolean;
+              /** @description Countersigned, and the signed agreement is being made */
+              finalPreparing: boolean;
+              demo: boolean;
+              voided: boolean;
               /** Format: date-time */
-              voidedAt?: string | null;
+              voidedAt: string | null;
               /** Format: date-time */
-              dateCreated?: string;
-              termsVersions?: {
-                common?: string | null;
-                licensee?: string | null;
+              dateCreated: string;
+              termsVersions: {
+                common: string | null;
+                licensee: string | null;
               };
-              termsHash?: string;
-              termsChanged?: boolean;
-              signatures?: {
+              termsHash: string;
+              termsChanged: boolean;
+              signatures: {
                 /** @enum {string} */
-                party?: 'licensee' | 'holder';
+                party: 'licensee' | 'holder';
                 /** @description sub of the signer */
-                signer?: string;
+                signer: string;
                 /** @description the typed name */
-                signerName?: string;
+                signerName: string;
                 /** Format: date-time */
-                signedAt?: string;
-                ip?: string | null;
-                userAgent?: string | null;
+                signedAt: string;
+                ip: string | null;
+                userAgent: string | null;
                 /** @description SHA-256 of the exact PDF bytes signed */
-                sha256?: string;
-                voided?: boolean;
+                sha256: string;
+                voided: boolean;
                 /** Format: date-time */
-                voidedAt?: string | null;
+                voidedAt: string | null;
               }[];
               /** @enum {string|null} */
-              nextParty?: 'licensee' | 'holder' | null;
-              canSign?: boolean;
-              revisions?: {
-                key?: string;
-                revision?: number;
-                state?: string;
-                voidedAt?: string | null;
+              nextParty: 'licensee' | 'holder' | null;
+              canSign: boolean;
+              revisions: {
+                key: string;
+                revision: number;
+                state: string;
+                /** Format: date-time */
+                voidedAt: string | null;
               }[];
             };
           };
@@ -22779,24 +24902,24 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              ip_id?: string;
+              ip_id: string;
               /** @description uint256 in decimal: the first 64 bits of keccak-256 of the IP key */
-              tokenId?: string;
+              tokenId: string;
               /** @description IPWrapper (ERC-721) address */
-              contract?: string;
-              chainId?: number;
+              contract: string;
+              chainId: number;
               /** @description wallet address the token was minted to */
-              owner?: string;
-              sub?: string;
+              owner: string;
+              sub: string;
               /** @description CIDv1 of the metadata JSON in the file store */
-              metadataCid?: string;
+              metadataCid: string;
               /** @description ipfs://<metadataCid> */
-              tokenURI?: string;
-              txHash?: string;
+              tokenURI: string;
+              txHash: string;
               /** Format: date-time */
-              dateCreated?: string;
+              dateCreated: string;
               /** @description true when this call sent the transaction */
-              minted?: boolean;
+              minted: boolean;
             } | null;
           };
         };
@@ -22859,24 +24982,24 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              ip_id?: string;
+              ip_id: string;
               /** @description uint256 in decimal: the first 64 bits of keccak-256 of the IP key */
-              tokenId?: string;
+              tokenId: string;
               /** @description IPWrapper (ERC-721) address */
-              contract?: string;
-              chainId?: number;
+              contract: string;
+              chainId: number;
               /** @description wallet address the token was minted to */
-              owner?: string;
-              sub?: string;
+              owner: string;
+              sub: string;
               /** @description CIDv1 of the metadata JSON in the file store */
-              metadataCid?: string;
+              metadataCid: string;
               /** @description ipfs://<metadataCid> */
-              tokenURI?: string;
-              txHash?: string;
+              tokenURI: string;
+              txHash: string;
               /** Format: date-time */
-              dateCreated?: string;
+              dateCreated: string;
               /** @description true when this call sent the transaction */
-              minted?: boolean;
+              minted: boolean;
             };
           };
         };
@@ -22923,15 +25046,15 @@ export interface operations {
             status: 0;
             data: {
               /** @description sha-256, hex */
-              hash?: string;
+              hash: string;
               /** @description CIDv1: raw codec, sha2-256, base32 (b…) */
-              cid?: string;
-              mime?: string;
-              size?: number;
-              name?: string;
-              width?: number | null;
-              height?: number | null;
-              public?: boolean;
+              cid: string;
+              mime: string;
+              size: number;
+              name: string;
+              width: number | null;
+              height: number | null;
+              public: boolean;
             };
           };
         };
@@ -22993,15 +25116,15 @@ export interface operations {
             status: 0;
             data: {
               /** @description sha-256, hex */
-              hash?: string;
+              hash: string;
               /** @description CIDv1: raw codec, sha2-256, base32 (b…) */
-              cid?: string;
-              mime?: string;
-              size?: number;
-              name?: string;
-              width?: number | null;
-              height?: number | null;
-              public?: boolean;
+              cid: string;
+              mime: string;
+              size: number;
+              name: string;
+              width: number | null;
+              height: number | null;
+              public: boolean;
             };
           };
         };
@@ -23031,13 +25154,59 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "hash": "string",
+           *             "cid": "string",
+           *             "name": "string",
+           *             "mime": "string",
+           *             "size": 0,
+           *             "width": 0,
+           *             "height": 0,
+           *             "owner": "string",
+           *             "ownerEmail": "string",
+           *             "ownerName": "string",
+           *             "dateCreated": "2019-08-24T14:15:22Z"
+           *           }
+           *         ],
+           *         "total": 0,
+           *         "page": 0,
+           *         "size": 0,
+           *         "mimes": [
+           *           "string"
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              items: {
+                /** @description sha-256, hex */
+                hash: string;
+                /** @description CIDv1: raw codec, sha2-256, base32 (b…) */
+                cid: string;
+                name: string;
+                mime: string;
+                size: number;
+                width: number | null;
+                height: number | null;
+                /** @description sub of the uploader */
+                owner: string;
+                ownerEmail: string | null;
+                /** @description The nickname, or null when none is set */
+                ownerName: string | null;
+                /** Format: date-time */
+                dateCreated: string;
+              }[];
+              total: number;
+              page: number;
+              size: number;
+              /** @description Every type among public files, for the filter */
+              mimes: string[];
+            };
           };
         };
       };
@@ -24385,21 +26554,21 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
+              key: string;
               /**
                * Format: uri
                * @example https://erp.example.com/hooks/ipl
                */
-              url?: string;
+              url: string;
               /** @example ERP: licenses and invoices */
-              description?: string;
+              description: string;
               /**
                * @example [
                *       "license.active",
                *       "invoice.paid"
                *     ]
                */
-              events?: (
+              events: (
                 | 'usage.requested'
                 | 'usage.changes_requested'
                 | 'usage.approved'
@@ -24442,12 +26611,12 @@ export interface operations {
                 | 'payment.recorded'
                 | 'payment.reversed'
               )[];
-              enabled?: boolean;
-              createdBy?: string;
+              enabled: boolean;
+              createdBy: string;
               /** Format: date-time */
-              dateCreated?: string;
+              dateCreated: string;
               /** Format: date-time */
-              dateUpdated?: string;
+              dateUpdated: string;
             }[];
           };
         };
@@ -24561,22 +26730,22 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              endpoint?: {
-                key?: string;
+              endpoint: {
+                key: string;
                 /**
                  * Format: uri
                  * @example https://erp.example.com/hooks/ipl
                  */
-                url?: string;
+                url: string;
                 /** @example ERP: licenses and invoices */
-                description?: string;
+                description: string;
                 /**
                  * @example [
                  *       "license.active",
                  *       "invoice.paid"
                  *     ]
                  */
-                events?: (
+                events: (
                   | 'usage.requested'
                   | 'usage.changes_requested'
                   | 'usage.approved'
@@ -24619,18 +26788,18 @@ export interface operations {
                   | 'payment.recorded'
                   | 'payment.reversed'
                 )[];
-                enabled?: boolean;
-                createdBy?: string;
+                enabled: boolean;
+                createdBy: string;
                 /** Format: date-time */
-                dateCreated?: string;
+                dateCreated: string;
                 /** Format: date-time */
-                dateUpdated?: string;
+                dateUpdated: string;
               };
               /**
                * @description The Standard Webhooks signing secret (whsec_…), shown only in this answer
                * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
                */
-              secret?: string;
+              secret: string;
             };
           };
         };
@@ -24671,7 +26840,7 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
+              key: string;
             };
           };
         };
@@ -24783,21 +26952,21 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              key?: string;
+              key: string;
               /**
                * Format: uri
                * @example https://erp.example.com/hooks/ipl
                */
-              url?: string;
+              url: string;
               /** @example ERP: licenses and invoices */
-              description?: string;
+              description: string;
               /**
                * @example [
                *       "license.active",
                *       "invoice.paid"
                *     ]
                */
-              events?: (
+              events: (
                 | 'usage.requested'
                 | 'usage.changes_requested'
                 | 'usage.approved'
@@ -24840,12 +27009,12 @@ export interface operations {
                 | 'payment.recorded'
                 | 'payment.reversed'
               )[];
-              enabled?: boolean;
-              createdBy?: string;
+              enabled: boolean;
+              createdBy: string;
               /** Format: date-time */
-              dateCreated?: string;
+              dateCreated: string;
               /** Format: date-time */
-              dateUpdated?: string;
+              dateUpdated: string;
             };
           };
         };
@@ -24904,22 +27073,22 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              endpoint?: {
-                key?: string;
+              endpoint: {
+                key: string;
                 /**
                  * Format: uri
                  * @example https://erp.example.com/hooks/ipl
                  */
-                url?: string;
+                url: string;
                 /** @example ERP: licenses and invoices */
-                description?: string;
+                description: string;
                 /**
                  * @example [
                  *       "license.active",
                  *       "invoice.paid"
                  *     ]
                  */
-                events?: (
+                events: (
                   | 'usage.requested'
                   | 'usage.changes_requested'
                   | 'usage.approved'
@@ -24962,18 +27131,18 @@ export interface operations {
                   | 'payment.recorded'
                   | 'payment.reversed'
                 )[];
-                enabled?: boolean;
-                createdBy?: string;
+                enabled: boolean;
+                createdBy: string;
                 /** Format: date-time */
-                dateCreated?: string;
+                dateCreated: string;
                 /** Format: date-time */
-                dateUpdated?: string;
+                dateUpdated: string;
               };
               /**
                * @description The Standard Webhooks signing secret (whsec_…), shown only in this answer
                * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
                */
-              secret?: string;
+              secret: string;
             };
           };
         };
@@ -25045,18 +27214,18 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              items?: {
+              items: {
                 /**
                  * @description The message id, sent as webhook-id on every attempt
                  * @example msg_p5jXN8AQM9LWM0D4loKWxJek
                  */
-                key?: string;
-                endpoint?: string;
+                key: string;
+                endpoint: string;
                 /**
                  * @example license.active
                  * @enum {unknown}
                  */
-                eventType?:
+                eventType:
                   | 'usage.requested'
                   | 'usage.changes_requested'
                   | 'usage.approved'
@@ -25099,9 +27268,9 @@ export interface operations {
                   | 'payment.recorded'
                   | 'payment.reversed';
                 /** @description Key of the record the message is about */
-                subject?: string;
+                subject: string;
                 /** @example LIC-2026-0042 */
-                reference?: string | null;
+                reference: string | null;
                 /**
                  * @example {
                  *       "type": "license.active",
@@ -25115,21 +27284,21 @@ export interface operations {
                  *       }
                  *     }
                  */
-                payload?: Record<string, unknown>;
+                payload: Record<string, unknown>;
                 /** @enum {unknown} */
-                state?: 'queued' | 'delivered' | 'failed';
-                attempts?: number;
+                state: 'queued' | 'delivered' | 'failed';
+                attempts: number;
                 /** @example 503 */
-                lastStatus?: number | null;
-                lastError?: string | null;
+                lastStatus: number | null;
+                lastError: string | null;
                 /** Format: date-time */
-                dateCreated?: string;
+                dateCreated: string;
                 /** Format: date-time */
-                deliveredAt?: string | null;
+                deliveredAt: string | null;
               }[];
-              total?: number;
-              limit?: number;
-              offset?: number;
+              total: number;
+              limit: number;
+              offset: number;
             };
           };
         };
@@ -25201,13 +27370,13 @@ export interface operations {
                * @description The message id, sent as webhook-id on every attempt
                * @example msg_p5jXN8AQM9LWM0D4loKWxJek
                */
-              key?: string;
-              endpoint?: string;
+              key: string;
+              endpoint: string;
               /**
                * @example license.active
                * @enum {unknown}
                */
-              eventType?:
+              eventType:
                 | 'usage.requested'
                 | 'usage.changes_requested'
                 | 'usage.approved'
@@ -25250,9 +27419,9 @@ export interface operations {
                 | 'payment.recorded'
                 | 'payment.reversed';
               /** @description Key of the record the message is about */
-              subject?: string;
+              subject: string;
               /** @example LIC-2026-0042 */
-              reference?: string | null;
+              reference: string | null;
               /**
                * @example {
                *       "type": "license.active",
@@ -25266,17 +27435,17 @@ export interface operations {
                *       }
                *     }
                */
-              payload?: Record<string, unknown>;
+              payload: Record<string, unknown>;
               /** @enum {unknown} */
-              state?: 'queued' | 'delivered' | 'failed';
-              attempts?: number;
+              state: 'queued' | 'delivered' | 'failed';
+              attempts: number;
               /** @example 503 */
-              lastStatus?: number | null;
-              lastError?: string | null;
+              lastStatus: number | null;
+              lastError: string | null;
               /** Format: date-time */
-              dateCreated?: string;
+              dateCreated: string;
               /** Format: date-time */
-              deliveredAt?: string | null;
+              deliveredAt: string | null;
             };
           };
         };
@@ -25309,7 +27478,7 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": {
-           *         "chart": "string",
+           *         "chart": "monthly",
            *         "from": "string",
            *         "to": "string",
            *         "currency": "string",
@@ -25329,14 +27498,15 @@ export interface operations {
             /** @constant */
             status: 0;
             data: {
-              chart?: string;
-              from?: string;
-              to?: string;
-              currency?: string;
               /** @enum {string} */
-              source?: 'sales_monthly' | 'reviews' | 'licenses';
-              columns?: string[];
-              rows?: (string | number | null)[][];
+              chart: 'monthly' | 'licensees' | 'ips' | 'designers' | 'throughput' | 'steps' | 'licenses';
+              from: string;
+              to: string;
+              currency: string;
+              /** @enum {string} */
+              source: 'sales_monthly' | 'reviews' | 'licenses';
+              columns: string[];
+              rows: (string | number | null)[][];
             };
           };
         };
@@ -25371,13 +27541,24 @@ export interface operations {
           /**
            * @example {
            *       "status": 0,
-           *       "data": null
+           *       "data": {
+           *         "groups": 0,
+           *         "rows": 0,
+           *         "ms": 0
+           *       }
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: unknown;
+            data: {
+              /** @description Rows of sales_monthly written */
+              groups: number;
+              /** @description Sales rows read */
+              rows: number;
+              /** @description How long the rebuild took */
+              ms: number;
+            };
           };
         };
       };
