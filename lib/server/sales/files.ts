@@ -20,11 +20,46 @@ export interface ParsedFile {
   rows: Record<string, string>[];
 }
 
+/** A file's bytes: all of them, or as they arrive (an upload streamed to the parser). */
+export type FileSource = Buffer | AsyncIterable<Buffer>;
+
 export function kindOf(fileName: string, content: Buffer, lang: 'jp' | 'en'): FileKind {
   // An XLSX is a zip: "PK\x03\x04".
   if (content.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'xlsx';
   if (/\.(csv|txt)$/i.test(fileName) || !/\.[a-z0-9]+$/i.test(fileName)) return 'csv';
   throw fieldError(lang, { file: { message: M.fileType, code: 'invalid' } });
+}
+
+/**
+ * The kind of a file arriving as a stream, from its first bytes, and the whole stream again (those
+ * bytes first) for the parser.
+ */
+export async function kindOfStream(
+  fileName: string,
+  source: AsyncIterable<Buffer>,
+  lang: 'jp' | 'en',
+): Promise<{ kind: FileKind; chunks: AsyncIterable<Buffer> }> {
+  const iterator = source[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let size = 0;
+  let done = false;
+  while (size < 4) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    head.push(next.value);
+    size += next.value.length;
+  }
+  if (size === 0) throw fieldError(lang, { file: { message: M.file, code: 'invalid' } });
+  const kind = kindOf(fileName, Buffer.concat(head), lang);
+  async function* chunks(): AsyncGenerator<Buffer> {
+    yield* head;
+    if (done) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { kind, chunks: chunks() };
 }
 
 /**
@@ -93,8 +128,8 @@ export function limitError(err: FileLimitError, lang: 'jp' | 'en'): AppError {
  * The records of a CSV (header first), UTF-8 with a BOM dropped, from csv-parse's stream parser;
  * stops at the first record past a limit.
  */
-async function* csvRecords(content: Buffer): AsyncGenerator<string[]> {
-  const parser = Readable.from([content]).pipe(
+async function* csvRecords(content: FileSource): AsyncGenerator<string[]> {
+  const parser = Readable.from(Buffer.isBuffer(content) ? [content] : content).pipe(
     parse({ bom: true, skip_empty_lines: true, trim: true, relax_column_count: true, max_record_size: MAX_RECORD_BYTES }),
   );
   try {
@@ -140,8 +175,25 @@ async function assertXlsxSize(content: Buffer, limits: FileLimits): Promise<void
   }
 }
 
+/**
+ * An XLSX's bytes in one buffer: its zip directory, which the size check reads, is at the end. A
+ * zip is never larger than what it unpacks to (bar headers), so the unpacked limit bounds it too.
+ */
+async function wholeFile(source: FileSource, limits: FileLimits): Promise<Buffer> {
+  if (Buffer.isBuffer(source)) return source;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of source) {
+    size += chunk.length;
+    if (size > limits.unpackedBytes + 1024 * 1024) throw new FileLimitError('unpacked', limits.unpackedBytes);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
 /** The rows of the first worksheet of an XLSX (header first), from exceljs's streaming reader. */
-async function* xlsxRecords(content: Buffer, limits: FileLimits): AsyncGenerator<string[]> {
+async function* xlsxRecords(source: FileSource, limits: FileLimits): AsyncGenerator<string[]> {
+  const content = await wholeFile(source, limits);
   await assertXlsxSize(content, limits);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
     sharedStrings: 'cache',
@@ -172,7 +224,7 @@ async function* xlsxRecords(content: Buffer, limits: FileLimits): AsyncGenerator
  */
 export async function* salesFileRows(
   kind: FileKind,
-  content: Buffer,
+  content: FileSource,
   limits: FileLimits = fileLimits(),
 ): AsyncGenerator<{ columns: string[]; row: Record<string, string> | null }> {
   let columns: string[] | null = null;
