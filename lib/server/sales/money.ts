@@ -1,10 +1,18 @@
+// Asked once per row of a file: building a number format each time cost most of a row's check.
+const decimalsOf = new Map<string, number>();
+
 /** Decimals of a currency's minor unit (JPY 0, USD 2, BHD 3), from the platform's currency data. */
 export function currencyDecimals(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let decimals = decimalsOf.get(currency);
+  if (decimals === undefined) {
+    try {
+      decimals = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      decimals = 2;
+    }
+    if (decimalsOf.size < 1000) decimalsOf.set(currency, decimals);
   }
+  return decimals;
 }
 
 export type Parsed = { ok: true; value: number } | { ok: false; problem: 'format' | 'decimals' | 'tooLarge' };

@@ -190,6 +190,18 @@ export class RowChecker {
     }
   }
 
+  private readonly terms = new Map<string, { start: string; end: string }>();
+
+  /** A license's term as days, worked out once per license rather than once per row. */
+  private termOf(license: License): { start: string; end: string } {
+    let term = this.terms.get(license.key);
+    if (!term) {
+      term = { start: dayOf(license.term_start), end: dayOf(license.term_end) };
+      this.terms.set(license.key, term);
+    }
+    return term;
+  }
+
   private findLicense(value: string): License | undefined {
     return this.licenseByName.get(value) ?? this.licenseByName.get(value.toUpperCase());
   }
@@ -217,11 +229,11 @@ export class RowChecker {
         problems.license = { message: M.licenseOtherOrg, accepted: this.ownReferences };
       } else if (!REPORTABLE_LICENSE_STATES.includes(license.state)) {
         problems.license = { message: M.licenseInactive, accepted: this.ownReferences };
-      } else if (this.startDay < dayOf(license.term_start) || this.endDay > dayOf(license.term_end)) {
-        problems.period = {
-          message: M.outsideTerm,
-          accepted: `${dayOf(license.term_start)} – ${dayOf(license.term_end)}`,
-        };
+      } else {
+        const term = this.termOf(license);
+        if (this.startDay < term.start || this.endDay > term.end) {
+          problems.period = { message: M.outsideTerm, accepted: `${term.start} – ${term.end}` };
+        }
       }
     }
     let product: Product | undefined;

@@ -106,6 +106,7 @@ export async function importSalesStream(
     const licenseKeys = new Set<string>();
     let stored = 0;
     let batch: RawRow[] = [];
+    let writing: Promise<void> = Promise.resolve();
 
     const flush = async () => {
       if (!batch.length) return;
@@ -124,7 +125,11 @@ export async function importSalesStream(
       batch = [];
       if (!checker.refused && lines.length) {
         lines.push('');
-        await copy('sales', COPY_COLUMNS, Buffer.from(lines.join('\n'), 'utf8'));
+        // The database loads this batch while the next one is parsed and checked.
+        await writing;
+        writing = copy('sales', COPY_COLUMNS, Buffer.from(lines.join('\n'), 'utf8'));
+        // Its failure is awaited (and thrown) before the next batch or the report.
+        writing.catch(() => undefined);
         stored += lines.length - 1;
       }
       onProgress?.({ rows: checker.rows, refused: checker.refused });
@@ -148,6 +153,7 @@ export async function importSalesStream(
     // A file with no header at all: nothing is mapped.
     if (!mapped) assertMapped([], input.mapping, lang);
     await flush();
+    await writing;
     if (checker.rows === 0) throw fieldError(lang, { rows: { message: M.noRows, code: 'required' } });
     checker.finish();
     return storeReport(tx, viewer, {
