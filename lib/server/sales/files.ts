@@ -129,9 +129,18 @@ export function limitError(err: FileLimitError, lang: 'jp' | 'en'): AppError {
  * stops at the first record past a limit.
  */
 async function* csvRecords(content: FileSource): AsyncGenerator<string[]> {
-  const parser = Readable.from(Buffer.isBuffer(content) ? [content] : content).pipe(
-    parse({ bom: true, skip_empty_lines: true, trim: true, relax_column_count: true, max_record_size: MAX_RECORD_BYTES }),
-  );
+  const input = Readable.from(Buffer.isBuffer(content) ? [content] : content);
+  const parser = parse({
+    bom: true,
+    skip_empty_lines: true,
+    trim: true,
+    relax_column_count: true,
+    max_record_size: MAX_RECORD_BYTES,
+  });
+  // pipe() does not carry an error of its source on: an upload cut short would leave the parser
+  // waiting for bytes that never come.
+  input.on('error', (err) => parser.destroy(err));
+  input.pipe(parser);
   try {
     for await (const record of parser as AsyncIterable<string[]>) yield record;
   } catch (err) {
@@ -139,6 +148,7 @@ async function* csvRecords(content: FileSource): AsyncGenerator<string[]> {
     throw err;
   } finally {
     parser.destroy();
+    input.destroy();
   }
 }
 
@@ -219,25 +229,41 @@ async function* xlsxRecords(source: FileSource, limits: FileLimits): AsyncGenera
 }
 
 /**
- * The rows of a sales file by column name, as text, as the stream parser yields them: the header
- * first (returned as `columns`), then one object a row. Limits end the stream with a FileLimitError.
+ * The records of a sales file as the stream parser yields them: the header first (as `columns`,
+ * `record` null), then each data row's cells in column order. Limits end the stream with a
+ * FileLimitError.
  */
-export async function* salesFileRows(
+export async function* salesFileRecords(
   kind: FileKind,
   content: FileSource,
   limits: FileLimits = fileLimits(),
-): AsyncGenerator<{ columns: string[]; row: Record<string, string> | null }> {
+): AsyncGenerator<{ columns: string[]; record: string[] | null }> {
   let columns: string[] | null = null;
   let count = 0;
   for await (const record of kind === 'csv' ? csvRecords(content) : xlsxRecords(content, limits)) {
     if (record.length > limits.columns) throw new FileLimitError('columns', limits.columns);
     if (!columns) {
       columns = record.map((c, i) => c || `column ${i + 1}`);
-      yield { columns, row: null };
+      yield { columns, record: null };
       continue;
     }
     count += 1;
     if (count > limits.rows) throw new FileLimitError('rows', limits.rows);
+    yield { columns, record };
+  }
+}
+
+/** The rows of a sales file by column name, as text (salesFileRecords, each row as an object). */
+export async function* salesFileRows(
+  kind: FileKind,
+  content: FileSource,
+  limits: FileLimits = fileLimits(),
+): AsyncGenerator<{ columns: string[]; row: Record<string, string> | null }> {
+  for await (const { columns, record } of salesFileRecords(kind, content, limits)) {
+    if (!record) {
+      yield { columns, row: null };
+      continue;
+    }
     const row: Record<string, string> = {};
     columns.forEach((c, i) => (row[c] = record[i] ?? ''));
     yield { columns, row };

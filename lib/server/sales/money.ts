@@ -29,6 +29,11 @@ export function toMinorUnits(raw: unknown, decimals: number): Parsed {
   const whole = m[1]!;
   const fraction = (m[2] ?? '').replace(/0+$/, '');
   if (fraction.length > decimals) return { ok: false, problem: 'decimals' };
+  // Under 10^15 minor units plain numbers are exact (2^53 is about 9 × 10^15), and far quicker
+  // than BigInt for the million amounts of a large file.
+  if (whole.length + decimals <= 15) {
+    return { ok: true, value: Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || '0') };
+  }
   const minor = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
   if (minor > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, problem: 'tooLarge' };
   return { ok: true, value: Number(minor) };

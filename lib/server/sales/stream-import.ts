@@ -7,7 +7,7 @@ import type { Viewer } from '../entities/viewer';
 import { defaultHolder } from '../flow/facts';
 import { newKey } from '../keys';
 import { REQUIRED_FIELDS, ROW_FIELDS, type RawRow, type RowField } from './columns';
-import { fileLimits, FileLimitError, kindOfStream, limitError, salesFileRows, type FileKind } from './files';
+import { fileLimits, FileLimitError, kindOfStream, limitError, salesFileRecords, type FileKind } from './files';
 import { M } from './messages';
 import { addToTotals, salesRowOf, storeReport, type ReportResult } from './report';
 import { checkReportHead, RowChecker } from './row-check';
@@ -34,6 +34,20 @@ const COPY_COLUMNS = [
   'report',
   'owner',
 ] as const;
+
+type SalesRow = ReturnType<typeof salesRowOf>;
+
+/**
+ * A sales row as one line of COPY text, in COPY_COLUMNS order. The period and the report are the
+ * same on every row of an import, so their text is made once per import (`fixed`).
+ */
+function copyLineOf(fixed: { start: Date; end: Date; report: string; owner: string }) {
+  const periodStart = copyValue(fixed.start);
+  const periodEnd = copyValue(fixed.end);
+  const tail = `${copyValue(fixed.report)}\t${copyValue(fixed.owner)}`;
+  return (r: SalesRow) =>
+    `${copyValue(r.key)}\t${copyValue(r.license)}\t${copyValue(r.product)}\t${copyValue(r.licensee)}\t${copyValue(r.ip)}\t${periodStart}\t${periodEnd}\t${copyValue(r.territory)}\t${r.units}\t${r.gross_sales}\t${r.net_sales}\t${copyValue(r.currency)}\t${r.royalty}\t${copyValue(r.state)}\t${tail}`;
+}
 
 export interface StreamImportInput {
   licensee: string;
@@ -106,6 +120,7 @@ export async function importSalesStream(
     const licenseKeys = new Set<string>();
     let stored = 0;
     let batch: RawRow[] = [];
+    const copyLine = copyLineOf({ start, end, report: reportKey, owner });
     let writing: Promise<void> = Promise.resolve();
 
     const flush = async () => {
@@ -120,7 +135,7 @@ export async function importSalesStream(
         const row = salesRowOf(checked, { key: reportKey, start, end, owner });
         addToTotals(totals, row);
         licenseKeys.add(row.license);
-        lines.push(COPY_COLUMNS.map((c) => copyValue(row[c])).join('\t'));
+        lines.push(copyLine(row));
       });
       batch = [];
       if (!checker.refused && lines.length) {
@@ -135,23 +150,21 @@ export async function importSalesStream(
       onProgress?.({ rows: checker.rows, refused: checker.refused });
     };
 
-    let mapped = false;
-    for await (const step of readable(salesFileRows(kind, chunks, limits), kind, lang)) {
-      if (!mapped) {
+    // Where each mapped field's column is (the last of that name, as a row by column name has it).
+    let cells: [RowField, number][] | null = null;
+    for await (const step of readable(salesFileRecords(kind, chunks, limits), kind, lang)) {
+      if (!cells) {
         assertMapped(step.columns, input.mapping, lang);
-        mapped = true;
+        cells = ROW_FIELDS.filter((f) => input.mapping[f]).map((f) => [f, step.columns.lastIndexOf(input.mapping[f]!)]);
       }
-      if (!step.row) continue;
+      if (!step.record) continue;
       const raw: RawRow = {};
-      for (const field of ROW_FIELDS) {
-        const column = input.mapping[field];
-        if (column) raw[field] = step.row[column];
-      }
+      for (const [field, index] of cells) raw[field] = step.record[index] ?? '';
       batch.push(raw);
       if (batch.length >= IMPORT_BATCH) await flush();
     }
     // A file with no header at all: nothing is mapped.
-    if (!mapped) assertMapped([], input.mapping, lang);
+    if (!cells) assertMapped([], input.mapping, lang);
     await flush();
     await writing;
     if (checker.rows === 0) throw fieldError(lang, { rows: { message: M.noRows, code: 'required' } });
