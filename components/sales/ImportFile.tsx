@@ -10,6 +10,7 @@ import { FilePicker } from '@/components/kit/form/FilePicker';
 import { useShell } from '@/lib/client/settings-context';
 import { postWithProgress, readAsBase64, type ReportRecord, type RowErrors } from './api';
 import { RefusedRows } from './RefusedRows';
+import { uploadWithProgress } from './stream-upload';
 
 const FIELDS = ['license', 'product', 'territory', 'units', 'gross_sales', 'net_sales', 'currency'] as const;
 type Field = (typeof FIELDS)[number];
@@ -23,7 +24,12 @@ interface Preview {
   rowCount: number;
 }
 
-type Phase = { kind: 'idle' } | { kind: 'reading' } | { kind: 'uploading'; fraction: number } | { kind: 'validating' };
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'reading' }
+  | { kind: 'uploading'; fraction: number }
+  | { kind: 'validating' }
+  | { kind: 'importing'; fraction: number; rows: number; total: number };
 
 /** Upload a CSV/XLSX → map its columns → preview → import; refused rows come back with row and field. */
 export function ImportFile({
@@ -39,7 +45,7 @@ export function ImportFile({
   const { lang } = useShell();
   const { data: session } = useSession();
   const token = session?.accessToken;
-  const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
+  const [file, setFile] = useState<{ name: string; base64: string; blob: File } | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [mapping, setMapping] = useState<Mapping>({});
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
@@ -67,7 +73,7 @@ export function ImportFile({
     if (!chosen) return;
     setPhase({ kind: 'reading' });
     const base64 = await readAsBase64(chosen);
-    setFile({ name: chosen.name, base64 });
+    setFile({ name: chosen.name, base64, blob: chosen });
     const answer = await postWithProgress<Preview>(
       '/sales/preview',
       { licensee, file_name: chosen.name, content_base64: base64 },
@@ -86,17 +92,20 @@ export function ImportFile({
   };
 
   const runImport = async () => {
-    if (!file) return;
+    if (!file || !preview) return;
     setRowErrors(null);
     setFailure('');
-    setPhase({ kind: 'uploading', fraction: 0 });
-    const answer = await postWithProgress<ReportRecord & { errors?: RowErrors; refused?: number }>(
-      '/sales/import',
-      { licensee, ...period, file_name: file.name, content_base64: file.base64, mapping },
+    const total = preview.rowCount;
+    setPhase({ kind: 'importing', fraction: 0, rows: 0, total });
+    // The file itself is the body, streamed: the parameters and the mapping go in the query string.
+    const query = new URLSearchParams({ licensee, ...period, file_name: file.name });
+    for (const [field, column] of Object.entries(mapping)) if (column) query.set(`mapping[${field}]`, column);
+    const answer = await uploadWithProgress<ReportRecord & { errors?: RowErrors; refused?: number }>(
+      `/sales/import/stream?${query.toString()}`,
+      file.blob,
       token,
       lang,
-      (fraction) => setPhase({ kind: 'uploading', fraction }),
-      () => setPhase({ kind: 'validating' }),
+      ({ sent, rows }) => setPhase({ kind: 'importing', fraction: rows && total ? rows / total : sent, rows, total }),
     );
     setPhase({ kind: 'idle' });
     if (answer?.status === 0) {
@@ -132,6 +141,23 @@ export function ImportFile({
           className="mb-3"
           data-testid="sales-upload-progress"
         />
+      )}
+      {phase.kind === 'importing' && (
+        <ProgressBar className="mb-3" data-testid="sales-import-progress">
+          <ProgressBar
+            isChild
+            now={Math.round(Math.min(phase.fraction, 1) * 100)}
+            aria-label={t('file.progressLabel')}
+            label={
+              phase.rows
+                ? t('file.importing', {
+                    rows: phase.rows.toLocaleString(lang === 'jp' ? 'ja-JP' : 'en-US'),
+                    total: phase.total.toLocaleString(lang === 'jp' ? 'ja-JP' : 'en-US'),
+                  })
+                : t('file.uploading', { percent: Math.round(phase.fraction * 100) })
+            }
+          />
+        </ProgressBar>
       )}
       {phase.kind === 'validating' && (
         <ProgressBar animated striped now={100} label={t('file.validating')} className="mb-3" data-testid="sales-validating" />

@@ -40,6 +40,15 @@ export function salesRoutes(): RouteDoc[] {
       acl: members,
     },
     {
+      path: '/api/sales/import/stream',
+      method: 'post',
+      summary:
+        'The same import as POST /api/sales/import for files of any length (up to SALES_IMPORT_MAX_ROWS, 1,000,000 rows by default): the request body is the file itself (text/csv, or an XLSX as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet or application/octet-stream), read as it arrives; the parameters are in the query string: licensee, period_start, period_end, file_name and the mapping as mapping[field]=column (mapping[license]=License&mapping[product]=SKU…). Rows are checked in batches and stored in one transaction as they are read, so a refused row anywhere, or an upload cut short, stores nothing. Answers like /api/sales/import. With Accept: application/x-ndjson the answer is JSON lines: {"progress":{"rows":n,"refused":n}} after each batch, the envelope last ({"status":0,"data":report}, or status 15 with data.errors and data.refusals); once progress has begun the HTTP status is 200 whatever the outcome, so read the envelope\'s status.',
+      tag: 'sales',
+      output: { $ref: '#/components/schemas/SalesReport' },
+      acl: members,
+    },
+    {
       path: '/api/sales/report',
       method: 'post',
       summary:
