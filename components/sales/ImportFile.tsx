@@ -8,7 +8,7 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Table from 'react-bootstrap/Table';
 import { FilePicker } from '@/components/kit/form/FilePicker';
 import { useShell } from '@/lib/client/settings-context';
-import { postWithProgress, readAsBase64, type ReportRecord, type RowErrors } from './api';
+import type { ReportRecord, RowErrors } from './api';
 import { RefusedRows } from './RefusedRows';
 import { uploadWithProgress } from './stream-upload';
 
@@ -45,7 +45,7 @@ export function ImportFile({
   const { lang } = useShell();
   const { data: session } = useSession();
   const token = session?.accessToken;
-  const [file, setFile] = useState<{ name: string; base64: string; blob: File } | null>(null);
+  const [file, setFile] = useState<{ name: string; blob: File } | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [mapping, setMapping] = useState<Mapping>({});
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
@@ -71,16 +71,16 @@ export function ImportFile({
     setFailure('');
     setPreview(null);
     if (!chosen) return;
-    setPhase({ kind: 'reading' });
-    const base64 = await readAsBase64(chosen);
-    setFile({ name: chosen.name, base64, blob: chosen });
-    const answer = await postWithProgress<Preview>(
-      '/sales/preview',
-      { licensee, file_name: chosen.name, content_base64: base64 },
+    setFile({ name: chosen.name, blob: chosen });
+    setPhase({ kind: 'uploading', fraction: 0 });
+    // The file itself is the body, streamed from disk; the server keeps only its first rows.
+    const query = new URLSearchParams({ licensee, file_name: chosen.name });
+    const answer = await uploadWithProgress<Preview>(
+      `/sales/preview/stream?${query.toString()}`,
+      chosen,
       token,
       lang,
-      (fraction) => setPhase({ kind: 'uploading', fraction }),
-      () => setPhase({ kind: 'validating' }),
+      ({ sent }) => setPhase(sent < 1 ? { kind: 'uploading', fraction: sent } : { kind: 'validating' }),
     );
     setPhase({ kind: 'idle' });
     if (answer?.status !== 0) {

@@ -14,6 +14,7 @@ import { getDb } from '@/lib/server/db/client';
 import { licensees, licenses, products, sales, salesReports } from '@/lib/server/db/entities-schema';
 import { newKey } from '@/lib/server/keys';
 import * as streamRoute from '@/pages/api/sales/import/stream';
+import * as previewRoute from '@/pages/api/sales/preview/stream';
 import { serveRoute, type RouteServer } from './harness';
 import { fixtureReference } from './references';
 import { issueAccessToken, subOf } from './tokens';
@@ -21,6 +22,7 @@ import { issueAccessToken, subOf } from './tokens';
 type Envelope = { status: number; data: Record<string, unknown> };
 
 let server: RouteServer;
+let preview: RouteServer;
 let owner = '';
 const fx = { org: '', license: '', reference: '' };
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -122,6 +124,7 @@ async function stored() {
 beforeAll(async () => {
   await ensureReady();
   server = await serveRoute(streamRoute, '/api/sales/import/stream');
+  preview = await serveRoute(previewRoute, '/api/sales/preview/stream');
   owner = await issueAccessToken(await subOf('licensee@example.com'));
   const db = await getDb();
   const [org] = await db
@@ -156,6 +159,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  await preview?.close();
 });
 
 describe('POST /api/sales/import/stream', () => {
@@ -187,6 +191,23 @@ describe('POST /api/sales/import/stream', () => {
     const totals = report.totals as Record<string, { rows: number; units: number; net_sales: number; royalty: number }>;
     expect(totals.JPY).toMatchObject({ rows, units, net_sales: net });
     expect((await stored()).sales).toBe(before.sales + rows);
+  });
+
+  it('previews a streamed file: its columns, the mapping guessed, the first 20 rows and the count of all', async () => {
+    const body = Readable.from(csvRows(30_000));
+    const res = await fetch(new URL(`/api/sales/preview/stream?licensee=${fx.org}&file_name=big.csv`, preview.url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner}`, 'x-lang': 'en', 'content-type': 'text/csv' },
+      body: Readable.toWeb(body) as ReadableStream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as {
+      status: number;
+      data: { columns: string[]; preview: unknown[]; rowCount: number; kind: string };
+    };
+    expect(answer.data).toMatchObject({ kind: 'csv', columns: HEADER.split(','), rowCount: 30_000 });
+    expect(answer.data.preview).toHaveLength(20);
   });
 
   it('reports progress as JSON lines when asked, the envelope last', async () => {

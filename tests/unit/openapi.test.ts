@@ -32,7 +32,7 @@ const doc = openApiDocument() as unknown as Doc;
 const apiRoot = path.join(process.cwd(), 'pages', 'api');
 
 /** Routes whose request body is a file sent as it is (no JSON schema to publish for it). */
-const FILE_BODY_ROUTE_FILES = ['sales/import/stream.ts'];
+const FILE_BODY_ROUTE_FILES = ['sales/import/stream.ts', 'sales/preview/stream.ts'];
 
 function routeFiles(dir = apiRoot): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

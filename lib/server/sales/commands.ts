@@ -90,7 +90,39 @@ export async function previewFile(db: Db, caller: Caller, body: unknown) {
   const viewer = await viewerOf(db, caller);
   const input = validateRecord(previewInput, body, viewer.lang);
   assertOrganisation(viewer, input.licensee);
-  const file = await readSalesFile(input.file_name, decode(input.content_base64, viewer.lang), viewer.lang, 20);
+  return previewOf(db, viewer, input, decode(input.content_base64, viewer.lang));
+}
+
+/** The parameters of a streamed upload's query string, `mapping[field]=column` gathered into `mapping`. */
+function uploadParams(query: URLSearchParams): Record<string, unknown> {
+  const mapped: Record<string, string> = {};
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of query) {
+    const field = /^mapping\[(\w+)\]$/.exec(name)?.[1];
+    if (field) mapped[field] = value;
+    else params[name] = value;
+  }
+  return { ...params, mapping: mapped };
+}
+
+/** The query string of a streamed preview (the file itself is the body): previewInput less the content. */
+export const previewUploadInput = previewInput.omit({ content_base64: true });
+
+/** POST /api/sales/preview/stream: the same preview with the file as the request body, read as it arrives. */
+export async function previewUpload(db: Db, caller: Caller, query: URLSearchParams, body: AsyncIterable<Buffer>) {
+  const viewer = await viewerOf(db, caller);
+  const input = validateRecord(previewUploadInput, uploadParams(query), viewer.lang);
+  assertOrganisation(viewer, input.licensee);
+  return previewOf(db, viewer, input, body);
+}
+
+async function previewOf(
+  db: Db,
+  viewer: Viewer,
+  input: z.infer<typeof previewUploadInput>,
+  content: Buffer | AsyncIterable<Buffer>,
+) {
+  const file = await readSalesFile(input.file_name, content, viewer.lang, 20);
   const suggested = await suggestMapping(db, input.licensee, file.columns);
   return {
     kind: file.kind,
@@ -131,14 +163,7 @@ export async function importUpload(
   onProgress?: (progress: ImportProgress) => void,
 ) {
   const viewer = await viewerOf(db, caller);
-  const mapped: Record<string, string> = {};
-  const params: Record<string, unknown> = {};
-  for (const [name, value] of query) {
-    const field = /^mapping\[(\w+)\]$/.exec(name)?.[1];
-    if (field) mapped[field] = value;
-    else params[name] = value;
-  }
-  const input = validateRecord(importUploadInput, { ...params, mapping: mapped }, viewer.lang);
+  const input = validateRecord(importUploadInput, uploadParams(query), viewer.lang);
   assertOrganisation(viewer, input.licensee);
   return importStreamed(db, viewer, input, body, onProgress);
 }

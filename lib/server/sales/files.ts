@@ -273,16 +273,18 @@ export async function* salesFileRows(
 /** Parses a sales file; `limit` keeps only the first rows (the count still covers all). */
 export async function readSalesFile(
   fileName: string,
-  content: Buffer,
+  content: FileSource,
   lang: 'jp' | 'en',
   limit?: number,
 ): Promise<ParsedFile & { count: number }> {
-  const kind = kindOf(fileName, content, lang);
+  const { kind, chunks } = Buffer.isBuffer(content)
+    ? { kind: kindOf(fileName, content, lang), chunks: content }
+    : await kindOfStream(fileName, content, lang);
   let columns: string[] = [];
   const rows: Record<string, string>[] = [];
   let count = 0;
   try {
-    for await (const step of salesFileRows(kind, content)) {
+    for await (const step of salesFileRows(kind, chunks)) {
       columns = step.columns;
       if (!step.row) continue;
       count += 1;

@@ -30,6 +30,25 @@ export function salesRoutes(): RouteDoc[] {
       acl: members,
     },
     {
+      path: '/api/sales/preview/stream',
+      method: 'post',
+      summary:
+        'The same preview as POST /api/sales/preview for files of any length: the request body is the file itself (text/csv, or an XLSX), read as it arrives; the parameters are in the query string: file_name, licensee (optional) and mapping[field]=column (optional). Only the first 20 rows are kept; the row count covers all (up to SALES_IMPORT_MAX_ROWS).',
+      tag: 'sales',
+      output: {
+        type: 'object',
+        properties: {
+          kind: { type: 'string', enum: ['csv', 'xlsx'] },
+          columns: { type: 'array', items: { type: 'string' } },
+          mapping: { type: 'object', additionalProperties: { type: 'string' } },
+          remembered: { type: 'boolean' },
+          preview: { type: 'array', items: { type: 'object', additionalProperties: { type: 'string' } } },
+          rowCount: { type: 'integer' },
+        },
+      },
+      acl: members,
+    },
+    {
       path: '/api/sales/import',
       method: 'post',
       summary:
