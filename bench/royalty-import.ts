@@ -167,7 +167,10 @@ async function child(kind: string, ROWS: number): Promise<void> {
 }
 
 function main(): void {
-  const kinds = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
+  // BENCH_DATABASES=postgres to measure one of them only.
+  const kinds = (process.env.BENCH_DATABASES ?? 'pglite,postgres')
+    .split(',')
+    .filter((k) => k === 'pglite' || (k === 'postgres' && process.env.DATABASE_URL));
   const results: Result[] = [];
   for (const rows of SIZES) {
     for (const kind of kinds) {
