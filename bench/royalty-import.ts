@@ -47,6 +47,8 @@ async function child(kind: string, ROWS: number): Promise<void> {
   const [org] = await db.select({ key: licensees.key }).from(licensees).limit(1);
   const orgKey = org?.key ?? newKey();
   if (!org) await db.insert(licensees).values({ key: orgKey, name: 'Bench Org' });
+  // References are unique: a second run on the same database must not collide with the first.
+  const run = Date.now().toString(36).toUpperCase();
   const licenseKeys: string[] = [];
   const skus: string[] = [];
   for (let l = 0; l < 5; l++) {
@@ -54,7 +56,7 @@ async function child(kind: string, ROWS: number): Promise<void> {
     licenseKeys.push(key);
     await db.insert(licenses).values({
       key,
-      reference: `BENCH-LIC-${l}`,
+      reference: `BENCH-LIC-${run}-${l}`,
       ip: newKey(),
       licensee: orgKey,
       state: 'active',
@@ -69,7 +71,7 @@ async function child(kind: string, ROWS: number): Promise<void> {
       skus.push(sku);
       await db.insert(products).values({
         key: newKey(),
-        reference: `BENCH-PRD-${l}-${p}`,
+        reference: `BENCH-PRD-${run}-${l}-${p}`,
         license: key,
         licensee: orgKey,
         name: sku,
@@ -167,23 +169,29 @@ async function child(kind: string, ROWS: number): Promise<void> {
 }
 
 function main(): void {
-  // BENCH_DATABASES=postgres to measure one of them only.
+  // BENCH_DATABASES=postgres to measure one of them only; BENCH_RUNS=pglite:100000,postgres:1000000
+  // for exactly these runs (a million rows on PGlite takes many minutes).
   const kinds = (process.env.BENCH_DATABASES ?? 'pglite,postgres')
     .split(',')
     .filter((k) => k === 'pglite' || (k === 'postgres' && process.env.DATABASE_URL));
+  const runs = process.env.BENCH_RUNS
+    ? process.env.BENCH_RUNS.split(',').map((r) => {
+        const [kind, rows] = r.split(':');
+        return { kind: kind!, rows: Number(rows) };
+      })
+    : SIZES.flatMap((rows) => kinds.map((kind) => ({ kind, rows })));
   const results: Result[] = [];
-  for (const rows of SIZES) {
-    for (const kind of kinds) {
-      const out = execFileSync(process.execPath, [...process.execArgv, __filename, '--child', kind, String(rows)], {
-        env: process.env,
-        encoding: 'utf8',
-        maxBuffer: 64 * 2 ** 20,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      const line = out.split('\n').find((l) => l.startsWith('@@RESULT '));
-      if (!line) throw new Error(`no result from the ${kind} run of ${rows} rows`);
-      results.push(JSON.parse(line.slice(9)) as Result);
-    }
+  for (const { kind, rows } of runs) {
+    const out = execFileSync(process.execPath, [...process.execArgv, __filename, '--child', kind, String(rows)], {
+      env: process.env,
+      encoding: 'utf8',
+      maxBuffer: 64 * 2 ** 20,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const line = out.split('\n').find((l) => l.startsWith('@@RESULT '));
+    if (!line) throw new Error(`no result from the ${kind} run of ${rows} rows`);
+    results.push(JSON.parse(line.slice(9)) as Result);
+    console.log(line);
   }
   const f = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const rate = (r: Result) => r.rows / (r.totalMs / 1000);
