@@ -26,7 +26,6 @@ interface Preview {
 
 type Phase =
   | { kind: 'idle' }
-  | { kind: 'reading' }
   | { kind: 'uploading'; fraction: number }
   | { kind: 'validating' }
   | { kind: 'importing'; fraction: number; rows: number; total: number };
@@ -133,14 +132,15 @@ export function ImportFile({
           data-testid="sales-file-input"
         />
       </Form.Group>
-      {phase.kind === 'reading' && <ProgressBar animated now={100} label={t('file.reading')} className="mb-3" />}
       {phase.kind === 'uploading' && (
-        <ProgressBar
-          now={Math.round(phase.fraction * 100)}
-          label={t('file.uploading', { percent: Math.round(phase.fraction * 100) })}
-          className="mb-3"
-          data-testid="sales-upload-progress"
-        />
+        <ProgressBar className="mb-3" data-testid="sales-upload-progress">
+          <ProgressBar
+            isChild
+            now={Math.round(phase.fraction * 100)}
+            aria-label={t('file.progressLabel')}
+            label={t('file.uploading', { percent: Math.round(phase.fraction * 100) })}
+          />
+        </ProgressBar>
       )}
       {phase.kind === 'importing' && (
         <ProgressBar className="mb-3" data-testid="sales-import-progress">
@@ -160,7 +160,9 @@ export function ImportFile({
         </ProgressBar>
       )}
       {phase.kind === 'validating' && (
-        <ProgressBar animated striped now={100} label={t('file.validating')} className="mb-3" data-testid="sales-validating" />
+        <ProgressBar className="mb-3" data-testid="sales-validating">
+          <ProgressBar isChild animated striped now={100} aria-label={t('file.progressLabel')} label={t('file.validating')} />
+        </ProgressBar>
       )}
       {preview && (
         <>
