@@ -106,7 +106,7 @@ const envSchema = z.object({
   // Royalty reports for a calendar month are due this many days after the month ends (Holder.config 'sales.due_days' overrides).
   SALES_REPORT_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   // Royalty files (CSV, XLSX): refused past these, before or while parsing (never after).
-  SALES_IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(200_000),
+  SALES_IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(1_000_000),
   SALES_IMPORT_MAX_COLUMNS: z.coerce.number().int().min(1).max(16_384).default(64),
   SALES_IMPORT_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(4096).default(64),
   // Outgoing mail: without SMTP_URL the outbox keeps messages (state 'kept', readable in /sys/mail).

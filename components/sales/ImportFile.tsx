@@ -8,8 +8,9 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Table from 'react-bootstrap/Table';
 import { FilePicker } from '@/components/kit/form/FilePicker';
 import { useShell } from '@/lib/client/settings-context';
-import { postWithProgress, readAsBase64, type ReportRecord, type RowErrors } from './api';
+import type { ReportRecord, RowErrors } from './api';
 import { RefusedRows } from './RefusedRows';
+import { uploadWithProgress } from './stream-upload';
 
 const FIELDS = ['license', 'product', 'territory', 'units', 'gross_sales', 'net_sales', 'currency'] as const;
 type Field = (typeof FIELDS)[number];
@@ -23,7 +24,11 @@ interface Preview {
   rowCount: number;
 }
 
-type Phase = { kind: 'idle' } | { kind: 'reading' } | { kind: 'uploading'; fraction: number } | { kind: 'validating' };
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; fraction: number }
+  | { kind: 'validating' }
+  | { kind: 'importing'; fraction: number; rows: number; total: number };
 
 /** Upload a CSV/XLSX → map its columns → preview → import; refused rows come back with row and field. */
 export function ImportFile({
@@ -39,7 +44,7 @@ export function ImportFile({
   const { lang } = useShell();
   const { data: session } = useSession();
   const token = session?.accessToken;
-  const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
+  const [file, setFile] = useState<{ name: string; blob: File } | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [mapping, setMapping] = useState<Mapping>({});
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
@@ -65,16 +70,16 @@ export function ImportFile({
     setFailure('');
     setPreview(null);
     if (!chosen) return;
-    setPhase({ kind: 'reading' });
-    const base64 = await readAsBase64(chosen);
-    setFile({ name: chosen.name, base64 });
-    const answer = await postWithProgress<Preview>(
-      '/sales/preview',
-      { licensee, file_name: chosen.name, content_base64: base64 },
+    setFile({ name: chosen.name, blob: chosen });
+    setPhase({ kind: 'uploading', fraction: 0 });
+    // The file itself is the body, streamed from disk; the server keeps only its first rows.
+    const query = new URLSearchParams({ licensee, file_name: chosen.name });
+    const answer = await uploadWithProgress<Preview>(
+      `/sales/preview/stream?${query.toString()}`,
+      chosen,
       token,
       lang,
-      (fraction) => setPhase({ kind: 'uploading', fraction }),
-      () => setPhase({ kind: 'validating' }),
+      ({ sent }) => setPhase(sent < 1 ? { kind: 'uploading', fraction: sent } : { kind: 'validating' }),
     );
     setPhase({ kind: 'idle' });
     if (answer?.status !== 0) {
@@ -86,17 +91,20 @@ export function ImportFile({
   };
 
   const runImport = async () => {
-    if (!file) return;
+    if (!file || !preview) return;
     setRowErrors(null);
     setFailure('');
-    setPhase({ kind: 'uploading', fraction: 0 });
-    const answer = await postWithProgress<ReportRecord & { errors?: RowErrors; refused?: number }>(
-      '/sales/import',
-      { licensee, ...period, file_name: file.name, content_base64: file.base64, mapping },
+    const total = preview.rowCount;
+    setPhase({ kind: 'importing', fraction: 0, rows: 0, total });
+    // The file itself is the body, streamed: the parameters and the mapping go in the query string.
+    const query = new URLSearchParams({ licensee, ...period, file_name: file.name });
+    for (const [field, column] of Object.entries(mapping)) if (column) query.set(`mapping[${field}]`, column);
+    const answer = await uploadWithProgress<ReportRecord & { errors?: RowErrors; refused?: number }>(
+      `/sales/import/stream?${query.toString()}`,
+      file.blob,
       token,
       lang,
-      (fraction) => setPhase({ kind: 'uploading', fraction }),
-      () => setPhase({ kind: 'validating' }),
+      ({ sent, rows }) => setPhase({ kind: 'importing', fraction: rows && total ? rows / total : sent, rows, total }),
     );
     setPhase({ kind: 'idle' });
     if (answer?.status === 0) {
@@ -124,17 +132,37 @@ export function ImportFile({
           data-testid="sales-file-input"
         />
       </Form.Group>
-      {phase.kind === 'reading' && <ProgressBar animated now={100} label={t('file.reading')} className="mb-3" />}
       {phase.kind === 'uploading' && (
-        <ProgressBar
-          now={Math.round(phase.fraction * 100)}
-          label={t('file.uploading', { percent: Math.round(phase.fraction * 100) })}
-          className="mb-3"
-          data-testid="sales-upload-progress"
-        />
+        <ProgressBar className="mb-3" data-testid="sales-upload-progress">
+          <ProgressBar
+            isChild
+            now={Math.round(phase.fraction * 100)}
+            aria-label={t('file.progressLabel')}
+            label={t('file.uploading', { percent: Math.round(phase.fraction * 100) })}
+          />
+        </ProgressBar>
+      )}
+      {phase.kind === 'importing' && (
+        <ProgressBar className="mb-3" data-testid="sales-import-progress">
+          <ProgressBar
+            isChild
+            now={Math.round(Math.min(phase.fraction, 1) * 100)}
+            aria-label={t('file.progressLabel')}
+            label={
+              phase.rows
+                ? t('file.importing', {
+                    rows: phase.rows.toLocaleString(lang === 'jp' ? 'ja-JP' : 'en-US'),
+                    total: phase.total.toLocaleString(lang === 'jp' ? 'ja-JP' : 'en-US'),
+                  })
+                : t('file.uploading', { percent: Math.round(phase.fraction * 100) })
+            }
+          />
+        </ProgressBar>
       )}
       {phase.kind === 'validating' && (
-        <ProgressBar animated striped now={100} label={t('file.validating')} className="mb-3" data-testid="sales-validating" />
+        <ProgressBar className="mb-3" data-testid="sales-validating">
+          <ProgressBar isChild animated striped now={100} aria-label={t('file.progressLabel')} label={t('file.validating')} />
+        </ProgressBar>
       )}
       {preview && (
         <>

@@ -7,7 +7,8 @@ import * as entitySchema from './entities-schema';
 import * as platformSchema from './platform-schema';
 import * as foundationSchema from './schema';
 
-const schema = { ...foundationSchema, ...entitySchema, ...platformSchema };
+/** Every table, for Drizzle instances made over one connection (a bulk transaction of its own). */
+export const schema = { ...foundationSchema, ...entitySchema, ...platformSchema };
 
 /**
  * Both drivers give a Drizzle Postgres database with the same query API; the PGlite one is

@@ -5,9 +5,10 @@ import type { Db } from '../db/client';
 import { validateRecord } from '../entities/validate';
 import { viewerOf, type Viewer } from '../entities/viewer';
 import { ROW_FIELDS, type RowField } from './columns';
-import { applyMapping, readSalesFile, saveMapping, suggestMapping } from './files';
+import { readSalesFile, saveMapping, suggestMapping } from './files';
 import { M } from './messages';
 import { createReport } from './report';
+import { importSalesStream, type ImportProgress } from './stream-import';
 import { licenseTotals } from './totals';
 
 const key = z.string().min(1).max(64);
@@ -41,6 +42,9 @@ export const importInput = z
     mapping,
   })
   .strict();
+
+/** The query string of a streamed import (the file itself is the body): importInput less the content. */
+export const importUploadInput = importInput.omit({ content_base64: true });
 
 const cell = z.union([z.string().max(200), z.number()]);
 export const reportInput = z
@@ -86,7 +90,39 @@ export async function previewFile(db: Db, caller: Caller, body: unknown) {
   const viewer = await viewerOf(db, caller);
   const input = validateRecord(previewInput, body, viewer.lang);
   assertOrganisation(viewer, input.licensee);
-  const file = await readSalesFile(input.file_name, decode(input.content_base64, viewer.lang), viewer.lang, 20);
+  return previewOf(db, viewer, input, decode(input.content_base64, viewer.lang));
+}
+
+/** The parameters of a streamed upload's query string, `mapping[field]=column` gathered into `mapping`. */
+function uploadParams(query: URLSearchParams): Record<string, unknown> {
+  const mapped: Record<string, string> = {};
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of query) {
+    const field = /^mapping\[(\w+)\]$/.exec(name)?.[1];
+    if (field) mapped[field] = value;
+    else params[name] = value;
+  }
+  return { ...params, mapping: mapped };
+}
+
+/** The query string of a streamed preview (the file itself is the body): previewInput less the content. */
+export const previewUploadInput = previewInput.omit({ content_base64: true });
+
+/** POST /api/sales/preview/stream: the same preview with the file as the request body, read as it arrives. */
+export async function previewUpload(db: Db, caller: Caller, query: URLSearchParams, body: AsyncIterable<Buffer>) {
+  const viewer = await viewerOf(db, caller);
+  const input = validateRecord(previewUploadInput, uploadParams(query), viewer.lang);
+  assertOrganisation(viewer, input.licensee);
+  return previewOf(db, viewer, input, body);
+}
+
+async function previewOf(
+  db: Db,
+  viewer: Viewer,
+  input: z.infer<typeof previewUploadInput>,
+  content: Buffer | AsyncIterable<Buffer>,
+) {
+  const file = await readSalesFile(input.file_name, content, viewer.lang, 20);
   const suggested = await suggestMapping(db, input.licensee, file.columns);
   return {
     kind: file.kind,
@@ -103,19 +139,44 @@ export async function importFile(db: Db, caller: Caller, body: unknown) {
   const viewer = await viewerOf(db, caller);
   const input = validateRecord(importInput, body, viewer.lang);
   assertOrganisation(viewer, input.licensee);
-  const file = await readSalesFile(input.file_name, decode(input.content_base64, viewer.lang), viewer.lang);
+  const content = decode(input.content_base64, viewer.lang);
+  const { content_base64: _content, ...rest } = input;
+  return importStreamed(
+    db,
+    viewer,
+    rest,
+    (async function* () {
+      yield content;
+    })(),
+  );
+}
+
+/**
+ * POST /api/sales/import/stream: the same import with the file as the request body, read as it
+ * arrives; the parameters are in the query string (`mapping[license]=…` for the mapping).
+ */
+export async function importUpload(
+  db: Db,
+  caller: Caller,
+  query: URLSearchParams,
+  body: AsyncIterable<Buffer>,
+  onProgress?: (progress: ImportProgress) => void,
+) {
+  const viewer = await viewerOf(db, caller);
+  const input = validateRecord(importUploadInput, uploadParams(query), viewer.lang);
+  assertOrganisation(viewer, input.licensee);
+  return importStreamed(db, viewer, input, body, onProgress);
+}
+
+async function importStreamed(
+  db: Db,
+  viewer: Viewer,
+  input: z.infer<typeof importUploadInput>,
+  body: AsyncIterable<Buffer>,
+  onProgress?: (progress: ImportProgress) => void,
+) {
   const map = input.mapping as Partial<Record<RowField, string>>;
-  const rows = applyMapping(file, map, viewer.lang);
-  const { report } = await createReport(db, viewer, {
-    licensee: input.licensee,
-    period_start: input.period_start,
-    period_end: input.period_end,
-    rows,
-    source: file.kind,
-    file_name: input.file_name,
-    firstRow: 2,
-    columns: map,
-  });
+  const { report } = await importSalesStream(db, viewer, { ...input, mapping: map }, body, onProgress);
   await saveMapping(db, input.licensee, map, viewer.sub);
   return report;
 }

@@ -20,11 +20,46 @@ export interface ParsedFile {
   rows: Record<string, string>[];
 }
 
+/** A file's bytes: all of them, or as they arrive (an upload streamed to the parser). */
+export type FileSource = Buffer | AsyncIterable<Buffer>;
+
 export function kindOf(fileName: string, content: Buffer, lang: 'jp' | 'en'): FileKind {
   // An XLSX is a zip: "PK\x03\x04".
   if (content.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'xlsx';
   if (/\.(csv|txt)$/i.test(fileName) || !/\.[a-z0-9]+$/i.test(fileName)) return 'csv';
   throw fieldError(lang, { file: { message: M.fileType, code: 'invalid' } });
+}
+
+/**
+ * The kind of a file arriving as a stream, from its first bytes, and the whole stream again (those
+ * bytes first) for the parser.
+ */
+export async function kindOfStream(
+  fileName: string,
+  source: AsyncIterable<Buffer>,
+  lang: 'jp' | 'en',
+): Promise<{ kind: FileKind; chunks: AsyncIterable<Buffer> }> {
+  const iterator = source[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let size = 0;
+  let done = false;
+  while (size < 4) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    head.push(next.value);
+    size += next.value.length;
+  }
+  if (size === 0) throw fieldError(lang, { file: { message: M.file, code: 'invalid' } });
+  const kind = kindOf(fileName, Buffer.concat(head), lang);
+  async function* chunks(): AsyncGenerator<Buffer> {
+    yield* head;
+    if (done) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { kind, chunks: chunks() };
 }
 
 /**
@@ -93,10 +128,19 @@ export function limitError(err: FileLimitError, lang: 'jp' | 'en'): AppError {
  * The records of a CSV (header first), UTF-8 with a BOM dropped, from csv-parse's stream parser;
  * stops at the first record past a limit.
  */
-async function* csvRecords(content: Buffer): AsyncGenerator<string[]> {
-  const parser = Readable.from([content]).pipe(
-    parse({ bom: true, skip_empty_lines: true, trim: true, relax_column_count: true, max_record_size: MAX_RECORD_BYTES }),
-  );
+async function* csvRecords(content: FileSource): AsyncGenerator<string[]> {
+  const input = Readable.from(Buffer.isBuffer(content) ? [content] : content);
+  const parser = parse({
+    bom: true,
+    skip_empty_lines: true,
+    trim: true,
+    relax_column_count: true,
+    max_record_size: MAX_RECORD_BYTES,
+  });
+  // pipe() does not carry an error of its source on: an upload cut short would leave the parser
+  // waiting for bytes that never come.
+  input.on('error', (err) => parser.destroy(err));
+  input.pipe(parser);
   try {
     for await (const record of parser as AsyncIterable<string[]>) yield record;
   } catch (err) {
@@ -104,6 +148,7 @@ async function* csvRecords(content: Buffer): AsyncGenerator<string[]> {
     throw err;
   } finally {
     parser.destroy();
+    input.destroy();
   }
 }
 
@@ -140,8 +185,25 @@ async function assertXlsxSize(content: Buffer, limits: FileLimits): Promise<void
   }
 }
 
+/**
+ * An XLSX's bytes in one buffer: its zip directory, which the size check reads, is at the end. A
+ * zip is never larger than what it unpacks to (bar headers), so the unpacked limit bounds it too.
+ */
+async function wholeFile(source: FileSource, limits: FileLimits): Promise<Buffer> {
+  if (Buffer.isBuffer(source)) return source;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of source) {
+    size += chunk.length;
+    if (size > limits.unpackedBytes + 1024 * 1024) throw new FileLimitError('unpacked', limits.unpackedBytes);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
 /** The rows of the first worksheet of an XLSX (header first), from exceljs's streaming reader. */
-async function* xlsxRecords(content: Buffer, limits: FileLimits): AsyncGenerator<string[]> {
+async function* xlsxRecords(source: FileSource, limits: FileLimits): AsyncGenerator<string[]> {
+  const content = await wholeFile(source, limits);
   await assertXlsxSize(content, limits);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
     sharedStrings: 'cache',
@@ -167,25 +229,41 @@ async function* xlsxRecords(content: Buffer, limits: FileLimits): AsyncGenerator
 }
 
 /**
- * The rows of a sales file by column name, as text, as the stream parser yields them: the header
- * first (returned as `columns`), then one object a row. Limits end the stream with a FileLimitError.
+ * The records of a sales file as the stream parser yields them: the header first (as `columns`,
+ * `record` null), then each data row's cells in column order. Limits end the stream with a
+ * FileLimitError.
  */
-export async function* salesFileRows(
+export async function* salesFileRecords(
   kind: FileKind,
-  content: Buffer,
+  content: FileSource,
   limits: FileLimits = fileLimits(),
-): AsyncGenerator<{ columns: string[]; row: Record<string, string> | null }> {
+): AsyncGenerator<{ columns: string[]; record: string[] | null }> {
   let columns: string[] | null = null;
   let count = 0;
   for await (const record of kind === 'csv' ? csvRecords(content) : xlsxRecords(content, limits)) {
     if (record.length > limits.columns) throw new FileLimitError('columns', limits.columns);
     if (!columns) {
       columns = record.map((c, i) => c || `column ${i + 1}`);
-      yield { columns, row: null };
+      yield { columns, record: null };
       continue;
     }
     count += 1;
     if (count > limits.rows) throw new FileLimitError('rows', limits.rows);
+    yield { columns, record };
+  }
+}
+
+/** The rows of a sales file by column name, as text (salesFileRecords, each row as an object). */
+export async function* salesFileRows(
+  kind: FileKind,
+  content: FileSource,
+  limits: FileLimits = fileLimits(),
+): AsyncGenerator<{ columns: string[]; row: Record<string, string> | null }> {
+  for await (const { columns, record } of salesFileRecords(kind, content, limits)) {
+    if (!record) {
+      yield { columns, row: null };
+      continue;
+    }
     const row: Record<string, string> = {};
     columns.forEach((c, i) => (row[c] = record[i] ?? ''));
     yield { columns, row };
@@ -195,16 +273,18 @@ export async function* salesFileRows(
 /** Parses a sales file; `limit` keeps only the first rows (the count still covers all). */
 export async function readSalesFile(
   fileName: string,
-  content: Buffer,
+  content: FileSource,
   lang: 'jp' | 'en',
   limit?: number,
 ): Promise<ParsedFile & { count: number }> {
-  const kind = kindOf(fileName, content, lang);
+  const { kind, chunks } = Buffer.isBuffer(content)
+    ? { kind: kindOf(fileName, content, lang), chunks: content }
+    : await kindOfStream(fileName, content, lang);
   let columns: string[] = [];
   const rows: Record<string, string>[] = [];
   let count = 0;
   try {
-    for await (const step of salesFileRows(kind, content)) {
+    for await (const step of salesFileRows(kind, chunks)) {
       columns = step.columns;
       if (!step.row) continue;
       count += 1;

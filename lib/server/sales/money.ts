@@ -1,10 +1,18 @@
+// Asked once per row of a file: building a number format each time cost most of a row's check.
+const decimalsOf = new Map<string, number>();
+
 /** Decimals of a currency's minor unit (JPY 0, USD 2, BHD 3), from the platform's currency data. */
 export function currencyDecimals(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let decimals = decimalsOf.get(currency);
+  if (decimals === undefined) {
+    try {
+      decimals = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      decimals = 2;
+    }
+    if (decimalsOf.size < 1000) decimalsOf.set(currency, decimals);
   }
+  return decimals;
 }
 
 export type Parsed = { ok: true; value: number } | { ok: false; problem: 'format' | 'decimals' | 'tooLarge' };
@@ -21,6 +29,11 @@ export function toMinorUnits(raw: unknown, decimals: number): Parsed {
   const whole = m[1]!;
   const fraction = (m[2] ?? '').replace(/0+$/, '');
   if (fraction.length > decimals) return { ok: false, problem: 'decimals' };
+  // Under 10^15 minor units plain numbers are exact (2^53 is about 9 × 10^15), and far quicker
+  // than BigInt for the million amounts of a large file.
+  if (whole.length + decimals <= 15) {
+    return { ok: true, value: Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || '0') };
+  }
   const minor = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
   if (minor > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, problem: 'tooLarge' };
   return { ok: true, value: Number(minor) };

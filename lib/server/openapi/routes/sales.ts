@@ -95,12 +95,40 @@ export function salesRoutes(): RouteDoc[] {
       acl: members,
     },
     {
+      path: '/api/sales/preview/stream',
+      method: 'post',
+      summary:
+        'The same preview as POST /api/sales/preview for files of any length: the request body is the file itself (text/csv, or an XLSX), read as it arrives; the parameters are in the query string: file_name, licensee (optional) and mapping[field]=column (optional). Only the first 20 rows are kept; the row count covers all (up to SALES_IMPORT_MAX_ROWS).',
+      tag: 'sales',
+      output: {
+        type: 'object',
+        properties: {
+          kind: { type: 'string', enum: ['csv', 'xlsx'] },
+          columns: { type: 'array', items: { type: 'string' } },
+          mapping: { type: 'object', additionalProperties: { type: 'string' } },
+          remembered: { type: 'boolean' },
+          preview: { type: 'array', items: { type: 'object', additionalProperties: { type: 'string' } } },
+          rowCount: { type: 'integer' },
+        },
+      },
+      acl: members,
+    },
+    {
       path: '/api/sales/import',
       method: 'post',
       summary:
         'Import a sales file as one royalty report for a period: the period must have ended (Japan time; the running one only when Holder.config sales.allow_current_period is true), else status 5 naming period_start or period_end and data.reason future|unfinished. A report of licenses already reported for the same period is a correction (data.corrects lists the reports it corrects); once approved their rows become superseded; a period already invoiced is refused (409). Rows name the license by its contract reference (or key) and the product by its SKU, reference or key; rows without units and amounts are skipped. Every row is validated against its license first (license of the organisation, active or expired and covering the period; product on the license and approved; territory; currency; amounts in major units with no more decimals than the currency has). Any refused row refuses the whole file: status 15 with data.errors {"row N": {field: message}} (N is the line in the file, the header being line 1) and data.refusals [{row, field, column, value, message}], each message naming the column, the value and what would be accepted. On success the report (state submitted, late flag) and its rows are stored in one transaction, cfl is asked to review, and the mapping is remembered for the organisation.',
       tag: 'sales',
       input: importInput,
+      output: { $ref: '#/components/schemas/SalesReport' },
+      acl: members,
+    },
+    {
+      path: '/api/sales/import/stream',
+      method: 'post',
+      summary:
+        'The same import as POST /api/sales/import for files of any length (up to SALES_IMPORT_MAX_ROWS, 1,000,000 rows by default): the request body is the file itself (text/csv, or an XLSX as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet or application/octet-stream), read as it arrives; the parameters are in the query string: licensee, period_start, period_end, file_name and the mapping as mapping[field]=column (mapping[license]=License&mapping[product]=SKU…). Rows are checked in batches and stored in one transaction as they are read, so a refused row anywhere, or an upload cut short, stores nothing. Answers like /api/sales/import. With Accept: application/x-ndjson the answer is JSON lines: {"progress":{"rows":n,"refused":n}} after each batch, the envelope last ({"status":0,"data":report}, or status 15 with data.errors and data.refusals); once progress has begun the HTTP status is 200 whatever the outcome, so read the envelope\'s status.',
+      tag: 'sales',
       output: { $ref: '#/components/schemas/SalesReport' },
       acl: members,
     },

@@ -1,0 +1,187 @@
+import { AppError } from '../api/errors';
+import { fieldError } from '../common/field-error';
+import type { Db } from '../db/client';
+import { bulkTransaction, copyValue } from '../db/bulk-transaction';
+import type { ReportTotals } from '../db/entities-schema';
+import type { Viewer } from '../entities/viewer';
+import { defaultHolder } from '../flow/facts';
+import { newKey } from '../keys';
+import { REQUIRED_FIELDS, ROW_FIELDS, type RawRow, type RowField } from './columns';
+import { fileLimits, FileLimitError, kindOfStream, limitError, salesFileRecords, type FileKind } from './files';
+import { M } from './messages';
+import { addToTotals, salesRowOf, storeReport, type ReportResult } from './report';
+import { checkReportHead, RowChecker } from './row-check';
+
+/** Rows checked and loaded together: a few hundred kilobytes of COPY text, one look-up of new names. */
+export const IMPORT_BATCH = 5000;
+
+/** The columns a COPY of sales rows fills; the others take their defaults. */
+const COPY_COLUMNS = [
+  'key',
+  'license',
+  'product',
+  'licensee',
+  'ip',
+  'period_start',
+  'period_end',
+  'territory',
+  'units',
+  'gross_sales',
+  'net_sales',
+  'currency',
+  'royalty',
+  'state',
+  'report',
+  'owner',
+] as const;
+
+type SalesRow = ReturnType<typeof salesRowOf>;
+
+/**
+ * A sales row as one line of COPY text, in COPY_COLUMNS order. The period and the report are the
+ * same on every row of an import, so their text is made once per import (`fixed`).
+ */
+function copyLineOf(fixed: { start: Date; end: Date; report: string; owner: string }) {
+  const periodStart = copyValue(fixed.start);
+  const periodEnd = copyValue(fixed.end);
+  const tail = `${copyValue(fixed.report)}\t${copyValue(fixed.owner)}`;
+  return (r: SalesRow) =>
+    `${copyValue(r.key)}\t${copyValue(r.license)}\t${copyValue(r.product)}\t${copyValue(r.licensee)}\t${copyValue(r.ip)}\t${periodStart}\t${periodEnd}\t${copyValue(r.territory)}\t${r.units}\t${r.gross_sales}\t${r.net_sales}\t${copyValue(r.currency)}\t${r.royalty}\t${copyValue(r.state)}\t${tail}`;
+}
+
+export interface StreamImportInput {
+  licensee: string;
+  period_start: string;
+  period_end: string;
+  file_name: string;
+  mapping: Partial<Record<RowField, string>>;
+  now?: Date;
+}
+
+export interface ImportProgress {
+  /** Data rows read from the file so far. */
+  rows: number;
+  /** Rows refused so far (the import then stores nothing). */
+  refused: number;
+}
+
+/**
+ * What went wrong while the file was read (not while rows were stored): a limit reached, or a file
+ * its parser could not read, in the reader's words, never the parser's.
+ */
+async function* readable<T>(rows: AsyncIterable<T>, kind: FileKind, lang: Viewer['lang']): AsyncGenerator<T> {
+  try {
+    yield* rows;
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (err instanceof FileLimitError) throw limitError(err, lang);
+    console.warn(`[sales] ${kind} file could not be read: ${(err as Error).message}`);
+    throw fieldError(lang, { file: { message: M.file, code: 'invalid' } });
+  }
+}
+
+function assertMapped(columns: readonly string[], mapping: Partial<Record<RowField, string>>, lang: Viewer['lang']) {
+  const missing = REQUIRED_FIELDS.filter((f) => !mapping[f] || !columns.includes(mapping[f]));
+  if (missing.length) {
+    throw fieldError(
+      lang,
+      Object.fromEntries(missing.map((f) => [`mapping.${f}`, { message: M.column, code: 'required' as const }])),
+    );
+  }
+}
+
+/**
+ * A royalty file imported as it arrives: parse (csv-parse or exceljs, streaming) → check a batch of
+ * IMPORT_BATCH rows against their licenses (RowChecker) → load the batch with COPY, all inside one
+ * transaction that commits only once the last row is stored and the report is written, so a file
+ * refused at its 900,000th row, a client gone mid-upload or a process killed leaves nothing. Memory
+ * holds one batch, the licenses and products the file names, and the first refused rows.
+ * `onProgress` hears the rows read after each batch.
+ */
+export async function importSalesStream(
+  db: Db,
+  viewer: Viewer,
+  input: StreamImportInput,
+  source: AsyncIterable<Buffer>,
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<ReportResult & { kind: FileKind }> {
+  const lang = viewer.lang;
+  const holder = await defaultHolder(db);
+  const { start, end } = checkReportHead(viewer, input, holder.config);
+  const { kind, chunks } = await kindOfStream(input.file_name, source, lang);
+  const limits = fileLimits();
+  const reportKey = newKey();
+  const owner = viewer.sub;
+  const firstRow = 2; // the header is line 1
+
+  const result = await bulkTransaction(db, async (tx, copy) => {
+    const checker = await RowChecker.open(tx, viewer, { licensee: input.licensee, start, end, columns: input.mapping });
+    const totals: ReportTotals = {};
+    const licenseKeys = new Set<string>();
+    let stored = 0;
+    let batch: RawRow[] = [];
+    const copyLine = copyLineOf({ start, end, report: reportKey, owner });
+    let writing: Promise<void> = Promise.resolve();
+
+    const flush = async () => {
+      if (!batch.length) return;
+      await checker.load(batch);
+      const first = firstRow + checker.rows;
+      const lines: string[] = [];
+      batch.forEach((raw, i) => {
+        const checked = checker.check(raw, first + i);
+        // Once a row is refused nothing will be stored: the rest is only checked, for the answer.
+        if (!checked || checker.refused) return;
+        const row = salesRowOf(checked, { key: reportKey, start, end, owner });
+        addToTotals(totals, row);
+        licenseKeys.add(row.license);
+        lines.push(copyLine(row));
+      });
+      batch = [];
+      if (!checker.refused && lines.length) {
+        lines.push('');
+        // The database loads this batch while the next one is parsed and checked.
+        await writing;
+        writing = copy('sales', COPY_COLUMNS, Buffer.from(lines.join('\n'), 'utf8'));
+        // Its failure is awaited (and thrown) before the next batch or the report.
+        writing.catch(() => undefined);
+        stored += lines.length - 1;
+      }
+      onProgress?.({ rows: checker.rows, refused: checker.refused });
+    };
+
+    // Where each mapped field's column is (the last of that name, as a row by column name has it).
+    let cells: [RowField, number][] | null = null;
+    for await (const step of readable(salesFileRecords(kind, chunks, limits), kind, lang)) {
+      if (!cells) {
+        assertMapped(step.columns, input.mapping, lang);
+        cells = ROW_FIELDS.filter((f) => input.mapping[f]).map((f) => [f, step.columns.lastIndexOf(input.mapping[f]!)]);
+      }
+      if (!step.record) continue;
+      const raw: RawRow = {};
+      for (const [field, index] of cells) raw[field] = step.record[index] ?? '';
+      batch.push(raw);
+      if (batch.length >= IMPORT_BATCH) await flush();
+    }
+    // A file with no header at all: nothing is mapped.
+    if (!cells) assertMapped([], input.mapping, lang);
+    await flush();
+    await writing;
+    if (checker.rows === 0) throw fieldError(lang, { rows: { message: M.noRows, code: 'required' } });
+    checker.finish();
+    return storeReport(tx, viewer, {
+      key: reportKey,
+      licensee: input.licensee,
+      start,
+      end,
+      source: kind,
+      file_name: input.file_name,
+      rowCount: stored,
+      totals,
+      licenseKeys: [...licenseKeys],
+      holderConfig: holder.config,
+      now: input.now ?? new Date(),
+    });
+  });
+  return { ...result, kind };
+}
