@@ -2078,6 +2078,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sales/preview/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The same preview as POST /api/sales/preview for files of any length: the request body is the file itself (text/csv, or an XLSX), read as it arrives; the parameters are in the query string: file_name, licensee (optional) and mapping[field]=column (optional). Only the first 20 rows are kept; the row count covers all (up to SALES_IMPORT_MAX_ROWS).
+     * @description Requires one of: calbee:*:licensee:<organisation> (members of the organisation), holder roles
+     */
+    post: operations['postSalesPreviewStream'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/sales/import': {
     parameters: {
       query?: never;
@@ -2092,6 +2112,26 @@ export interface paths {
      * @description Requires one of: calbee:*:licensee:<organisation> (members of the organisation), holder roles
      */
     post: operations['postSalesImport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sales/import/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The same import as POST /api/sales/import for files of any length (up to SALES_IMPORT_MAX_ROWS, 1,000,000 rows by default): the request body is the file itself (text/csv, or an XLSX as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet or application/octet-stream), read as it arrives; the parameters are in the query string: licensee, period_start, period_end, file_name and the mapping as mapping[field]=column (mapping[license]=License&mapping[product]=SKU…). Rows are checked in batches and stored in one transaction as they are read, so a refused row anywhere, or an upload cut short, stores nothing. Answers like /api/sales/import. With Accept: application/x-ndjson the answer is JSON lines: {"progress":{"rows":n,"refused":n}} after each batch, the envelope last ({"status":0,"data":report}, or status 15 with data.errors and data.refusals); once progress has begun the HTTP status is 200 whatever the outcome, so read the envelope's status.
+     * @description Requires one of: calbee:*:licensee:<organisation> (members of the organisation), holder roles
+     */
+    post: operations['postSalesImportStream'];
     delete?: never;
     options?: never;
     head?: never;
@@ -16724,6 +16764,70 @@ export interface operations {
       409: components['responses']['Conflict'];
     };
   };
+  postSalesPreviewStream: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description status 0 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 0,
+           *       "data": {
+           *         "kind": "csv",
+           *         "columns": [
+           *           "string"
+           *         ],
+           *         "mapping": {
+           *           "property1": "string",
+           *           "property2": "string"
+           *         },
+           *         "remembered": true,
+           *         "preview": [
+           *           {
+           *             "property1": "string",
+           *             "property2": "string"
+           *           }
+           *         ],
+           *         "rowCount": 0
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 0;
+            data: {
+              /** @enum {string} */
+              kind?: 'csv' | 'xlsx';
+              columns?: string[];
+              mapping?: {
+                [key: string]: string;
+              };
+              remembered?: boolean;
+              preview?: {
+                [key: string]: string;
+              }[];
+              rowCount?: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
   postSalesImport: {
     parameters: {
       query?: never;
@@ -16770,6 +16874,62 @@ export interface operations {
         };
       };
     };
+    responses: {
+      /** @description status 0 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 0,
+           *       "data": {
+           *         "key": "string",
+           *         "dateCreated": "2019-08-24T14:15:22Z",
+           *         "dateUpdated": "2019-08-24T14:15:22Z",
+           *         "status": 0,
+           *         "version": 0,
+           *         "reference": "string",
+           *         "licensee": "string",
+           *         "period_start": "2019-08-24T14:15:22Z",
+           *         "period_end": "2019-08-24T14:15:22Z",
+           *         "state": "string",
+           *         "source": "string",
+           *         "file_name": "string",
+           *         "row_count": 0,
+           *         "totals": null,
+           *         "late": true,
+           *         "notes": "string",
+           *         "owner": "string",
+           *         "corrects": [
+           *           "string"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 0;
+            data: components['schemas']['SalesReport'];
+          };
+        };
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  postSalesImportStream: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
     responses: {
       /** @description status 0 */
       200: {
