@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import useSWR from 'swr';
-import { assumeData, coreClient } from '@/lib/client/api';
+import { coreClient } from '@/lib/client/api';
 import { useShell } from '@/lib/client/settings-context';
 
 /** Where a product's verification page lives: APP_URL/{lang}/verify/{product key}. */
@@ -15,9 +15,7 @@ function useVerifyPageTemplate(): string | null {
   const { settings } = useShell();
   const token = useSession().data?.accessToken;
   const { data } = useSWR(token ? ['issue-conn', token] : null, async () => {
-    const answer = assumeData<{ endpoints: { verifyPage: string } }>(
-      await coreClient(settings.coreApiUrl).GET('/api/core/issue/conn', { token }),
-    );
+    const answer = await coreClient(settings.coreApiUrl).GET('/api/core/issue/conn', { token });
     return answer?.status === 0 ? answer.data.endpoints.verifyPage : null;
   });
   return data ?? null;

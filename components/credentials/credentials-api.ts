@@ -1,11 +1,18 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import { api, assumeData, coreClient } from '@/lib/client/api';
+import { api, coreClient, type AnswerData } from '@/lib/client/api';
 import type { Envelope } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
 
-/** Shapes of the credential routes (lib/server/credentials/*), as the views read them. */
-export type CredentialStatus = 'valid' | 'expired' | 'revoked' | 'not_yet_valid' | 'invalid_signature' | 'malformed' | 'unknown';
+/**
+ * Shapes of the credential routes (lib/server/credentials/*), from the spec. The spec leaves a
+ * credential's claims and a schema's meta open records; the views read them as the shapes below.
+ */
+type SpecCredential = AnswerData<'/api/core/wallet/cred/list', 'get'>['items'][number];
+type SpecCredentialDetail = AnswerData<'/api/core/wallet/cred/get/{id}', 'get'>;
+type SpecSchema = AnswerData<'/api/core/schema/list', 'get'>['items'][number];
+
+export type CredentialStatus = SpecCredential['status'];
 
 export interface LicenseClaims {
   license?: { key: string; state: string };
@@ -15,65 +22,23 @@ export interface LicenseClaims {
   term?: { start: string; end: string };
 }
 
-export interface CredentialSummary {
-  key: string;
-  type: string;
-  schema: string | null;
-  format: string;
-  issuer: string;
-  subject: string;
-  claims: LicenseClaims;
-  state: string;
-  status: CredentialStatus;
-  issuedAt: string;
-  expiresAt: string | null;
-  revokedAt: string | null;
+export type CredentialSummary = Omit<SpecCredential, 'claims'> & { claims: LicenseClaims };
+
+export type Verification = AnswerData<'/api/vc/verify', 'post'>;
+
+export type CredentialDetail = Omit<SpecCredentialDetail, 'claims'> & { claims: LicenseClaims };
+
+export interface SchemaMeta {
+  title?: { jp?: string; en?: string };
+  description?: { jp?: string; en?: string };
+  format?: string;
+  publishedAt?: string;
 }
 
-export interface Verification {
-  valid: boolean;
-  reason: CredentialStatus;
-  checkedAt: string;
-}
+export type SchemaSummary = Omit<SpecSchema, 'meta'> & { meta: SchemaMeta };
 
-export interface CredentialDetail extends CredentialSummary {
-  jwt: string;
-  verification: Verification;
-}
-
-export interface SchemaSummary {
-  key: string;
-  name: string;
-  version: string;
-  issuer: string;
-  enabled: boolean;
-  published: boolean;
-  meta: {
-    title?: { jp?: string; en?: string };
-    description?: { jp?: string; en?: string };
-    format?: string;
-    publishedAt?: string;
-  };
-  dateCreated: string;
-  dateUpdated: string;
-}
-
-export type PublicState = 'valid' | 'expired' | 'revoked' | 'not_yet_valid' | 'not_licensed';
-
-export interface PublicVerification {
-  state: PublicState;
-  kind: 'product' | 'credential' | 'unknown';
-  product: { key: string; name: string; reference: string } | null;
-  license: { reference: string } | null;
-  ip: { name: string } | null;
-  licensee: { name: string } | null;
-  territory: string[];
-  term: { start: string; end: string } | null;
-  credential: { key: string; issuedAt: string; revokedAt: string | null } | null;
-  signature: boolean;
-  checkedAt: string;
-  standard: { issuer: string; didDocument: string; statusList: string; statusListIndex: string } | null;
-}
+export type PublicVerification = AnswerData<'/api/vc/verify/{id}', 'get'>;
+export type PublicState = PublicVerification['state'];
 
 function useToken(): string | undefined {
   return useSession().data?.accessToken;
@@ -84,25 +49,23 @@ export function useWallet() {
   const { settings } = useShell();
   const token = useToken();
   return useSWR(token ? ['wallet-creds', token] : null, async () => {
-    const answer = assumeData<{ items: CredentialSummary[] }>(
-      await coreClient(settings.coreApiUrl).GET('/api/core/wallet/cred/list', { token }),
-    );
+    const answer = await coreClient(settings.coreApiUrl).GET('/api/core/wallet/cred/list', { token });
     if (answer?.status !== 0) throw new Error('wallet');
-    return answer.data.items;
+    // The spec leaves claims an open record; wallet credentials carry license claims.
+    return answer.data.items as CredentialSummary[];
   });
 }
 
 /** One wallet credential with its JWT and a verification made now. */
 export async function fetchWalletCredential(coreApiUrl: string, key: string, token?: string): Promise<CredentialDetail | null> {
-  const answer = assumeData<CredentialDetail>(
-    await coreClient(coreApiUrl).GET('/api/core/wallet/cred/get/{id}', { params: { path: { id: key } }, token }),
-  );
-  return answer?.status === 0 ? answer.data : null;
+  const answer = await coreClient(coreApiUrl).GET('/api/core/wallet/cred/get/{id}', { params: { path: { id: key } }, token });
+  // The spec leaves claims an open record; wallet credentials carry license claims.
+  return answer?.status === 0 ? (answer.data as CredentialDetail) : null;
 }
 
 /** Verifies a credential JWT with the public endpoint (POST /api/vc/verify). */
 export async function verifyJwt(jwt: string): Promise<Verification | null> {
-  const answer = assumeData<Verification>(await api.POST('/api/vc/verify', { body: { jwt } }));
+  const answer = await api.POST('/api/vc/verify', { body: { jwt } });
   return answer?.status === 0 ? answer.data : null;
 }
 
@@ -111,11 +74,10 @@ export function useCredentialSchemas() {
   const { settings } = useShell();
   const token = useToken();
   return useSWR(token ? ['credential-schemas', token] : null, async () => {
-    const answer = assumeData<{ items: SchemaSummary[] }>(
-      await coreClient(settings.coreApiUrl).GET('/api/core/schema/list', { token }),
-    );
+    const answer = await coreClient(settings.coreApiUrl).GET('/api/core/schema/list', { token });
     if (answer?.status !== 0) throw new Error('schemas');
-    return answer.data.items;
+    // The spec leaves meta an open record; its known keys are SchemaMeta's.
+    return answer.data.items as SchemaSummary[];
   });
 }
 
@@ -124,14 +86,12 @@ export function useSchemaMeta(key: string | null) {
   const token = useToken();
   return useSWR(token && key ? ['credential-schema', key, token] : null, async () => {
     const core = coreClient(settings.coreApiUrl);
-    const answer = assumeData<SchemaSummary & { issued: number; schema: Record<string, unknown> }>(
-      await core.GET('/api/core/schema/get/{id}', { params: { path: { id: key! } }, token }),
-    );
-    const meta = assumeData<{ issued: number }>(
-      await core.GET('/api/core/schema/meta/{id}', { params: { path: { id: key! } }, token }),
-    );
+    const answer = await core.GET('/api/core/schema/get/{id}', { params: { path: { id: key! } }, token });
+    const meta = await core.GET('/api/core/schema/meta/{id}', { params: { path: { id: key! } }, token });
     if (answer?.status !== 0) throw new Error('schema');
-    return { ...answer.data, issued: meta?.status === 0 ? meta.data.issued : 0 };
+    // The spec leaves meta an open record; its known keys are SchemaMeta's.
+    const schema = answer.data as SchemaSummary & { schema: Record<string, unknown> };
+    return { ...schema, issued: meta?.status === 0 ? meta.data.issued : 0 };
   });
 }
 
@@ -155,9 +115,7 @@ export function usePublicVerification(id: string | undefined) {
   return useSWR(
     id ? ['vc-verify', id] : null,
     async () => {
-      const answer = assumeData<PublicVerification>(
-        await api.GET('/api/vc/verify/{id}', { params: { path: { id: id! } }, cache: 'no-store' }),
-      );
+      const answer = await api.GET('/api/vc/verify/{id}', { params: { path: { id: id! } }, cache: 'no-store' });
       if (answer?.status !== 0) throw new Error('verify');
       return answer.data;
     },

@@ -1,6 +1,6 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import { api, assumeData } from '@/lib/client/api';
+import { api } from '@/lib/client/api';
 import type { paths } from '@/lib/client/api-schema';
 import { productApi } from '@/lib/client/fetcher';
 import type { DesignerDocument } from './types';
@@ -43,11 +43,10 @@ export function useMyApplication() {
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR(token ? ['liquid-mine', token] : null, async () => {
-    const answer = assumeData<LiquidApplication | null>(
-      await api.GET('/api/liquid/query/{id}', { params: { path: { id: 'mine' } }, token }),
-    );
+    const answer = await api.GET('/api/liquid/query/{id}', { params: { path: { id: 'mine' } }, token });
     if (answer?.status !== 0) throw new Error('application query failed');
-    return answer.data;
+    // One spec path answers 'mine' (one application or null) and 'all' (a list); 'mine' is the first.
+    return answer.data as LiquidApplication | null;
   });
 }
 

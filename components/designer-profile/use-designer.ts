@@ -1,6 +1,6 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import { api, assumeData } from '@/lib/client/api';
+import { api } from '@/lib/client/api';
 import type { DesignerIp, DesignerRecord } from './types';
 
 /** One Designer record by key; `null` when it does not exist or cannot be read. */
@@ -38,10 +38,12 @@ export function useDesignerIps(key: string | null) {
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR(key && token ? ['designer-ips', key, token] : null, async () => {
-    const direct = assumeData<DesignerIp[] | { items: DesignerIp[] }>(
-      await api.GET('/api/v1/Designer/ips/{id}', { params: { path: { id: key! } }, token }),
-    );
-    if (direct?.status === 0) return Array.isArray(direct.data) ? direct.data : (direct.data.items ?? []);
+    const direct = await api.GET('/api/v1/Designer/ips/{id}', { params: { path: { id: key! } }, token });
+    if (direct?.status === 0) {
+      // The spec leaves the records' name and state optional (the route answers them); the list shape is kept from before the spec.
+      const data = direct.data as DesignerIp[] | { items?: DesignerIp[] };
+      return Array.isArray(data) ? data : (data.items ?? []);
+    }
     const answer = await api.POST('/api/v1/IP/query', {
       token,
       body: { filter: { designer: key }, sort: { dateCreated: -1 }, limit: 200 },

@@ -9,7 +9,7 @@ import Table from 'react-bootstrap/Table';
 import useSWR, { useSWRConfig } from 'swr';
 import { CURRENCIES, formatJpyRate } from '@/lib/format/money';
 import { formatJapanTime } from '@/lib/format/time';
-import { api, assumeData } from '@/lib/client/api';
+import { api } from '@/lib/client/api';
 import type { paths } from '@/lib/client/api-schema';
 import { useShell } from '@/lib/client/settings-context';
 import type { ExchangeRate } from '@/lib/server/fx/rates';
@@ -38,7 +38,7 @@ export function ExchangeRates({ request }: { request: RateRequest | null }) {
   const token = session?.accessToken;
   const { mutate } = useSWRConfig();
   const rates = useSWR(token ? ['exchange-rates', token] : null, async () => {
-    const answer = assumeData<{ rates: ExchangeRate[]; may_record: boolean }>(await api.GET('/api/sales/rates', { token }));
+    const answer = await api.GET('/api/sales/rates', { token });
     return answer?.status === 0 ? answer.data : null;
   });
   const [form, setForm] = useState({ currency: request?.currency ?? 'USD', month: request?.month ?? japanMonth(), rate: '' });
@@ -60,7 +60,7 @@ export function ExchangeRates({ request }: { request: RateRequest | null }) {
     setBusy(true);
     // The currency comes from the select of CURRENCIES or from the bill; the server refuses any other with its message.
     const body = form as RateBody;
-    const answer: Answer | null = assumeData<Answer['data']>(await api.POST('/api/sales/rates', { token, body }));
+    const answer: Answer | null = await api.POST('/api/sales/rates', { token, body });
     setBusy(false);
     if (answer?.status === 0 && answer.data?.rate_micro) {
       setErrors({});

@@ -7,31 +7,13 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import useSWR from 'swr';
-import { api, assumeData } from '@/lib/client/api';
+import { api, type AnswerData } from '@/lib/client/api';
 import { useShell } from '@/lib/client/settings-context';
 import { formatJpyRate } from '@/lib/format/money';
-import type { JpyTotal, JpyView } from '@/lib/server/fx/jpy-view';
 import type { RateRequest } from './ExchangeRates';
 import { formatDay, formatMoney } from './money';
 
-interface BillEntry {
-  licensee: string;
-  licensee_name: string;
-  period_start: string;
-  period_end: string;
-  currency: string;
-  status: 'to_invoice' | 'invoiced';
-  invoice_reference: string | null;
-  invoice_state: string | null;
-  royalty: number;
-  recouped: number;
-  mg_shortfall: number;
-  advance_billed: number;
-  subtotal: number;
-  tax_lines: { kind: string; amount: number }[];
-  total: number;
-  jpy: JpyView;
-}
+type BillEntry = AnswerData<'/api/sales/bill', 'get'>['entries'][number];
 
 export interface BillQuery {
   from?: string;
@@ -47,12 +29,10 @@ function useSalesBill(query: BillQuery | null) {
   return useSWR(params && token ? ['sales-bill', params.toString(), token] : null, async () => {
     // Empty filters are left out, as in the key.
     const { from, to, licensee } = query!;
-    const answer = assumeData<{ entries: BillEntry[]; totals: Record<string, number>; totals_jpy: JpyTotal }>(
-      await api.GET('/api/sales/bill', {
-        params: { query: { from: from || undefined, to: to || undefined, licensee: licensee || undefined } },
-        token,
-      }),
-    );
+    const answer = await api.GET('/api/sales/bill', {
+      params: { query: { from: from || undefined, to: to || undefined, licensee: licensee || undefined } },
+      token,
+    });
     return answer?.status === 0 ? answer.data : null;
   });
 }

@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { hasAccess } from '@/lib/acl/match';
 import { accessLists } from '@/lib/acl/roles';
-import { api, assumeData, coreClient } from '@/lib/client/api';
+import { api, coreClient, type AnswerData } from '@/lib/client/api';
 import { productApi } from '@/lib/client/fetcher';
 import { storeCurrentAddress } from '@/lib/client/redirect-store';
 import { useShell } from '@/lib/client/settings-context';
@@ -15,28 +15,10 @@ export const MANAGER_GROUPS = ['legal', 'brand', 'cfl'] as const;
 export type ApproverGroup = (typeof APPROVER_GROUPS)[number];
 export type ManagerGroup = (typeof MANAGER_GROUPS)[number];
 
+export type HolderRoles = AnswerData<'/api/role/get', 'get'>;
+
 /** A person as /api/role/get lists them. */
-export interface Person {
-  sub: string;
-  nickname: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-}
-
-export interface HolderRoles {
-  holder: string;
-  approver: Record<ApproverGroup, Person[]>;
-  manager_legal: Person[];
-  manager_brand: Person[];
-  manager_cfl: Person[];
-}
-
-interface RoleProfile {
-  sub: string;
-  access: string[];
-  managerGroups: ManagerGroup[];
-}
+export type Person = HolderRoles['manager_legal'][number];
 
 export interface LogPerson {
   sub: string;
@@ -81,7 +63,7 @@ function useToken(): string | undefined {
 export function useHolderRoles() {
   const token = useToken();
   return useSWR(token ? ['holder-roles', token] : null, async () => {
-    const answer = assumeData<HolderRoles>(await api.GET('/api/role/get', { token }));
+    const answer = await api.GET('/api/role/get', { token });
     return answer?.status === 0 ? answer.data : null;
   });
 }
@@ -90,7 +72,7 @@ export function useHolderRoles() {
 export function useContractSigners() {
   const token = useToken();
   return useSWR(token ? ['holder-contract', token] : null, async () => {
-    const answer = assumeData<{ signers: Person[] }>(await api.GET('/api/role/contract', { token }));
+    const answer = await api.GET('/api/role/contract', { token });
     return answer?.status === 0 ? answer.data.signers : null;
   });
 }
@@ -111,7 +93,7 @@ export function useHolderPermissions(): { permissions: HolderPermissions | null;
   const { settings } = useShell();
   const token = useToken();
   const { data } = useSWR(token ? ['role-profile', token] : null, async () => {
-    const answer = assumeData<RoleProfile>(await coreClient(settings.coreApiUrl).GET('/api/core/roles/profile', { token }));
+    const answer = await coreClient(settings.coreApiUrl).GET('/api/core/roles/profile', { token });
     return answer?.status === 0 ? answer.data : null;
   });
   if (!data) return { permissions: null, sub: null };
@@ -144,13 +126,7 @@ export function useHolderLog(q: string, pageSize = 20) {
   );
 }
 
-export interface UserHit {
-  sub: string;
-  email: string;
-  nickname: string;
-  first_name: string;
-  last_name: string;
-}
+export type UserHit = AnswerData<'/api/core/users/list', 'post'>['items'][number];
 
 /** Users whose e-mail or name contains `q` (POST /api/core/users/list). */
 export function useUserSearch(q: string) {
@@ -158,9 +134,7 @@ export function useUserSearch(q: string) {
   const token = useToken();
   const text = q.trim();
   return useSWR(text && token ? ['user-search', text, token] : null, async () => {
-    const answer = assumeData<{ items: UserHit[] }>(
-      await coreClient(settings.coreApiUrl).POST('/api/core/users/list', { token, body: { q: text, limit: 8 } }),
-    );
+    const answer = await coreClient(settings.coreApiUrl).POST('/api/core/users/list', { token, body: { q: text, limit: 8 } });
     return answer?.status === 0 ? answer.data.items : [];
   });
 }

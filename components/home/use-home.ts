@@ -1,6 +1,6 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import { api, assumeData } from '@/lib/client/api';
+import { api } from '@/lib/client/api';
 import type { HomeItem, HomeSection } from '@/lib/server/home/types';
 
 export type { HomeItem, HomeSection };
@@ -10,7 +10,7 @@ export function useHome() {
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR(token ? ['home', token] : null, async () => {
-    const answer = assumeData<{ sections: HomeSection[] }>(await api.GET('/api/home', { token }));
+    const answer = await api.GET('/api/home', { token });
     return answer?.status === 0 ? answer.data.sections : null;
   });
 }

@@ -8,7 +8,7 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { formatDay, formatMoney } from '@/components/holder-admin/money';
-import { api, assumeData } from '@/lib/client/api';
+import { api } from '@/lib/client/api';
 import { useShell } from '@/lib/client/settings-context';
 import { formatJpyRate } from '@/lib/format/money';
 import type { InvoiceJpy } from '@/lib/server/invoices/invoice-jpy';
@@ -42,9 +42,7 @@ export interface InvoiceTableProps {
 function useInvoicesInJpy(items: InvoiceRecord[], enabled: boolean, token?: string): Map<string, InvoiceJpy> | undefined {
   const keys = enabled ? items.filter((i) => i.currency !== 'JPY').map((i) => i.key) : [];
   const answer = useSWR(token && keys.length ? ['invoice-jpy', keys.join(','), token] : null, async () => {
-    const result = assumeData<{ invoices: InvoiceJpy[] }>(
-      await api.GET('/api/invoice/jpy', { params: { query: { keys: keys.join(',') } }, token }),
-    );
+    const result = await api.GET('/api/invoice/jpy', { params: { query: { keys: keys.join(',') } }, token });
     return result?.status === 0 ? result.data : null;
   });
   if (answer.data === undefined) return undefined;

@@ -10,19 +10,13 @@ import Table from 'react-bootstrap/Table';
 import useSWR from 'swr';
 import { formatMoney, minorDigits } from '@/components/holder-admin/money';
 import { matchesSearch, RecordSearch } from '@/components/refs/RecordSearch';
-import { api, assumeData } from '@/lib/client/api';
+import { api } from '@/lib/client/api';
 import type { paths } from '@/lib/client/api-schema';
 import { useShell } from '@/lib/client/settings-context';
-import type { InvoiceBalance, LicenseeBalance } from '@/lib/server/payments/balances';
+import type { InvoiceBalance } from '@/lib/server/payments/balances';
 
 // The shape the balances route answers, declared once where it is computed (a type only: nothing server-side reaches the bundle).
 type PaymentLine = InvoiceBalance['payments'][number];
-
-interface Balances {
-  invoices: InvoiceBalance[];
-  licensees: LicenseeBalance[];
-  may_record: boolean;
-}
 
 const METHODS = ['bank_transfer', 'offset', 'cash', 'other'] as const;
 
@@ -72,7 +66,7 @@ export function PaymentsView({ own = false }: { own?: boolean }) {
   const { data: session } = useSession();
   const token = session?.accessToken;
   const balances = useSWR(token ? ['invoice-balances', token] : null, async () => {
-    const answer = assumeData<Balances>(await api.GET('/api/invoice/balances', { token }));
+    const answer = await api.GET('/api/invoice/balances', { token });
     return answer?.status === 0 ? answer.data : null;
   });
   const [open, setOpen] = useState<string | null>(null);
@@ -109,9 +103,11 @@ export function PaymentsView({ own = false }: { own?: boolean }) {
     setBusy(true);
     // The method comes from the select of METHODS; the server refuses any other with its message.
     const body = { ...form, payer_reference: form.payer_reference || undefined } as PaymentBody;
-    const answer: Answer | null = assumeData<Answer['data']>(
-      await api.POST('/api/invoice/{id}/payments', { params: { path: { id: b.invoice } }, token, body }),
-    );
+    const answer: Answer | null = await api.POST('/api/invoice/{id}/payments', {
+      params: { path: { id: b.invoice } },
+      token,
+      body,
+    });
     setBusy(false);
     if (answer?.status === 0 && answer.data?.payment) {
       setFlash({
@@ -129,9 +125,11 @@ export function PaymentsView({ own = false }: { own?: boolean }) {
 
   const reverse = async (p: PaymentLine) => {
     setBusy(true);
-    const answer: Answer | null = assumeData<Answer['data']>(
-      await api.POST('/api/payment/{id}/reverse', { params: { path: { id: p.key } }, token, body: { reason } }),
-    );
+    const answer: Answer | null = await api.POST('/api/payment/{id}/reverse', {
+      params: { path: { id: p.key } },
+      token,
+      body: { reason },
+    });
     setBusy(false);
     if (answer?.status === 0) {
       setFlash({ variant: 'success', text: t('payments.reversedDone', { reference: p.reference }) });

@@ -9,7 +9,7 @@ import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import useSWR from 'swr';
 import { useDialogs } from '@/components/dialogs/DialogProvider';
-import { api, assumeData } from '@/lib/client/api';
+import { api, type AnswerData } from '@/lib/client/api';
 import { useShell } from '@/lib/client/settings-context';
 import type { ScreenViewProps } from '@/components/page/withPage';
 import { MemberInvitations } from '@/components/invite/MemberInvitations';
@@ -18,14 +18,7 @@ import { useOrganisations, type MemberRole, type Organisation } from './useOrgan
 
 const ALL_ROLES: readonly MemberRole[] = ['owner', 'admin', 'staff', 'designer'];
 
-interface Member {
-  sub: string;
-  nickname: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  roles: MemberRole[];
-}
+type Member = AnswerData<'/api/role/licensee/{x}', 'get'>['members'][number];
 
 interface Problem {
   fields: Record<string, string>;
@@ -42,9 +35,7 @@ function useMembers(org: Organisation | null) {
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR(org?.manages && token ? ['licensee-members', org.key, token] : null, async () => {
-    const answer = assumeData<{ licensee: string; members: Member[] }>(
-      await api.GET('/api/role/licensee/{x}', { params: { path: { x: org!.key } }, token }),
-    );
+    const answer = await api.GET('/api/role/licensee/{x}', { params: { path: { x: org!.key } }, token });
     return answer?.status === 0 ? answer.data.members : null;
   });
 }

@@ -1,23 +1,9 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import { api, assumeData, coreClient } from '@/lib/client/api';
+import { api, coreClient, type AnswerData } from '@/lib/client/api';
 import { useShell } from '@/lib/client/settings-context';
-import type { MailKind } from '@/lib/server/notify/mail-kinds';
 
-export interface OwnProfile {
-  sub: string;
-  email: string;
-  nickname: string;
-  first_name: string;
-  last_name: string;
-  picture: string | null;
-  lang: string;
-  wallet: string | null;
-  /** Kinds of notification not mailed (lib/server/notify/mail-kinds.ts). */
-  mail_off?: MailKind[];
-  mail_digest?: boolean;
-  access: string[];
-}
+export type OwnProfile = AnswerData<'/api/core/users/profile', 'get'>;
 
 /** An EVM address: 0x and 40 hexadecimal digits (the server checks the same). */
 export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -38,10 +24,8 @@ export function useOwnProfile() {
   const { token, sub, core } = useProfileCaller();
   return useSWR(token && sub ? ['own-profile', sub, token] : null, async () => {
     const [profile, bio] = await Promise.all([
-      core.GET('/api/core/users/profile', { token }).then((answer) => assumeData<OwnProfile>(answer)),
-      core
-        .POST('/api/core/users/getbio', { token, body: { sub: sub! } })
-        .then((answer) => assumeData<{ bio: string | null }>(answer)),
+      core.GET('/api/core/users/profile', { token }),
+      core.POST('/api/core/users/getbio', { token, body: { sub: sub! } }),
     ]);
     if (profile?.status !== 0) return null;
     return { ...profile.data, bio: bio?.status === 0 ? (bio.data.bio ?? '') : '' };
@@ -53,7 +37,7 @@ export function useBadgeFacts() {
   const { token, sub, core } = useProfileCaller();
   return useSWR(token && sub ? ['badge-facts', sub, token] : null, async () => {
     const [roles, designer] = await Promise.all([
-      core.GET('/api/core/roles/profile', { token }).then((answer) => assumeData<{ approverGroups: string[] }>(answer)),
+      core.GET('/api/core/roles/profile', { token }),
       api.POST('/api/v1/Designer/query', {
         token,
         body: { filter: { owner: sub }, sort: { dateCreated: 1 }, limit: 1 },

@@ -1,6 +1,6 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import { api, assumeData } from '@/lib/client/api';
+import { api, type AnswerData } from '@/lib/client/api';
 import type { Envelope } from '@/lib/client/fetcher';
 
 export type RowErrors = Record<string, Record<string, string>>;
@@ -20,22 +20,7 @@ export interface ReportRecord {
   dateCreated: string;
 }
 
-export interface LicenseTotals {
-  license: string;
-  reference: string;
-  ip: string;
-  licensee: string;
-  currency: string;
-  royalty_rate_bp: number;
-  advance: number;
-  minimum_guarantee: number;
-  earned: number;
-  recouped: number;
-  advanceRemaining: number;
-  payable: number;
-  mgProgressBp: number;
-  mgRemaining: number;
-}
+export type LicenseTotals = AnswerData<'/api/sales/totals', 'get'>[number];
 
 /** Running totals per license (GET /api/sales/totals). */
 export function useLicenseTotals(licensee: string | null | undefined, enabled = true) {
@@ -43,9 +28,7 @@ export function useLicenseTotals(licensee: string | null | undefined, enabled = 
   const token = session?.accessToken;
   const query = licensee ? `?licensee=${encodeURIComponent(licensee)}` : '';
   return useSWR(enabled && token ? ['sales-totals', query, token] : null, async () => {
-    const answer = assumeData<LicenseTotals[]>(
-      await api.GET('/api/sales/totals', { params: { query: { licensee: licensee || undefined } }, token }),
-    );
+    const answer = await api.GET('/api/sales/totals', { params: { query: { licensee: licensee || undefined } }, token });
     if (answer?.status !== 0) throw new Error('totals');
     return answer.data;
   });

@@ -1,7 +1,7 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { assumeData, coreClient } from '@/lib/client/api';
+import { coreClient, type AnswerData } from '@/lib/client/api';
 import type { Envelope } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
 import { listKeyPath } from './list-key';
@@ -13,12 +13,7 @@ export type JobState = (typeof JOB_STATES)[number];
 // The shapes /api/core/jobs answers with come from the service that builds them.
 export type { JobDetail, JobSummary };
 
-export interface JobsPage {
-  items: JobSummary[];
-  nextCursor: string | null;
-  counts: Record<string, number>;
-  kinds: string[];
-}
+export type JobsPage = AnswerData<'/api/core/jobs/list', 'get'>;
 
 type JobsQuery = { limit: number; state?: JobState; kind?: string; cursor?: string };
 
@@ -40,9 +35,7 @@ export function useJobs(state: JobState | '', kind: string) {
       return ['core', listKeyPath('/jobs/list', query), token, query];
     },
     async ([, , , query]: [string, string, string, JobsQuery]) => {
-      const res = assumeData<JobsPage>(
-        await coreClient(settings.coreApiUrl).GET('/api/core/jobs/list', { params: { query }, token }),
-      );
+      const res = await coreClient(settings.coreApiUrl).GET('/api/core/jobs/list', { params: { query }, token });
       return res?.status === 0 ? res.data : null;
     },
     { refreshInterval: 5_000 },
@@ -53,10 +46,9 @@ export function useJob(key: string | null) {
   const { settings } = useShell();
   const { data: session } = useSession();
   const token = session?.accessToken;
-  return useSWR<Envelope<JobDetail> | null>(key && token ? ['core', `/jobs/${key}`, token] : null, async () =>
-    assumeData<JobDetail>(
-      await coreClient(settings.coreApiUrl).GET('/api/core/jobs/{key}', { params: { path: { key: key! } }, token }),
-    ),
+  return useSWR<Envelope<JobDetail> | null>(
+    key && token ? ['core', `/jobs/${key}`, token] : null,
+    async () => await coreClient(settings.coreApiUrl).GET('/api/core/jobs/{key}', { params: { path: { key: key! } }, token }),
   );
 }
 

@@ -1,7 +1,7 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { assumeData, coreClient } from '@/lib/client/api';
+import { coreClient, type AnswerData } from '@/lib/client/api';
 import type { Envelope } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
 import { listKeyPath } from './list-key';
@@ -15,10 +15,7 @@ export type { OutboxMail, OutboxSummary };
 
 type OutboxQuery = { limit: number; state?: OutboxState; cursor?: string };
 
-interface OutboxPage {
-  items: OutboxSummary[];
-  nextCursor: string | null;
-}
+type OutboxPage = AnswerData<'/api/core/mail/list', 'get'>;
 
 /** The outbox, newest first, one page of 50 at a time (keyset cursor). */
 export function useOutbox(state: OutboxState | '') {
@@ -37,9 +34,7 @@ export function useOutbox(state: OutboxState | '') {
       return ['core', listKeyPath('/mail/list', query), token, query];
     },
     async ([, , , query]: [string, string, string, OutboxQuery]) => {
-      const res = assumeData<OutboxPage>(
-        await coreClient(settings.coreApiUrl).GET('/api/core/mail/list', { params: { query }, token }),
-      );
+      const res = await coreClient(settings.coreApiUrl).GET('/api/core/mail/list', { params: { query }, token });
       return res?.status === 0 ? res.data : null;
     },
     { refreshInterval: 15_000 },
@@ -50,10 +45,9 @@ export function useOutboxMail(key: string | null) {
   const { settings } = useShell();
   const { data: session } = useSession();
   const token = session?.accessToken;
-  return useSWR<Envelope<OutboxMail> | null>(key && token ? ['core', `/mail/${key}`, token] : null, async () =>
-    assumeData<OutboxMail>(
-      await coreClient(settings.coreApiUrl).GET('/api/core/mail/{key}', { params: { path: { key: key! } }, token }),
-    ),
+  return useSWR<Envelope<OutboxMail> | null>(
+    key && token ? ['core', `/mail/${key}`, token] : null,
+    async () => await coreClient(settings.coreApiUrl).GET('/api/core/mail/{key}', { params: { path: { key: key! } }, token }),
   );
 }
 

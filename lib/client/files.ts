@@ -1,15 +1,7 @@
 import { imageWidthFor } from '@/lib/storage/image-widths';
-import { api, assumeData, errorsOf } from './api';
+import { api, errorsOf, type AnswerData } from './api';
 
-export interface StoredFile {
-  hash: string;
-  cid: string;
-  mime: string;
-  size: number;
-  name: string;
-  width: number | null;
-  height: number | null;
-}
+export type StoredFile = AnswerData<'/api/core/storage/save', 'post'>;
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -25,9 +17,7 @@ export async function uploadFile(file: File, options: { token?: string; public?:
   const data = await readAsDataUrl(file);
   // The product client: a refused session sends the person to sign in, as on every page action.
   const init = { token: options.token, body: { name: file.name, data } };
-  const answer = assumeData<StoredFile>(
-    options.public ? await api.POST('/api/core/public/save', init) : await api.POST('/api/core/storage/save', init),
-  );
+  const answer = options.public ? await api.POST('/api/core/public/save', init) : await api.POST('/api/core/storage/save', init);
   if (!answer) return { status: 1, file: null, errors: {} as Record<string, string> };
   if (answer.status === 0) return { status: 0, file: answer.data, errors: {} as Record<string, string> };
   return { status: answer.status, file: null, errors: errorsOf(answer) };

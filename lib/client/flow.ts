@@ -1,6 +1,6 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import { api, assumeData } from './api';
+import { api, type AnswerData } from './api';
 
 export type Decision = 'approved' | 'approved_with_conditions' | 'rejected' | 'changes_requested';
 export type ApprovalKind = 'ips' | 'licenses' | 'products' | 'usages' | 'invoices' | 'reports';
@@ -34,21 +34,9 @@ export interface QueueItem<T = Record<string, unknown>> {
   name: { reference: string | null; title: string; counterparty: string | null; detail: string | null; label: string };
 }
 
-export interface HistoryReview {
-  key: string;
-  group: string | null;
-  step: string | null;
-  state: string;
-  comment: string | null;
-  markups: Markup[];
-  revision: number;
-  dateCreated: string;
-  dateUpdated: string;
-  reviewer: string | null;
-  reviewerName: string | null;
-  reviewerFirst: string | null;
-  reviewerLast: string | null;
-}
+type RecordAnswer = AnswerData<'/api/v1/{entity}/{id}/{action}', 'get'>;
+
+export type HistoryReview = Extract<RecordAnswer, { reviews: unknown }>['reviews'][number];
 
 export interface History<T = Record<string, unknown>> {
   subject: T;
@@ -93,8 +81,8 @@ export function useApprovalQueue<T = Record<string, unknown>>(kind: ApprovalKind
   const token = session?.accessToken;
   return useSWR(token ? ['queue', kind, token] : null, async () => {
     const answer = await api.GET('/api/v1/Holder/approve/{kind}', { params: { path: { kind } }, token });
-    // The spec leaves every field optional and the subject open; the page reads them as sent.
-    return answer?.status === 0 ? (answer.data as QueueItem<T>[]) : [];
+    // The spec names only the subject's key and state; the server sends the whole record, which the page reads as T.
+    return answer?.status === 0 ? answer.data.map((item): QueueItem<T> => ({ ...item, subject: item.subject as T })) : [];
   });
 }
 
@@ -103,20 +91,17 @@ export function useHistory<T = Record<string, unknown>>(entity: string, key: str
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR(key && token ? ['history', entity, key, token] : null, async () => {
-    const answer = assumeData<History<T>>(
-      await api.GET('/api/v1/{entity}/{id}/{action}', { params: { path: { entity, id: key!, action: 'history' } }, token }),
-    );
-    return answer?.status === 0 ? answer.data : null;
+    const answer = await api.GET('/api/v1/{entity}/{id}/{action}', {
+      params: { path: { entity, id: key!, action: 'history' } },
+      token,
+    });
+    // One spec path serves every action, so its answer is the union of them; 'history' answers this branch.
+    return answer?.status === 0 ? (answer.data as History<T>) : null;
   });
 }
 
 /** What the caller may do with a record now (GET /api/v1/{Entity}/{id}/actions): pages offer exactly these steps. */
-export interface RecordActions {
-  state: string;
-  actions: { action: string; to: string; needsComment: boolean }[];
-  waitingFor: string[];
-  decideFor: string[];
-}
+export type RecordActions = Extract<RecordAnswer, { actions: unknown }>;
 
 /**
  * `state`, when given, is part of the cache key: a list that reloads a record after a step asks
@@ -126,10 +111,12 @@ export function useRecordActions(entity: string, key: string | null, state?: str
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR(key && token ? ['actions', entity, key, state ?? '', token] : null, async () => {
-    const answer = assumeData<RecordActions>(
-      await api.GET('/api/v1/{entity}/{id}/{action}', { params: { path: { entity, id: key!, action: 'actions' } }, token }),
-    );
-    return answer?.status === 0 ? answer.data : null;
+    const answer = await api.GET('/api/v1/{entity}/{id}/{action}', {
+      params: { path: { entity, id: key!, action: 'actions' } },
+      token,
+    });
+    // One spec path serves every action, so its answer is the union of them; 'actions' answers this branch.
+    return answer?.status === 0 ? (answer.data as RecordActions) : null;
   });
 }
 
@@ -144,13 +131,11 @@ export async function decideOnItem(
 ) {
   type Moved = { moved: boolean; subject: Record<string, unknown> };
   return answerOf<Moved>(
-    assumeData<Moved>(
-      await api.POST('/api/v1/Holder/approve/{kind}/{id}', {
-        params: { path: { kind, id: key } },
-        token,
-        body: { decision, comment: comment || undefined, markups },
-      }),
-    ),
+    await api.POST('/api/v1/Holder/approve/{kind}/{id}', {
+      params: { path: { kind, id: key } },
+      token,
+      body: { decision, comment: comment || undefined, markups },
+    }),
   );
 }
 
@@ -158,13 +143,11 @@ export async function decideOnItem(
 export async function decideReview(reviewKey: string, decision: Decision, comment: string, markups: Markup[], token?: string) {
   type Moved = { moved: boolean; subject: Record<string, unknown> };
   return answerOf<Moved>(
-    assumeData<Moved>(
-      await api.PATCH('/api/v1/Review/{id}/{state}', {
-        params: { path: { id: reviewKey, state: decision } },
-        token,
-        body: { comment: comment || undefined, markups },
-      }),
-    ),
+    await api.PATCH('/api/v1/Review/{id}/{state}', {
+      params: { path: { id: reviewKey, state: decision } },
+      token,
+      body: { comment: comment || undefined, markups },
+    }),
   );
 }
 
@@ -177,12 +160,10 @@ export async function takeStep<T = Record<string, unknown>>(
   token?: string,
 ) {
   return answerOf<T>(
-    assumeData<T>(
-      await api.POST('/api/v1/{entity}/{id}/{action}', {
-        params: { path: { entity, id: key, action } },
-        token,
-        body: comment ? { comment } : {},
-      }),
-    ),
+    await api.POST('/api/v1/{entity}/{id}/{action}', {
+      params: { path: { entity, id: key, action } },
+      token,
+      body: comment ? { comment } : {},
+    }),
   );
 }

@@ -1,6 +1,6 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import { assumeData, coreClient } from './api';
+import { coreClient, type AnswerData } from './api';
 import type { Envelope } from './fetcher';
 import { useShell } from './settings-context';
 
@@ -22,10 +22,7 @@ export function useServerStatus() {
   );
 }
 
-export interface NotificationList {
-  items: { key: string; subject: string; content: string; created: string; read: boolean }[];
-  unread: number;
-}
+export type NotificationList = AnswerData<'/api/core/notify/list', 'get'>;
 
 /** The caller's notifications, polled every 30 s; the key stays null until signed in. */
 export function useNotifications() {
@@ -34,7 +31,7 @@ export function useNotifications() {
   const token = session?.accessToken;
   return useSWR<Envelope<NotificationList> | null>(
     token ? ['core', '/notify/list', token] : null,
-    async () => assumeData<NotificationList>(await coreClient(settings.coreApiUrl).GET('/api/core/notify/list', { token })),
+    async () => await coreClient(settings.coreApiUrl).GET('/api/core/notify/list', { token }),
     { refreshInterval: 30_000 },
   );
 }

@@ -1,24 +1,16 @@
 import { useSession } from 'next-auth/react';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { assumeData, coreClient } from './api';
+import { coreClient, type AnswerData } from './api';
 import { pageLanguage, type Envelope } from './fetcher';
 import { useShell } from './settings-context';
 
-export interface NotificationItem {
-  key: string;
-  subject: string;
-  content: string;
-  /** Where the reader acts on it: a path under /{lang}, or null. */
-  link: string | null;
-  created: string;
-  read: boolean;
-}
+type SpecNotificationList = AnswerData<'/api/core/notify/list', 'get'>;
 
-export interface NotificationList {
-  items: NotificationItem[];
-  unread: number;
-}
+/** The spec's notification and `link`, which the server sends and the spec leaves out: where the reader acts on it, a path under /{lang}, or null. */
+export type NotificationItem = SpecNotificationList['items'][number] & { link: string | null };
+
+export type NotificationList = Omit<SpecNotificationList, 'items'> & { items: NotificationItem[] };
 
 const POLL_MS = 60_000;
 
@@ -73,7 +65,9 @@ export function useNotificationList(live: boolean) {
   const token = session?.accessToken;
   return useSWR<Envelope<NotificationList> | null>(
     token ? ['core', '/notify/list', token] : null,
-    async () => assumeData<NotificationList>(await coreClient(settings.coreApiUrl).GET('/api/core/notify/list', { token })),
+    async () =>
+      // The spec's items lack `link`, which the server sends (string or null) and the viewer links to.
+      (await coreClient(settings.coreApiUrl).GET('/api/core/notify/list', { token })) as Envelope<NotificationList> | null,
     { refreshInterval: live ? 0 : POLL_MS },
   );
 }
@@ -125,13 +119,9 @@ export function manageNotifications(
   token: string | undefined,
   body: { action: 'read' | 'unread' | 'read_all'; keys?: string[] },
 ) {
-  return coreClient(coreApiUrl)
-    .POST('/api/core/notify/manage', { token, body })
-    .then((answer) => assumeData<{ updated: number; unread: number }>(answer));
+  return coreClient(coreApiUrl).POST('/api/core/notify/manage', { token, body });
 }
 
 export function dropNotification(coreApiUrl: string, token: string | undefined, key: string) {
-  return coreClient(coreApiUrl)
-    .POST('/api/core/notify/drop', { token, body: { key } })
-    .then((answer) => assumeData<{ key: string; unread: number }>(answer));
+  return coreClient(coreApiUrl).POST('/api/core/notify/drop', { token, body: { key } });
 }

@@ -13,7 +13,7 @@ import {
   type WallEntity,
 } from '../terms/wall';
 import { useEntityQuery } from './entities';
-import { api, assumeData, coreClient, type EntityName } from './api';
+import { api, coreClient, type EntityName } from './api';
 import type { Envelope } from './fetcher';
 import { useShell } from './settings-context';
 import { useLatestTerms, type LatestTerms } from './terms';
@@ -58,9 +58,7 @@ export function useTermsWall(): TermsWallState {
   const designers = useEntityQuery<AcceptingRecord>('Designer', anyInForce && roles.designer ? MINE(sub) : null);
   const licensees = useEntityQuery<AcceptingRecord>('Licensee', anyInForce && roles.licensee ? MINE(sub) : null);
   const user = useSWR(anyInForce && token ? ['terms-wall-user', sub, token] : null, async () => {
-    const answer = assumeData<AcceptingRecord & { sub: string }>(
-      await coreClient(settings.coreApiUrl).GET('/api/core/users/profile', { token }),
-    );
+    const answer = await coreClient(settings.coreApiUrl).GET('/api/core/users/profile', { token });
     return answer?.status === 0 ? answer.data : null;
   });
 

@@ -1,23 +1,12 @@
 import useSWR from 'swr';
-import { api, assumeData } from './api';
+import { api, type AnswerData } from './api';
 import { productApi, type Envelope } from './fetcher';
-import type { TermsKind, TermsVersion } from '../terms/kinds';
+import type { TermsKind } from '../terms/kinds';
 
-export interface TermsDocument {
-  type: TermsKind;
-  entity: string;
-  /** Every version ever published, oldest first; withdrawn ones carry metadata.withdrawn. */
-  versions: TermsVersion[];
-  /** The version in force. */
-  latest: TermsVersion | null;
-  /** Holder staff only: acceptances per version. */
-  acceptances?: Record<string, number>;
-}
+/** Every version of one kind (oldest first, withdrawn ones carry metadata.withdrawn), the one in force and, for holder staff, acceptances per version. */
+export type TermsDocument = AnswerData<'/api/terms/{type}', 'get'>;
 
-export interface LatestTerms {
-  entity: string;
-  latest: Record<TermsKind, TermsVersion | null>;
-}
+export type LatestTerms = AnswerData<'/api/terms', 'get'>;
 
 export interface TermsInput {
   version: string;
@@ -29,7 +18,7 @@ export interface TermsInput {
 /** Every version of one kind (public: the terms pages need no sign-in; staff send their token for the counts). */
 export function useTermsDocument(kind: TermsKind, token?: string) {
   return useSWR(['terms', kind, token ?? ''], async () => {
-    const answer = assumeData<TermsDocument>(await api.GET('/api/terms/{type}', { params: { path: { type: kind } }, token }));
+    const answer = await api.GET('/api/terms/{type}', { params: { path: { type: kind } }, token });
     return answer?.status === 0 ? answer.data : null;
   });
 }
@@ -39,7 +28,7 @@ export function useLatestTerms(enabled: boolean) {
   return useSWR(
     enabled ? ['terms', 'latest'] : null,
     async () => {
-      const answer = assumeData<LatestTerms>(await api.GET('/api/terms'));
+      const answer = await api.GET('/api/terms');
       return answer?.status === 0 ? answer.data : null;
     },
     { revalidateOnFocus: false },
@@ -47,9 +36,7 @@ export function useLatestTerms(enabled: boolean) {
 }
 
 export function publishTermsVersion(kind: TermsKind, termsData: TermsInput, token?: string) {
-  return api
-    .PUT('/api/terms/{type}', { params: { path: { type: kind } }, body: { termsData }, token })
-    .then((answer) => assumeData<TermsDocument>(answer));
+  return api.PUT('/api/terms/{type}', { params: { path: { type: kind } }, body: { termsData }, token }).then((answer) => answer);
 }
 
 /** Withdraws the version in force (DELETE: versions are never removed, SPEC evidence rule). */

@@ -6,7 +6,6 @@ import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useDialogs } from '@/components/dialogs/DialogProvider';
-import { assumeData } from '@/lib/client/api';
 import { displayName, fieldErrorsOf, useAclCaller, useUserEntries, type UserRow } from './acl-api';
 import { GrantForm } from './GrantForm';
 import { useEntryWords } from './use-entry-words';
@@ -31,9 +30,7 @@ export function UserAccessPanel({ user, onClose, onChanged }: UserAccessPanelPro
 
   const grant = async (entry: string) => {
     setProblem(null);
-    const answer = assumeData<{ entries: string[]; changed: boolean }>(
-      await core.POST('/api/core/roles/set', { token, body: { sub: user.sub, entry } }),
-    );
+    const answer = await core.POST('/api/core/roles/set', { token, body: { sub: user.sub, entry } });
     if (answer?.status === 0) {
       await entries.mutate(answer.data.entries, { revalidate: false });
       if (!answer.data.changed) setProblem(t('grant.already'));
@@ -48,9 +45,7 @@ export function UserAccessPanel({ user, onClose, onChanged }: UserAccessPanelPro
     if (!ok) return;
     setBusy(entry);
     setProblem(null);
-    const answer = assumeData<{ entries: string[] }>(
-      await core.POST('/api/core/users/acl/revoke', { token, body: { sub: user.sub, entry } }),
-    );
+    const answer = await core.POST('/api/core/users/acl/revoke', { token, body: { sub: user.sub, entry } });
     setBusy(null);
     if (answer?.status === 0) {
       await entries.mutate(answer.data.entries, { revalidate: false });

@@ -1,36 +1,15 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { assumeData, coreClient } from '@/lib/client/api';
+import { coreClient, type AnswerData } from '@/lib/client/api';
 import { coreApi, type Envelope } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
 import type { ReadableEntry } from '@/components/audit/LogEntryText';
 
-export interface UserRow {
-  sub: string;
-  email: string;
-  nickname: string;
-  first_name: string;
-  last_name: string;
-  lang: string;
-  status: number;
-}
+type UserPage = AnswerData<'/api/core/users/list', 'post'>;
+export type UserRow = UserPage['items'][number];
 
-interface UserPage {
-  items: UserRow[];
-  next: string | null;
-}
-
-export interface AclRequestRow {
-  key: string;
-  sub: string;
-  email: string;
-  nickname: string;
-  entry: string;
-  reason: string | null;
-  state: string;
-  dateCreated: string;
-}
+export type AclRequestRow = AnswerData<'/api/core/users/acl/request', 'get'>['items'][number];
 
 export interface AuditPerson {
   sub: string;
@@ -96,12 +75,10 @@ export function useUserPages(q: string) {
       return ['acl-users', q, index > 0 ? previous!.next : '', token];
     },
     async ([, text, cursor]: [string, string, string, string]) => {
-      const answer = assumeData<UserPage>(
-        await core.POST('/api/core/users/list', {
-          token,
-          body: { q: text || undefined, limit: 20, cursor: cursor || undefined },
-        }),
-      );
+      const answer = await core.POST('/api/core/users/list', {
+        token,
+        body: { q: text || undefined, limit: 20, cursor: cursor || undefined },
+      });
       return answer?.status === 0 ? answer.data : null;
     },
   );
@@ -111,7 +88,7 @@ export function useUserPages(q: string) {
 export function useUserEntries(sub: string | null) {
   const { token, core } = useAclCaller();
   return useSWR(sub && token ? ['acl-entries', sub, token] : null, async () => {
-    const answer = assumeData<{ entries: string[] }>(await core.POST('/api/core/users/acl', { token, body: { sub: sub! } }));
+    const answer = await core.POST('/api/core/users/acl', { token, body: { sub: sub! } });
     return answer?.status === 0 ? answer.data.entries : null;
   });
 }
@@ -120,7 +97,7 @@ export function useUserEntries(sub: string | null) {
 export function usePendingRequests() {
   const { token, core } = useAclCaller();
   return useSWR(token ? ['acl-requests', token] : null, async () => {
-    const answer = assumeData<{ items: AclRequestRow[] }>(await core.GET('/api/core/users/acl/request', { token }));
+    const answer = await core.GET('/api/core/users/acl/request', { token });
     return answer?.status === 0 ? answer.data.items : null;
   });
 }

@@ -1,15 +1,9 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import { api, assumeData } from '@/lib/client/api';
+import { api, type AnswerData } from '@/lib/client/api';
 import { productApi } from '@/lib/client/fetcher';
 
-export interface PersonRow {
-  sub: string;
-  nickname: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-}
+export type PersonRow = AnswerData<'/api/sys/people', 'post'>['items'][number];
 
 export function personLabel(person: PersonRow | null | undefined): string {
   if (!person) return '—';
@@ -26,7 +20,7 @@ export function usePeople(subs: string[]) {
   const token = useToken();
   const unique = [...new Set(subs)].sort();
   const { data } = useSWR(token && unique.length ? ['sys-people', unique.join(','), token] : null, async () => {
-    const answer = assumeData<{ items: PersonRow[] }>(await api.POST('/api/sys/people', { token, body: { subs: unique } }));
+    const answer = await api.POST('/api/sys/people', { token, body: { subs: unique } });
     return answer?.status === 0 ? answer.data.items : [];
   });
   return new Map((data ?? []).map((p) => [p.sub, p]));
@@ -56,17 +50,13 @@ export function useOrganisations(q: string, cursor: string | undefined) {
   });
 }
 
-export interface MemberRow extends PersonRow {
-  roles: string[];
-}
+export type MemberRow = AnswerData<'/api/role/licensee/{x}', 'get'>['members'][number];
 
 /** One organisation's members with their roles (GET /api/role/licensee/{key}). */
 export function useMembers(key: string | null) {
   const token = useToken();
   return useSWR(key && token ? ['sys-org-members', key, token] : null, async () => {
-    const answer = assumeData<{ members: MemberRow[] }>(
-      await api.GET('/api/role/licensee/{x}', { params: { path: { x: key! } }, token }),
-    );
+    const answer = await api.GET('/api/role/licensee/{x}', { params: { path: { x: key! } }, token });
     return answer?.status === 0 ? answer.data.members : null;
   });
 }
