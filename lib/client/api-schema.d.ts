@@ -10838,6 +10838,7 @@ export interface operations {
            *             "key": "string",
            *             "subject": "string",
            *             "content": "string",
+           *             "link": "string",
            *             "created": "2019-08-24T14:15:22Z",
            *             "read": true
            *           }
@@ -10854,6 +10855,8 @@ export interface operations {
                 key: string;
                 subject: string;
                 content: string;
+                /** @description Where the reader acts on it: a path under /{lang} */
+                link: string | null;
                 /** Format: date-time */
                 created: string;
                 read: boolean;
@@ -10894,6 +10897,7 @@ export interface operations {
            *             "key": "string",
            *             "subject": "string",
            *             "content": "string",
+           *             "link": "string",
            *             "created": "2019-08-24T14:15:22Z",
            *             "read": true
            *           }
@@ -10910,6 +10914,8 @@ export interface operations {
                 key: string;
                 subject: string;
                 content: string;
+                /** @description Where the reader acts on it: a path under /{lang} */
+                link: string | null;
                 /** Format: date-time */
                 created: string;
                 read: boolean;
@@ -14521,6 +14527,8 @@ export interface operations {
               subject: {
                 key: string;
                 state: string;
+              } & {
+                [key: string]: unknown;
               };
               /** @description true when the decision moved the record to its next state */
               moved: boolean;
@@ -14842,6 +14850,8 @@ export interface operations {
             data: {
               key: string;
               state: string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -14923,6 +14933,8 @@ export interface operations {
               subject: {
                 key: string;
                 state: string;
+              } & {
+                [key: string]: unknown;
               };
               /** @description Business days the item has waited at this step */
               waitingDays: number;
@@ -15057,6 +15069,8 @@ export interface operations {
               subject: {
                 key: string;
                 state: string;
+              } & {
+                [key: string]: unknown;
               };
               /** @description true when the decision moved the record to its next state */
               moved: boolean;
@@ -15152,6 +15166,8 @@ export interface operations {
                 subject: {
                   key: string;
                   state: string;
+                } & {
+                  [key: string]: unknown;
                 };
                 /** @description Business days the item has waited at this step */
                 waitingDays: number;

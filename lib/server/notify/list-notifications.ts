@@ -1,9 +1,10 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notifications } from '../db/schema';
+import { notificationItem, type NotificationItem } from './notification-view';
 
 export interface NotificationList {
-  items: { key: string; subject: string; content: string; created: string; read: boolean }[];
+  items: NotificationItem[];
   unread: number;
 }
 
@@ -20,13 +21,8 @@ export async function listNotifications(db: Db, target: string, limit = 50): Pro
     .from(notifications)
     .where(and(eq(notifications.target, target), isNull(notifications.readAt)));
   return {
-    items: rows.map((r) => ({
-      key: r.key,
-      subject: r.subject,
-      content: r.content,
-      created: r.created.toISOString(),
-      read: r.readAt !== null,
-    })),
+    // The same view as one notification's, link included: the list is where people follow it from.
+    items: rows.map(notificationItem),
     unread: Number(unread?.n ?? 0),
   };
 }

@@ -24,7 +24,16 @@ import {
 /** Answers of the core routes of other-routes.ts: users, access entries, holder roles, documents, tags, files. */
 
 export const notificationList = object({
-  items: arrayOf(object({ key: str, subject: str, content: str, created: dateTime, read: bool })),
+  items: arrayOf(
+    object({
+      key: str,
+      subject: str,
+      content: str,
+      link: { ...nullable(str), description: 'Where the reader acts on it: a path under /{lang}' },
+      created: dateTime,
+      read: bool,
+    }),
+  ),
   unread: int,
 });
 

@@ -11,6 +11,8 @@ const REVIEWER_GROUPS = ['legal', 'brand', 'cfl', 'boss', 'designer', 'holder'];
 /** The record a review is about, as its own entity answers it (IP, Usage, License, …). */
 export const subjectRecord = {
   ...object({ key: str, state: str }),
+  // The whole stored row of whichever entity is under review: its other fields depend on the kind.
+  additionalProperties: true,
   description: 'The record under review, as its entity answers it',
 };
 
