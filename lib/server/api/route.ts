@@ -4,6 +4,7 @@ import { hasAccess } from '../../acl/match';
 import { ensureReady } from '../boot';
 import { authenticate, type Caller } from './authenticate';
 import { AppError, errorEnvelope } from './errors';
+import { envelopeText, JsonText } from './json-text';
 import { checkRequestParams } from './params';
 import { mayWriteWithCookie } from './same-origin';
 import { isDatabaseUnavailable, sqlStateOf } from '../db/unavailable';
@@ -26,6 +27,7 @@ interface RouteOptions<Auth extends boolean> {
   auth?: Auth;
   /** Access patterns (SPEC §6); any one grants the route. Empty or absent: any signed-in caller. */
   acl?: readonly string[] | (() => readonly string[]);
+  /** A handler's result is the envelope's `data`; a JsonText (json-text.ts) is sent as the JSON it already is. */
   methods: Partial<Record<Method, (ctx: RouteContext<Auth extends false ? Caller | null : Caller>) => Promise<unknown>>>;
 }
 
@@ -53,7 +55,12 @@ export function apiRoute<Auth extends boolean = true>(options: RouteOptions<Auth
     // that reads the log after its call finds it there.
     const send = async (status: number, body: unknown) => {
       if (caller?.via === 'service') await logServiceCall(req, caller, status);
-      res.status(status).json(body);
+      if (body instanceof JsonText) {
+        res.status(status).setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.send(body.text);
+      } else {
+        res.status(status).json(body);
+      }
     };
     try {
       const method = (req.method ?? 'GET').toUpperCase() as Method;
@@ -76,7 +83,9 @@ export function apiRoute<Auth extends boolean = true>(options: RouteOptions<Auth
       // Identifiers are checked once access is settled and before any handler looks anything up.
       checkRequestParams(req, caller?.lang ?? langOf(req));
       const data = await run({ req, res, caller: caller as Caller, query: req.query, body: req.body });
-      if (!res.headersSent) await send(200, { status: 0, data: data ?? null });
+      // Data the database wrote as JSON text goes out as it is, inside the same envelope.
+      const envelope = data instanceof JsonText ? new JsonText(envelopeText(data)) : { status: 0, data: data ?? null };
+      if (!res.headersSent) await send(200, envelope);
       else if (caller?.via === 'service') await logServiceCall(req, caller, res.statusCode);
     } catch (err) {
       if (res.headersSent) return;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, is, or, sql, SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { getTableColumns } from 'drizzle-orm';
 import { AppError } from '../api/errors';
@@ -15,9 +15,17 @@ function col(def: EntityDef, name: string): PgColumn {
 
 const none = sql`false`;
 
-function anyOf(def: EntityDef, column: string, keys: string[]): SQL {
-  return keys.length ? inArray(col(def, column), keys) : none;
+function anyOf(def: EntityDef, column: string, keys: readonly string[] | SQL): SQL {
+  if (is(keys, SQL)) return sql`${col(def, column)} in ${keys}`;
+  return keys.length ? inArray(col(def, column), [...keys]) : none;
 }
+
+/**
+ * What the read rules need of a viewer. The designer records it owns may also be a subquery
+ * (`(select key from designers where owner = …)`), so a read builds its whole scope into its one
+ * statement instead of looking them up first; either form selects the same rows.
+ */
+export type ScopeViewer = Omit<Viewer, 'designers'> & { designers: readonly string[] | SQL };
 
 /** IP states everyone signed in may see; drafts and reviews in progress stay with their people. */
 export const VISIBLE_IP_STATES = ['published', 'approved'];
@@ -26,7 +34,7 @@ export const VISIBLE_IP_STATES = ['published', 'approved'];
  * Rows the viewer may read, as a WHERE condition (undefined: all). Records of other
  * organisations or other designers simply do not exist for the viewer: "not found".
  */
-export function readScope(def: EntityDef, viewer: Viewer): SQL | undefined {
+export function readScope(def: EntityDef, viewer: ScopeViewer): SQL | undefined {
   if (viewer.holder) return undefined;
   switch (def.name) {
     case 'Tag':
@@ -64,7 +72,7 @@ export function readScope(def: EntityDef, viewer: Viewer): SQL | undefined {
  * Whether the viewer is the record's own party and so reads its party-only fields (definitions:
  * `partyOnly`): holder staff always; a designer its own record; an organisation's staff theirs.
  */
-export function isParty(def: EntityDef, viewer: Viewer, row: Row): boolean {
+export function isParty(def: EntityDef, viewer: ScopeViewer, row: Row): boolean {
   if (viewer.holder) return true;
   switch (def.name) {
     case 'Designer':
@@ -73,6 +81,22 @@ export function isParty(def: EntityDef, viewer: Viewer, row: Row): boolean {
       return viewer.licenseeStaff.includes(String(row.key));
     default:
       return true;
+  }
+}
+
+/**
+ * isParty as a condition on the row, for reads the database answers (read-json.ts); undefined
+ * when the viewer is the party of every row. Kept beside isParty: the two must say the same.
+ */
+export function partyCondition(def: EntityDef, viewer: ScopeViewer): SQL | undefined {
+  if (viewer.holder) return undefined;
+  switch (def.name) {
+    case 'Designer':
+      return sql`coalesce(${col(def, 'owner')} = ${viewer.sub}, false)`;
+    case 'Licensee':
+      return anyOf(def, 'key', viewer.licenseeStaff);
+    default:
+      return undefined;
   }
 }
 
@@ -91,13 +115,13 @@ export function readableFields(def: EntityDef, viewer: Viewer, row: Row): Row {
  * reading it, so only the fields the viewer reads on every record in its scope. Holder staff read
  * everything; anyone else the fields every reader sees.
  */
-export function queryableFields(def: EntityDef, viewer: Viewer): readonly string[] {
+export function queryableFields(def: EntityDef, viewer: ScopeViewer): readonly string[] {
   if (readsPartyFieldsOfAll(def, viewer)) return def.queryable;
   return def.queryable.filter((name) => def.fields[name]?.read !== 'party');
 }
 
 /** Whether the viewer is the party of every record its read scope holds (see isParty). */
-function readsPartyFieldsOfAll(def: EntityDef, viewer: Viewer): boolean {
+function readsPartyFieldsOfAll(def: EntityDef, viewer: ScopeViewer): boolean {
   if (viewer.holder) return true;
   switch (def.name) {
     case 'Designer':
@@ -111,7 +135,7 @@ function readsPartyFieldsOfAll(def: EntityDef, viewer: Viewer): boolean {
 }
 
 /** The entity as the query compiler should see it for this viewer. */
-export function asQueriedBy(def: EntityDef, viewer: Viewer): EntityDef {
+export function asQueriedBy(def: EntityDef, viewer: ScopeViewer): EntityDef {
   const queryable = queryableFields(def, viewer);
   return queryable === def.queryable ? def : { ...def, queryable };
 }

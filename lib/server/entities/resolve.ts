@@ -6,10 +6,16 @@ import { viewerOf, type Viewer } from './viewer';
 
 /** The entity named by the route, the database and the caller's viewer: what every entity route needs. */
 export async function resolveEntity(name: unknown, caller: Caller): Promise<{ def: EntityDef; db: Db; viewer: Viewer }> {
-  const def = entityByName(String(name));
-  if (!def) throw new AppError('not_found', `unknown entity ${String(name).slice(0, 40)}`);
+  const def = entityNamed(name);
   const db = await getDb();
   return { def, db, viewer: await viewerOf(db, caller) };
+}
+
+/** The entity named by the route (404 for any other name). */
+export function entityNamed(name: unknown): EntityDef {
+  const def = entityByName(String(name));
+  if (!def) throw new AppError('not_found', `unknown entity ${String(name).slice(0, 40)}`);
+  return def;
 }
 
 export function idOf(value: unknown): string {

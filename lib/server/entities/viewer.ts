@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { entitiesOf, hasAccess } from '../../acl/match';
 import { accessLists } from '../../acl/roles';
 import { getConfig } from '../../config';
 import type { Caller } from '../api/authenticate';
 import type { Db } from '../db/client';
 import { designers } from '../db/entities-schema';
+import type { ScopeViewer } from './policy';
 
 /** What object-level rules need to know about the caller (DESIGN §4). */
 export interface Viewer {
@@ -27,23 +28,39 @@ export interface Viewer {
   designers: string[];
 }
 
-export async function viewerOf(db: Db, caller: Caller): Promise<Viewer> {
+/** Everything of the viewer that the caller's access entries alone tell. */
+function fromAccess(caller: Caller): Omit<Viewer, 'designers'> {
   const { aclClient: client, productKey: product } = getConfig();
   const lists = accessLists({ client, product });
-  const holder = hasAccess(lists.holder, caller.access);
-  // Holder roles see every record, so their designer records never narrow anything: skip the read.
-  const owned = holder ? [] : await db.select({ key: designers.key }).from(designers).where(eq(designers.owner, caller.sub));
   return {
     sub: caller.sub,
     lang: caller.lang,
     access: caller.access,
-    holder,
+    holder: hasAccess(lists.holder, caller.access),
     admin: hasAccess(lists.system, caller.access),
     product: hasAccess(lists.holderProductOnly, caller.access),
     designerRole: hasAccess(lists.designer, caller.access),
     licensees: entitiesOf(caller.access, 'licensee', client),
     licenseeAdmin: entitiesOf(caller.access, 'licensee', client, ['owner', 'admin']),
     licenseeStaff: entitiesOf(caller.access, 'licensee', client, ['owner', 'admin', 'staff']),
-    designers: owned.map((d) => d.key),
   };
+}
+
+export async function viewerOf(db: Db, caller: Caller): Promise<Viewer> {
+  const viewer = fromAccess(caller);
+  // Holder roles see every record, so their designer records never narrow anything: skip the read.
+  const owned = viewer.holder
+    ? []
+    : await db.select({ key: designers.key }).from(designers).where(eq(designers.owner, caller.sub));
+  return { ...viewer, designers: owned.map((d) => d.key) };
+}
+
+/**
+ * The viewer of a read that runs as one statement: the designer records it owns are a subquery
+ * of that statement rather than a lookup of their own (the same rows, one round trip fewer).
+ */
+export function readViewerOf(caller: Caller): ScopeViewer {
+  const viewer = fromAccess(caller);
+  if (viewer.holder) return { ...viewer, designers: [] };
+  return { ...viewer, designers: sql`(select ${designers.key} from ${designers} where ${designers.owner} = ${caller.sub})` };
 }

@@ -1,13 +1,14 @@
 import { apiRoute } from '@/lib/server/api/route';
-import { createBatch, createRecord, queryRecords } from '@/lib/server/entities/records';
-import { resolveEntity } from '@/lib/server/entities/resolve';
+import { getDbHandle } from '@/lib/server/db/client';
+import { queryRecordsJson } from '@/lib/server/entities/read-json';
+import { createBatch, createRecord } from '@/lib/server/entities/records';
+import { entityNamed, resolveEntity } from '@/lib/server/entities/resolve';
 
 export default apiRoute({
   methods: {
     GET: async ({ caller, query }) => {
-      const { def, db, viewer } = await resolveEntity(query.entity, caller);
       const limit = query.limit === undefined ? undefined : Number(query.limit);
-      return queryRecords(db, def, viewer, { limit, cursor: query.cursor });
+      return queryRecordsJson(await getDbHandle(), entityNamed(query.entity), caller, { limit, cursor: query.cursor });
     },
     POST: async ({ caller, query, body }) => {
       const { def, db, viewer } = await resolveEntity(query.entity, caller);

@@ -1,12 +1,10 @@
 import { apiRoute } from '@/lib/server/api/route';
-import { queryRecords } from '@/lib/server/entities/records';
-import { resolveEntity } from '@/lib/server/entities/resolve';
+import { getDbHandle } from '@/lib/server/db/client';
+import { queryRecordsJson } from '@/lib/server/entities/read-json';
+import { entityNamed } from '@/lib/server/entities/resolve';
 
 export default apiRoute({
   methods: {
-    POST: async ({ caller, query, body }) => {
-      const { def, db, viewer } = await resolveEntity(query.entity, caller);
-      return queryRecords(db, def, viewer, body);
-    },
+    POST: async ({ caller, query, body }) => queryRecordsJson(await getDbHandle(), entityNamed(query.entity), caller, body),
   },
 });
