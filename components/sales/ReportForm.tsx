@@ -5,7 +5,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { productApi } from '@/lib/client/fetcher';
+import { api } from '@/lib/client/api';
 import { useEntityQuery } from '@/lib/client/entities';
 import type { ReportRecord, RowErrors } from './api';
 import { RefusedRows } from './RefusedRows';
@@ -79,20 +79,23 @@ export function ReportForm({
     setRowErrors({});
     setFailure('');
     setRefused(undefined);
-    const answer = await productApi<ReportRecord & { errors?: Record<string, unknown>; refused?: number }>('/sales/report', {
+    const answer = await api.POST('/api/sales/report', {
       token: session?.accessToken,
       body: { licensee, ...period, rows: lines },
     });
     setPending(false);
     if (answer?.status === 0) {
       setLines([{ ...EMPTY }]);
-      onDone(answer.data);
+      // The page keeps the report's fields it shows; the spec's record has them all.
+      onDone(answer.data as ReportRecord);
       return;
     }
-    const errors = answer?.data?.errors;
+    // A refusal's data is the error envelope's: rows by "row N" with their fields' messages.
+    const refusal = answer?.data as { errors?: Record<string, unknown>; refused?: number } | undefined;
+    const errors = refusal?.errors;
     if (answer?.status === 15 && errors) {
       setRowErrors(errors as RowErrors);
-      setRefused(answer.data.refused);
+      setRefused(refusal.refused);
       return;
     }
     setFailure(errors ? Object.values(errors).map(String).join(' ') : t('failed'));
