@@ -12,7 +12,7 @@ describe('answers checked against /openapi.json', () => {
 
   it('passes a matching answer, an error envelope and a path outside the document', () => {
     expect(() =>
-      checkResponse('GET', '/api/pdf/attr/abc', 200, { status: 0, data: { state: 'preparing', sha256: null } }),
+      checkResponse('POST', '/api/v1/IP/query', 200, { status: 0, data: { items: [], nextCursor: null } }),
     ).not.toThrow();
     expect(() => checkResponse('GET', '/api/pdf/attr/abc', 404, { status: 2, data: 'not found' })).not.toThrow();
     expect(() => checkResponse('GET', '/api/nothing/here', 200, { status: 0, data: 1 })).not.toThrow();
