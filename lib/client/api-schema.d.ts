@@ -5291,14 +5291,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -5723,14 +5739,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -6237,14 +6269,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -6920,14 +6968,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -7439,14 +7503,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -7959,14 +8039,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -8367,14 +8463,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -8827,14 +8939,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -9337,14 +9465,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -9790,14 +9934,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -10268,14 +10428,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -10712,14 +10888,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -13461,7 +13653,11 @@ export interface operations {
   };
   getRoleLog: {
     parameters: {
-      query?: never;
+      query?: {
+        q?: string;
+        limit?: number;
+        cursor?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -15349,23 +15545,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description The bytes of the file, with its own type as Content-Type (image/png, application/pdf, …) and its SHA-256 as entity tag */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "status": 0,
-           *       "data": null
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
-          };
+          'application/octet-stream': string;
         };
       };
       400: components['responses']['Invalid'];
@@ -15441,23 +15627,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description The avatar: a WebP thumbnail of the picture, or the initials as SVG when there is none */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "status": 0,
-           *       "data": null
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
-          };
+          'image/webp': string;
+          'image/svg+xml': string;
         };
       };
       400: components['responses']['Invalid'];
@@ -15478,23 +15655,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description The bytes of the file, with its own type as Content-Type (image/png, application/pdf, …) and its SHA-256 as entity tag */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "status": 0,
-           *       "data": null
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
-          };
+          'application/octet-stream': string;
         };
       };
       400: components['responses']['Invalid'];
@@ -15513,23 +15680,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description The WebP thumbnail */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "status": 0,
-           *       "data": null
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
-          };
+          'image/webp': string;
         };
       };
       400: components['responses']['Invalid'];
@@ -16103,7 +16260,10 @@ export interface operations {
   };
   getLiquidQueryById: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description For `all`: keep applications in this state */
+        state?: 'applied' | 'reviewing' | 'approved' | 'issued' | 'rejected';
+      };
       header?: never;
       path: {
         id: string;
@@ -16924,23 +17084,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description The sheet as an attachment: CSV (UTF-8 with BOM) or XLSX, as ?format= asks */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "status": 0,
-           *       "data": null
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
-          };
+          'text/csv': string;
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
         };
       };
       400: components['responses']['Invalid'];
@@ -17898,23 +18049,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description The PDF */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "status": 0,
-           *       "data": null
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
-          };
+          'application/pdf': string;
         };
       };
       400: components['responses']['Invalid'];
@@ -18444,23 +18585,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description The zip, streamed; X-Total-Bytes gives the size of its content for progress */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "status": 0,
-           *       "data": null
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
-          };
+          'application/zip': string;
         };
       };
       400: components['responses']['Invalid'];
@@ -18736,7 +18867,11 @@ export interface operations {
   };
   deleteTerms: {
     parameters: {
-      query?: never;
+      query?: {
+        type?: string;
+        entity?: string;
+        version?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -19095,7 +19230,10 @@ export interface operations {
   };
   deleteTermsByType: {
     parameters: {
-      query?: never;
+      query?: {
+        entity?: string;
+        version?: string;
+      };
       header?: never;
       path: {
         type: string;
@@ -20124,7 +20262,11 @@ export interface operations {
   };
   getInviteList: {
     parameters: {
-      query?: never;
+      query?: {
+        state?: 'pending' | 'accepted' | 'revoked' | 'expired';
+        entity?: string;
+        kind?: 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -20217,7 +20359,10 @@ export interface operations {
   };
   getInviteAccept: {
     parameters: {
-      query?: never;
+      query: {
+        /** @description The invitation link's token */
+        token: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -20395,7 +20540,10 @@ export interface operations {
   };
   getInvitePreview: {
     parameters: {
-      query?: never;
+      query: {
+        /** @description The invitation link's token */
+        token: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -20905,23 +21053,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description The PDF */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "status": 0,
-           *       "data": null
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
-          };
+          'application/pdf': string;
         };
       };
       400: components['responses']['Invalid'];
@@ -21306,23 +21444,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description The PDF */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "status": 0,
-           *       "data": null
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
-          };
+          'application/pdf': string;
         };
       };
       400: components['responses']['Invalid'];
@@ -24867,7 +24995,9 @@ export interface operations {
   };
   getEthMintwrapper: {
     parameters: {
-      query?: never;
+      query: {
+        ip_id: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -25138,7 +25268,12 @@ export interface operations {
   };
   getCoreStoragePublicList: {
     parameters: {
-      query?: never;
+      query?: {
+        mime?: string;
+        q?: string;
+        page?: number;
+        size?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -25272,7 +25407,9 @@ export interface operations {
   };
   getSysAnalytics: {
     parameters: {
-      query?: never;
+      query?: {
+        days?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -25593,7 +25730,16 @@ export interface operations {
   };
   getCoreAuditLog: {
     parameters: {
-      query?: never;
+      query?: {
+        q?: string;
+        actor?: string;
+        action?: string;
+        ref?: string;
+        from?: string;
+        to?: string;
+        limit?: number;
+        cursor?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -25851,7 +25997,11 @@ export interface operations {
   };
   getSysLicensees: {
     parameters: {
-      query?: never;
+      query?: {
+        q?: string;
+        limit?: number;
+        cursor?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -27459,7 +27609,12 @@ export interface operations {
   };
   getStatsByChart: {
     parameters: {
-      query?: never;
+      query?: {
+        from?: string;
+        to?: string;
+        currency?: string;
+        limit?: number;
+      };
       header?: never;
       path: {
         chart: string;
