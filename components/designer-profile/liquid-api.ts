@@ -2,7 +2,6 @@ import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
 import { api } from '@/lib/client/api';
 import type { paths } from '@/lib/client/api-schema';
-import { productApi } from '@/lib/client/fetcher';
 import type { DesignerDocument } from './types';
 
 export type LiquidState = 'applied' | 'reviewing' | 'approved' | 'issued' | 'rejected';
@@ -55,10 +54,13 @@ export function useApplications(state: LiquidState | '') {
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR(token ? ['liquid-all', state, token] : null, async () => {
-    // Stays on productApi: the handler reads ?state= but the spec lists no query parameter for this route yet.
-    const answer = await productApi<LiquidApplication[]>(`/liquid/query/all${state ? `?state=${state}` : ''}`, { token });
+    const answer = await api.GET('/api/liquid/query/{id}', {
+      params: { path: { id: 'all' }, query: { state: state || undefined } },
+      token,
+    });
     if (answer?.status !== 0) throw new Error('applications query failed');
-    return answer.data;
+    // The spec answers one application, a list or null by id; `all` is always the list.
+    return answer.data as LiquidApplication[];
   });
 }
 

@@ -5,7 +5,6 @@ import useSWRInfinite from 'swr/infinite';
 import { hasAccess } from '@/lib/acl/match';
 import { accessLists } from '@/lib/acl/roles';
 import { api, coreClient, type AnswerData } from '@/lib/client/api';
-import { productApi } from '@/lib/client/fetcher';
 import { storeCurrentAddress } from '@/lib/client/redirect-store';
 import { useShell } from '@/lib/client/settings-context';
 import type { ReadableEntry } from '@/components/audit/LogEntryText';
@@ -119,8 +118,12 @@ export function useHolderLog(q: string, pageSize = 20) {
       return ['holder-log', params.toString(), token];
     },
     async ([, params]: [string, string, string]) => {
-      // Stays on productApi: the handler reads ?q=&limit=&cursor= but the spec lists no query parameter for this route yet.
-      const answer = await productApi<HolderLogPage>(`/role/log?${params}`, { token });
+      // The key keeps the query string; the call names each parameter the spec lists.
+      const sent = new URLSearchParams(params);
+      const answer = await api.GET('/api/role/log', {
+        params: { query: { limit: pageSize, q: sent.get('q') ?? undefined, cursor: sent.get('cursor') ?? undefined } },
+        token,
+      });
       return answer?.status === 0 ? answer.data : null;
     },
   );

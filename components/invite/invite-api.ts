@@ -2,7 +2,7 @@ import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
 import { api } from '@/lib/client/api';
 import type { paths } from '@/lib/client/api-schema';
-import { productApi, type Envelope } from '@/lib/client/fetcher';
+import type { Envelope } from '@/lib/client/fetcher';
 
 export type InviteKind = 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
 export type InviteState = 'pending' | 'accepted' | 'revoked' | 'expired';
@@ -64,9 +64,13 @@ export function useInvitations(filter: { entity?: string; kind?: InviteKind; sta
   for (const [name, value] of Object.entries(filter ?? {})) if (value) params.set(name, value);
   const path = `/invite/list${params.size ? `?${params}` : ''}`;
   return useSWR(filter && token ? ['invitations', path, token] : null, async () => {
-    // Stays on productApi: the handler reads ?entity=&kind=&state= but the spec lists no query parameter for this route yet.
-    const answer = await productApi<Invitation[]>(path, { token });
-    return answer?.status === 0 ? answer.data : null;
+    const { entity, kind, state } = filter ?? {};
+    const answer = await api.GET('/api/invite/list', {
+      params: { query: { entity: entity || undefined, kind: kind || undefined, state: state || undefined } },
+      token,
+    });
+    // The spec leaves every field of an invitation optional; the server sends them all.
+    return answer?.status === 0 ? (answer.data as Invitation[]) : null;
   });
 }
 
@@ -88,8 +92,7 @@ export function useInvitationPeek(inviteToken: string | null) {
   const { data: session, status } = useSession();
   const token = session?.accessToken;
   return useSWR(inviteToken && status !== 'loading' ? ['invitation-peek', inviteToken, token ?? ''] : null, async () => {
-    // Stays on productApi: the handler reads ?token= but the spec lists no query parameter for this route yet.
-    const answer = await productApi<InvitationPeek>(`/invite/preview?token=${encodeURIComponent(inviteToken!)}`, { token });
+    const answer = await api.GET('/api/invite/preview', { params: { query: { token: inviteToken! } }, token });
     return answer?.status === 0 ? answer.data : false;
   });
 }

@@ -10,7 +10,6 @@ import { text, type Row as Rec } from '@/components/approval/subject';
 import { hasAccess } from '@/lib/acl/match';
 import { accessLists } from '@/lib/acl/roles';
 import { api } from '@/lib/client/api';
-import { productApi } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
 
@@ -62,11 +61,13 @@ export function MintCard({ ip }: { ip: Rec }) {
   const mayMint = staff || isOwner;
   const mintable = MINTABLE.includes(text(ip.state));
 
-  const { data: record, mutate } = useSWR(token && mayRead && ipKey ? ['mintwrapper', ipKey, token] : null, async () => {
-    // Stays on productApi: the handler reads ?ip_id= but the spec lists no query parameter for this route yet.
-    const answer = await productApi<MintRecord | null>(`/eth/mintwrapper?ip_id=${encodeURIComponent(ipKey)}`, { token });
-    return answer?.status === 0 ? answer.data : null;
-  });
+  const { data: record, mutate } = useSWR(
+    token && mayRead && ipKey ? ['mintwrapper', ipKey, token] : null,
+    async (): Promise<MintRecord | null> => {
+      const answer = await api.GET('/api/eth/mintwrapper', { params: { query: { ip_id: ipKey } }, token });
+      return answer?.status === 0 ? answer.data : null;
+    },
+  );
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<'new' | 'existing' | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});

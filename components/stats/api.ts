@@ -1,6 +1,6 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import { productApi } from '@/lib/client/fetcher';
+import { api, errorsOf } from '@/lib/client/api';
 import type { ChartId } from '@/lib/stats/chart-ids';
 
 export type Cell = string | number | null;
@@ -37,11 +37,12 @@ export function useStatsChart(chart: ChartId, filter: StatsFilter) {
   const { data: session } = useSession();
   const token = session?.accessToken;
   const query = filterQuery(filter);
-  return useSWR(token ? ['stats', chart, query, token] : null, async () => {
-    // Stays on productApi: the spec does not list GET /api/stats/{chart}'s from, to and currency yet.
-    const answer = await productApi<StatsChartData | { errors?: Record<string, string> }>(`/stats/${chart}?${query}`, { token });
-    if (answer?.status === 0) return answer.data as StatsChartData;
-    throw new StatsError((answer?.data as { errors?: Record<string, string> } | undefined)?.errors ?? null);
+  return useSWR(token ? ['stats', chart, query, token] : null, async (): Promise<StatsChartData> => {
+    const { from, to, currency } = filter;
+    const answer = await api.GET('/api/stats/{chart}', { params: { path: { chart }, query: { from, to, currency } }, token });
+    if (answer?.status === 0) return answer.data;
+    const errors = errorsOf(answer);
+    throw new StatsError(Object.keys(errors).length ? errors : null);
   });
 }
 

@@ -7,7 +7,7 @@ import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import useSWR from 'swr';
 import type { ScreenViewProps } from '@/components/page/withPage';
-import { productApi } from '@/lib/client/fetcher';
+import { api } from '@/lib/client/api';
 import { thumbnailUrl } from '@/lib/client/files';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { ReferenceCell } from '@/components/kit/table/ReferenceCell';
@@ -86,9 +86,12 @@ export function PublicFilesView(_props: ScreenViewProps) {
   if (mime) params.set('mime', mime);
   if (q) params.set('q', q);
   const query = params.toString();
-  const { data, error, mutate } = useSWR(token ? ['public-files', query, token] : null, async () => {
-    // Stays on productApi: the spec does not list GET /api/core/storage/public/list's page, size, mime and q yet.
-    const answer = await productApi<PublicFileList>(`/core/storage/public/list?${query}`, { token });
+  const { data, error, mutate } = useSWR(token ? ['public-files', query, token] : null, async (): Promise<PublicFileList> => {
+    // A product call on purpose (401 → sign-in), as it always was: not coreClient.
+    const answer = await api.GET('/api/core/storage/public/list', {
+      params: { query: { page, size: PAGE_SIZE, mime: mime || undefined, q: q || undefined } },
+      token,
+    });
     if (answer?.status !== 0) throw new Error('list failed');
     return answer.data;
   });

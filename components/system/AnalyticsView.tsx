@@ -7,8 +7,7 @@ import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import useSWR from 'swr';
 import type { ScreenViewProps } from '@/components/page/withPage';
-import { productApi } from '@/lib/client/fetcher';
-import type { PageViewReport } from '@/lib/server/analytics/page-views';
+import { api } from '@/lib/client/api';
 
 const PERIODS = [7, 30, 90] as const;
 
@@ -20,8 +19,7 @@ export function AnalyticsView({ title }: ScreenViewProps) {
   const token = session?.accessToken;
   const [days, setDays] = useState<(typeof PERIODS)[number]>(30);
   const { data, isLoading } = useSWR(token ? ['sys-analytics', days, token] : null, async () => {
-    // Stays on productApi: the spec does not list GET /api/sys/analytics's ?days= yet.
-    const answer = await productApi<PageViewReport>(`/sys/analytics?days=${days}`, { token });
+    const answer = await api.GET('/api/sys/analytics', { params: { query: { days } }, token });
     return answer?.status === 0 ? answer.data : null;
   });
   const number = (n: number) => n.toLocaleString(i18n.language === 'en' ? 'en-US' : 'ja-JP');

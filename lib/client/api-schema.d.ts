@@ -5331,14 +5331,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -5763,14 +5779,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -6277,14 +6309,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -6960,14 +7008,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -7479,14 +7543,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -7999,14 +8079,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -8407,14 +8503,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -8867,14 +8979,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -9377,14 +9505,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -9830,14 +9974,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -10308,14 +10468,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -10752,14 +10928,30 @@ export interface operations {
            * @example {
            *       "status": 0,
            *       "data": [
-           *         {}
+           *         {
+           *           "_id": {
+           *             "state": "approved",
+           *             "currency": "JPY"
+           *           },
+           *           "n": 12,
+           *           "total": 1500000
+           *         }
            *       ]
            *     }
            */
           'application/json': {
             /** @constant */
             status: 0;
-            data: Record<string, unknown>[];
+            data: ({
+              /** @description The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }` */
+              _id:
+                | (string | number | boolean | null)
+                | {
+                    [key: string]: string | number | boolean | null;
+                  };
+            } & {
+              [key: string]: number | string | null;
+            })[];
           };
         };
       };
@@ -13507,7 +13699,11 @@ export interface operations {
   };
   getRoleLog: {
     parameters: {
-      query?: never;
+      query?: {
+        q?: string;
+        limit?: number;
+        cursor?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -15405,23 +15601,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description The bytes of the file, with its own type as Content-Type (image/png, application/pdf, …) and its SHA-256 as entity tag */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "status": 0,
-           *       "data": null
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
-          };
+          'application/octet-stream': string;
         };
       };
       400: components['responses']['Invalid'];
@@ -15497,23 +15683,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description The avatar: a WebP thumbnail of the picture, or the initials as SVG when there is none */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "status": 0,
-           *       "data": null
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
-          };
+          'image/webp': string;
+          'image/svg+xml': string;
         };
       };
       400: components['responses']['Invalid'];
@@ -15534,23 +15711,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description The bytes of the file, with its own type as Content-Type (image/png, application/pdf, …) and its SHA-256 as entity tag */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "status": 0,
-           *       "data": null
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
-          };
+          'application/octet-stream': string;
         };
       };
       400: components['responses']['Invalid'];
@@ -15569,23 +15736,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description The WebP thumbnail */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "status": 0,
-           *       "data": null
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
-          };
+          'image/webp': string;
         };
       };
       400: components['responses']['Invalid'];
@@ -16159,7 +16316,10 @@ export interface operations {
   };
   getLiquidQueryById: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description For `all`: keep applications in this state */
+        state?: 'applied' | 'reviewing' | 'approved' | 'issued' | 'rejected';
+      };
       header?: never;
       path: {
         id: string;
@@ -17100,23 +17260,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description The sheet as an attachment: CSV (UTF-8 with BOM) or XLSX, as ?format= asks */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "status": 0,
-           *       "data": null
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
-          };
+          'text/csv': string;
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
         };
       };
       400: components['responses']['Invalid'];
@@ -18074,23 +18225,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description The PDF */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "status": 0,
-           *       "data": null
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
-          };
+          'application/pdf': string;
         };
       };
       400: components['responses']['Invalid'];
@@ -18620,23 +18761,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description The zip, streamed; X-Total-Bytes gives the size of its content for progress */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "status": 0,
-           *       "data": null
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
-          };
+          'application/zip': string;
         };
       };
       400: components['responses']['Invalid'];
@@ -18912,7 +19043,11 @@ export interface operations {
   };
   deleteTerms: {
     parameters: {
-      query?: never;
+      query?: {
+        type?: string;
+        entity?: string;
+        version?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -19271,7 +19406,10 @@ export interface operations {
   };
   deleteTermsByType: {
     parameters: {
-      query?: never;
+      query?: {
+        entity?: string;
+        version?: string;
+      };
       header?: never;
       path: {
         type: string;
@@ -20300,7 +20438,11 @@ export interface operations {
   };
   getInviteList: {
     parameters: {
-      query?: never;
+      query?: {
+        state?: 'pending' | 'accepted' | 'revoked' | 'expired';
+        entity?: string;
+        kind?: 'licensee-owner' | 'licensee-staff' | 'licensee-designer';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -20393,7 +20535,10 @@ export interface operations {
   };
   getInviteAccept: {
     parameters: {
-      query?: never;
+      query: {
+        /** @description The invitation link's token */
+        token: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -20571,7 +20716,10 @@ export interface operations {
   };
   getInvitePreview: {
     parameters: {
-      query?: never;
+      query: {
+        /** @description The invitation link's token */
+        token: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -21081,23 +21229,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description The PDF */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "status": 0,
-           *       "data": null
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
-          };
+          'application/pdf': string;
         };
       };
       400: components['responses']['Invalid'];
@@ -21482,23 +21620,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description status 0 */
+      /** @description The PDF */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "status": 0,
-           *       "data": null
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            status: 0;
-            data: unknown;
-          };
+          'application/pdf': string;
         };
       };
       400: components['responses']['Invalid'];
@@ -25043,7 +25171,9 @@ export interface operations {
   };
   getEthMintwrapper: {
     parameters: {
-      query?: never;
+      query: {
+        ip_id: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -25314,7 +25444,12 @@ export interface operations {
   };
   getCoreStoragePublicList: {
     parameters: {
-      query?: never;
+      query?: {
+        mime?: string;
+        q?: string;
+        page?: number;
+        size?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -25448,7 +25583,9 @@ export interface operations {
   };
   getSysAnalytics: {
     parameters: {
-      query?: never;
+      query?: {
+        days?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -25769,7 +25906,16 @@ export interface operations {
   };
   getCoreAuditLog: {
     parameters: {
-      query?: never;
+      query?: {
+        q?: string;
+        actor?: string;
+        action?: string;
+        ref?: string;
+        from?: string;
+        to?: string;
+        limit?: number;
+        cursor?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -26027,7 +26173,11 @@ export interface operations {
   };
   getSysLicensees: {
     parameters: {
-      query?: never;
+      query?: {
+        q?: string;
+        limit?: number;
+        cursor?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -27635,7 +27785,12 @@ export interface operations {
   };
   getStatsByChart: {
     parameters: {
-      query?: never;
+      query?: {
+        from?: string;
+        to?: string;
+        currency?: string;
+        limit?: number;
+      };
       header?: never;
       path: {
         chart: string;

@@ -6,12 +6,6 @@ export interface Envelope<T> {
   data: T;
 }
 
-export interface CallOptions {
-  token?: string;
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-}
-
 export type Api = 'core' | 'product';
 
 /** The language of the page in use: its /jp or /en prefix, else <html lang>; null on the server. */
@@ -85,26 +79,4 @@ export async function settle<T>(api: Api, label: string, send: () => Promise<Res
     console.error(`[${api}] ${label} sent no JSON:`, err);
     return null;
   }
-}
-
-/** JSON with a bearer token; POST when there is a body, GET otherwise. Prefer the typed client of api.ts. */
-function call<T>(api: Api, url: string, options: CallOptions): Promise<Envelope<T> | null> {
-  const headers = requestHeaders(options.token);
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  return settle<T>(api, url, () =>
-    fetch(url, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: 'same-origin',
-    }),
-  );
-}
-
-export function coreApi<T>(baseUrl: string, path: string, options: CallOptions = {}) {
-  return call<T>('core', `${baseUrl}${path}`, options);
-}
-
-export function productApi<T>(path: string, options: CallOptions = {}) {
-  return call<T>('product', `/api${path}`, options);
 }

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { api, type AnswerData } from './api';
-import { productApi, type Envelope } from './fetcher';
+import type { Envelope } from './fetcher';
 import type { TermsKind } from '../terms/kinds';
 
 /** Every version of one kind (oldest first, withdrawn ones carry metadata.withdrawn), the one in force and, for holder staff, acceptances per version. */
@@ -40,10 +40,8 @@ export function publishTermsVersion(kind: TermsKind, termsData: TermsInput, toke
 }
 
 /** Withdraws the version in force (DELETE: versions are never removed, SPEC evidence rule). */
-// Stays on productApi: the spec does not document DELETE /api/terms/{type}'s ?version= yet (notes/typed-client.md).
-export function withdrawTermsVersion(kind: TermsKind, token?: string, version?: string) {
-  const query = version ? `?version=${encodeURIComponent(version)}` : '';
-  return productApi<TermsDocument>(`/terms/${kind}${query}`, { method: 'DELETE', token });
+export function withdrawTermsVersion(kind: TermsKind, token?: string, version?: string): Promise<Envelope<TermsDocument> | null> {
+  return api.DELETE('/api/terms/{type}', { params: { path: { type: kind }, query: { version: version || undefined } }, token });
 }
 
 export type TermsAnswer = Envelope<TermsDocument | { errors?: Record<string, string> } | string> | null;

@@ -439,6 +439,13 @@ describe('the invitation page before sign-in', () => {
       },
     );
     expect(unknown.status).toBe(404);
+    // No token at all is bad input (its documented query parameter is required), said under the field.
+    const missing = await servers.preview.request<Envelope<{ errors: Record<string, string> }>>('GET', '/api/invite/preview', {
+      headers: { 'x-lang': 'en' },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.json.status).toBe(5);
+    expect(Object.keys(missing.json.data.errors)).toEqual(['token']);
     expect((await servers.preview.request('POST', '/api/invite/preview', { body: {} })).status).toBe(405);
   });
 });

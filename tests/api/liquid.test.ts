@@ -131,7 +131,13 @@ describe('SPEC §4/§7 liquid applications: the state is set by a post with a st
     expectStatus(await call('GET', `/api/liquid/query/${key}`, { as: 'user@example.com' }), 200, 0);
     const all = await call<Application[]>('GET', '/api/liquid/query/all?state=applied', { as: 'holder@example.com' });
     expect(all.json.data.map((a) => a.key)).toContain(key);
-    expectStatus(await call('GET', '/api/liquid/query/all?state=nonsense', { as: 'holder@example.com' }), 400, 5);
+    const badState = await call<{ errors: Record<string, string> }>('GET', '/api/liquid/query/all?state=nonsense', {
+      as: 'holder@example.com',
+    });
+    expectStatus(badState, 400, 5);
+    expect(Object.keys(badState.json.data.errors)).toEqual(['state']);
+    // Only `all` reads a state: for `mine` the query is ignored, as it always was.
+    expectStatus(await call('GET', '/api/liquid/query/mine?state=nonsense', { as: 'user@example.com' }), 200, 0);
 
     expectStatus(
       await call('POST', `/api/liquid/state/${key}`, { as: 'user@example.com', body: { state: 'reviewing' } }),

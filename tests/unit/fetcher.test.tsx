@@ -6,7 +6,8 @@ vi.mock('next-auth/react', () => ({ signIn: (...args: unknown[]) => signIn(...ar
 const navigate = vi.fn();
 vi.mock('@/lib/client/navigate', () => ({ navigate: (url: string) => navigate(url) }));
 
-const { coreApi, productApi, resetCoreAlert } = await import('@/lib/client/fetcher');
+const { resetCoreAlert } = await import('@/lib/client/fetcher');
+const { api, coreClient } = await import('@/lib/client/api');
 const { recordSignInAttempt, resetSignInGuard } = await import('@/lib/client/sign-in-guard');
 
 function answer(status: number, body: unknown) {
@@ -28,30 +29,27 @@ describe('SPEC §8 API clients', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('sends the bearer token, JSON with POST when there is a body and GET otherwise', async () => {
-    const fetchMock = vi.fn(() => answer(200, { status: 0, data: { ok: true } }));
+  it('sends the bearer token and the body as JSON; core calls go to the core API address', async () => {
+    const fetchMock = vi.fn((_request: Request) => answer(200, { status: 0, data: { ok: true } }));
     vi.stubGlobal('fetch', fetchMock);
-    expect(await productApi('/v1/IP/query', { token: 't0k', body: { limit: 1 } })).toEqual({ status: 0, data: { ok: true } });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/v1/IP/query');
-    expect(init.method).toBe('POST');
-    expect((init.headers as Record<string, string>).authorization).toBe('Bearer t0k');
-    expect(init.body).toBe('{"limit":1}');
-    await coreApi('https://core.example', '/server/status');
-    expect((fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].method).toBe('GET');
-    expect((fetchMock.mock.calls[1] as unknown as [string])[0]).toBe('https://core.example/server/status');
+    expect(await api.POST('/api/v1/IP/query', { token: 't0k', body: { limit: 1 } })).toEqual({ status: 0, data: { ok: true } });
+    const request = fetchMock.mock.calls[0]![0];
+    expect(new URL(request.url).pathname).toBe('/api/v1/IP/query');
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('authorization')).toBe('Bearer t0k');
+    expect(await request.text()).toBe('{"limit":1}');
+    await coreClient('https://core.example').GET('/api/core/server/status');
+    expect(fetchMock.mock.calls[1]![0].method).toBe('GET');
+    expect(fetchMock.mock.calls[1]![0].url).toBe('https://core.example/server/status');
   });
 
   it("sends the page's language (its /jp or /en prefix) for messages in answers", async () => {
-    const fetchMock = vi.fn(() => answer(200, { status: 0, data: {} }));
+    const fetchMock = vi.fn((_request: Request) => answer(200, { status: 0, data: {} }));
     vi.stubGlobal('fetch', fetchMock);
-    await productApi('/v1/IP');
+    await api.GET('/api/v1/IP');
     window.history.replaceState(null, '', '/en/designer/iplist');
-    await productApi('/v1/IP');
-    const langs = (fetchMock.mock.calls as unknown as [string, RequestInit][]).map(
-      ([, init]) => (init.headers as Record<string, string>)['x-lang'],
-    );
-    expect(langs).toEqual(['jp', 'en']);
+    await api.GET('/api/v1/IP');
+    expect(fetchMock.mock.calls.map(([request]) => request.headers.get('x-lang'))).toEqual(['jp', 'en']);
   });
 
   it('401 from the core API: address stored, alert shown, nothing returned', async () => {
@@ -59,7 +57,7 @@ describe('SPEC §8 API clients', () => {
       'fetch',
       vi.fn(() => answer(401, { status: 7, data: 'invalid session' })),
     );
-    expect(await coreApi('', '/users/profile', { token: 'x' })).toBeNull();
+    expect(await coreClient('').GET('/api/core/users/profile', { token: 'x' })).toBeNull();
     expect(alert).toHaveBeenCalledWith('Core API authentication failed.');
     expect(localStorage.getItem('redirectAfterSignIn')).toBe(encodeURIComponent('/jp/holder/ip?page=2'));
     expect(signIn).not.toHaveBeenCalled();
@@ -70,7 +68,7 @@ describe('SPEC §8 API clients', () => {
       'fetch',
       vi.fn(() => answer(401, { status: 8, data: 'invalid session' })),
     );
-    expect(await productApi('/v1/IP')).toBeNull();
+    expect(await api.GET('/api/v1/IP')).toBeNull();
     expect(signIn).toHaveBeenCalledWith('oidc', { callbackUrl: window.location.href });
     expect(localStorage.getItem('redirectAfterSignIn')).toBe(encodeURIComponent('/jp/holder/ip?page=2'));
     expect(alert).not.toHaveBeenCalled();
@@ -82,13 +80,16 @@ describe('SPEC §8 API clients', () => {
       'fetch',
       vi.fn(() => answer(500, { status: 1, data: 'boom' })),
     );
-    expect(await productApi('/v1/IP')).toBeNull();
+    expect(await api.GET('/api/v1/IP')).toBeNull();
     expect(error).toHaveBeenCalled();
     vi.stubGlobal(
       'fetch',
       vi.fn(() => answer(400, { status: 5, data: { errors: { name: 'required' } } })),
     );
-    expect(await productApi('/v1/IP', { body: {} })).toEqual({ status: 5, data: { errors: { name: 'required' } } });
+    expect(
+      // Refused whatever it holds: the test is about the envelope coming back.
+      await api.POST('/api/v1/IP', { body: {} as never }),
+    ).toEqual({ status: 5, data: { errors: { name: 'required' } } });
     error.mockRestore();
   });
 
@@ -98,8 +99,8 @@ describe('SPEC §8 API clients', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('network down'))),
     );
-    expect(await coreApi('', '/server/status')).toBeNull();
-    expect(await productApi('/v1/IP')).toBeNull();
+    expect(await coreClient('').GET('/api/core/server/status')).toBeNull();
+    expect(await api.GET('/api/v1/IP')).toBeNull();
     error.mockRestore();
   });
 
@@ -109,7 +110,7 @@ describe('SPEC §8 API clients', () => {
       'fetch',
       vi.fn(() => answer(401, {})),
     );
-    await productApi('/v1/IP');
+    await api.GET('/api/v1/IP');
     expect(localStorage.getItem('redirectAfterSignIn')).toBeNull();
   });
 
@@ -119,11 +120,11 @@ describe('SPEC §8 API clients', () => {
       vi.fn(() => answer(401, { status: 8, data: 'invalid session' })),
     );
     // A page makes several calls at once: one sign-in for all of them.
-    await Promise.all([productApi('/v1/IP'), productApi('/v1/Tag'), productApi('/home')]);
+    await Promise.all([api.GET('/api/v1/IP'), api.GET('/api/v1/Tag'), api.GET('/api/home')]);
     expect(signIn).toHaveBeenCalledTimes(1);
     // Back from the provider (a new page), the API still refuses: the failure page instead.
     resetSignInGuard();
-    await Promise.all([productApi('/v1/IP'), productApi('/v1/Tag')]);
+    await Promise.all([api.GET('/api/v1/IP'), api.GET('/api/v1/Tag')]);
     expect(signIn).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith('/error?error=AuthFailed&lang=jp');
@@ -136,7 +137,7 @@ describe('SPEC §8 API clients', () => {
       'fetch',
       vi.fn(() => answer(401, {})),
     );
-    await Promise.all([coreApi('', '/users/profile'), coreApi('', '/notify/list')]);
+    await Promise.all([coreClient('').GET('/api/core/users/profile'), coreClient('').GET('/api/core/notify/list')]);
     expect(alert).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('redirectAfterSignIn')).toBe(encodeURIComponent('/jp/holder/ip?page=2'));
   });
@@ -151,7 +152,7 @@ describe('SPEC §8 API clients', () => {
     expect(JSON.parse(sessionStorage.getItem('signInAttempt')!)).toMatchObject({
       address: encodeURIComponent('/jp/holder/ip?page=2'),
     });
-    await productApi('/v1/IP');
+    await api.GET('/api/v1/IP');
     expect(signIn).not.toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledWith('/error?error=AuthFailed&lang=jp');
   });

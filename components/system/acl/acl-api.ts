@@ -2,7 +2,7 @@ import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { coreClient, type AnswerData } from '@/lib/client/api';
-import { coreApi, type Envelope } from '@/lib/client/fetcher';
+import type { Envelope } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
 import type { ReadableEntry } from '@/components/audit/LogEntryText';
 
@@ -104,8 +104,7 @@ export function usePendingRequests() {
 
 /** The admin log, newest first, filtered (GET /audit/log). */
 export function useAuditLog(filters: AuditFilters) {
-  const { settings } = useShell();
-  const { token } = useAclCaller();
+  const { token, core } = useAclCaller();
   return useSWRInfinite<Envelope<AuditPage> | null>(
     (index, previous: Envelope<AuditPage> | null) => {
       if (!token) return null;
@@ -115,7 +114,15 @@ export function useAuditLog(filters: AuditFilters) {
       if (index > 0 && previous?.status === 0 && previous.data.next) params.set('cursor', previous.data.next);
       return ['acl-log', params.toString(), token];
     },
-    // Stays on coreApi: the spec does not list GET /audit/log's query parameters (filters, limit, cursor) yet.
-    ([, params]: [string, string, string]) => coreApi<AuditPage>(settings.coreApiUrl, `/audit/log?${params}`, { token }),
+    async ([, params]: [string, string, string]) => {
+      // The key keeps the query string; the call names each parameter the spec lists.
+      const sent = new URLSearchParams(params);
+      const text = (name: keyof AuditFilters | 'cursor') => sent.get(name) ?? undefined;
+      const query = { limit: 20, q: text('q'), actor: text('actor'), action: text('action'), ref: text('ref') };
+      return core.GET('/api/core/audit/log', {
+        params: { query: { ...query, from: text('from'), to: text('to'), cursor: text('cursor') } },
+        token,
+      });
+    },
   );
 }

@@ -1,7 +1,6 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
 import { api, type AnswerData } from '@/lib/client/api';
-import { productApi } from '@/lib/client/fetcher';
 
 export type PersonRow = AnswerData<'/api/sys/people', 'post'>['items'][number];
 
@@ -44,8 +43,10 @@ export function useOrganisations(q: string, cursor: string | undefined) {
   if (q) params.set('q', q);
   if (cursor) params.set('cursor', cursor);
   return useSWR(token ? ['sys-orgs', params.toString(), token] : null, async () => {
-    // Stays on productApi: the spec does not list GET /api/sys/licensees's query parameters (limit, q, cursor) yet.
-    const answer = await productApi<{ items: OrganisationRow[]; next: string | null }>(`/sys/licensees?${params}`, { token });
+    const answer = await api.GET('/api/sys/licensees', {
+      params: { query: { limit: 50, q: q || undefined, cursor: cursor || undefined } },
+      token,
+    });
     return answer?.status === 0 ? answer.data : null;
   });
 }

@@ -15,7 +15,7 @@ import { licenseeEntry } from '../licensees/licensee-authority';
 import { joinLicensee } from '../licensees/change-licensee-member';
 import { changeAccess, lockExistingUser, type AccessDiff } from '../roles/change-access';
 import { roleNames } from '../roles/role-lists';
-import { inviteAcceptInput } from './inputs';
+import { inviteAcceptInput, invitePeekQuery } from './inputs';
 import { inviteMessages } from './messages';
 import {
   ROLE_OF_KIND,
@@ -99,9 +99,10 @@ async function inviterOrganisation(db: Db, row: InvitationRow, organisation: str
  * where it stands — so the page can explain before anyone signs in or accepts. The token is the
  * secret the link carries; nothing here is more than the invitation mail itself said.
  */
-export async function peekInvitation(db: Db, caller: Caller | null, token: unknown, lang?: 'jp' | 'en'): Promise<InvitationPeek> {
+export async function peekInvitation(db: Db, caller: Caller | null, query: unknown, lang?: 'jp' | 'en'): Promise<InvitationPeek> {
   const reader = caller?.lang ?? lang ?? 'jp';
-  const row = typeof token === 'string' ? await byToken(db, token, false) : undefined;
+  const { token } = validateInput(invitePeekQuery, query, reader);
+  const row = await byToken(db, token, false);
   if (!row) throw new AppError('not_found', inviteMessages.unknown[reader]);
   const view = await invitationView(db, row, reader);
   return {

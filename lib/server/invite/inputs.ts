@@ -32,6 +32,12 @@ export const inviteResendInput = z.object({ lang: lang().optional() }).strict();
 /** Body of POST /api/invite/accept. */
 export const inviteAcceptInput = z.object({ token: z.string().min(1).max(200) }).strict();
 
+/**
+ * Query of GET /api/invite/preview and GET /api/invite/accept: the link's token. A token of the
+ * right type that matches no invitation is not found, as before; other names are ignored.
+ */
+export const invitePeekQuery = z.object({ token: z.string().min(1).max(200).describe("The invitation link's token") });
+
 /** Query of GET /api/invite/list. */
 export const inviteListQuery = z
   .object({

@@ -30,6 +30,13 @@ export const liquidStateInput = z
 /** Body of POST /api/liquid/issue/{id}: nothing is required; an optional note goes to the log. */
 export const liquidIssueInput = z.object({ comment: z.string().trim().max(2000).optional() }).strict();
 
-/** Query of GET /api/liquid/query/all: one state, or every state when absent. */
 export const LIQUID_STATES = ['applied', 'reviewing', 'approved', 'issued', 'rejected'] as const;
 export const OPEN_LIQUID_STATES = ['applied', 'reviewing', 'approved'] as const;
+
+/**
+ * Query of GET /api/liquid/query/{id}: for `all`, one state, or every state when absent. Not
+ * strict: the route's own `id` arrives among the query parameters, and other names were always ignored.
+ */
+export const liquidQueryInput = z.object({
+  state: z.enum(LIQUID_STATES).optional().describe('For `all`: keep applications in this state'),
+});

@@ -1,13 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Caller } from '../api/authenticate';
 import { AppError } from '../api/errors';
-import { fieldError } from '../common/field-error';
+import { validateInput } from '../common/validate-input';
 import type { Db } from '../db/client';
 import { liquidApplications } from '../db/entities-schema';
 import { users } from '../db/schema';
 import type { LiquidApplication } from './apply-for-designer';
-import { LIQUID_STATES } from './inputs';
-import { liquidMessages } from './messages';
+import { liquidQueryInput } from './inputs';
 import { isLiquidStaff } from './staff';
 
 /** An application with who filed it, for the reviewing screen. */
@@ -40,7 +39,7 @@ export async function queryApplications(
   db: Db,
   caller: Caller,
   id: unknown,
-  state: unknown,
+  query: unknown,
 ): Promise<LiquidApplicationView | LiquidApplicationView[] | null> {
   if (typeof id !== 'string' || !id) notFound();
   if (id === 'mine') {
@@ -53,11 +52,10 @@ export async function queryApplications(
   const staff = isLiquidStaff(caller);
   if (id === 'all') {
     if (!staff) throw new AppError('forbidden', 'permission denied');
-    if (state !== undefined && (typeof state !== 'string' || !(LIQUID_STATES as readonly string[]).includes(state))) {
-      throw fieldError(caller.lang, { state: { message: liquidMessages.badState, code: 'choice' } });
-    }
+    // Only `all` reads a state: for a key or `mine` the query is ignored, as it always was.
+    const { state } = validateInput(liquidQueryInput, query, caller.lang);
     const base = selectViews(db);
-    const rows = await (typeof state === 'string' ? base.where(eq(liquidApplications.state, state)) : base)
+    const rows = await (state ? base.where(eq(liquidApplications.state, state)) : base)
       .orderBy(desc(liquidApplications.dateCreated))
       .limit(LIST_LIMIT);
     return rows.map(toView);

@@ -53,7 +53,7 @@ function operation(doc: RouteDoc) {
     security: doc.public ? [] : undefined,
     responses: {
       '200': doc.raw
-        ? { description: 'OK', content: { [doc.raw.mediaType]: { schema: doc.raw.schema, example: doc.raw.example } } }
+        ? rawResponse(doc.raw)
         : { description: 'status 0', content: { 'application/json': { schema: envelope(doc.output ?? {}) } } },
       ...errorRefs,
     },
@@ -61,20 +61,31 @@ function operation(doc: RouteDoc) {
   const pathNames = [...doc.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   const params: JsonSchema[] = pathNames.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
   // apiRoute hands a GET handler the query string (a GET has no body); other methods read the JSON body.
-  if (doc.input && doc.method === 'get') params.push(...queryParameters(doc, pathNames));
+  if (doc.input && doc.method === 'get') params.push(...queryParameters(doc, doc.input, pathNames));
   else if (doc.input) {
     op.requestBody = { required: true, content: { 'application/json': { schema: inputSchema(doc.input) } } };
   }
+  if (doc.query) params.push(...queryParameters(doc, doc.query, pathNames));
   if (params.length) op.parameters = params;
   return op;
 }
 
-/** The fields of a GET route's input schema, one query parameter each (path parameters stay in the path). */
-function queryParameters(doc: RouteDoc, pathNames: string[]): JsonSchema[] {
-  const schema = inputSchema(doc.input!);
+/** A file or a document of a standard format as the success answer, in each media type the route offers. */
+function rawResponse(raw: NonNullable<RouteDoc['raw']>): JsonSchema {
+  const types = typeof raw.mediaType === 'string' ? [raw.mediaType] : raw.mediaType;
+  const media = { schema: raw.schema, ...(raw.example !== undefined ? { example: raw.example } : {}) };
+  return {
+    description: raw.description ?? 'OK',
+    content: Object.fromEntries(types.map((type) => [type, media])),
+  };
+}
+
+/** The fields of a query schema, one query parameter each (path parameters stay in the path). */
+function queryParameters(doc: RouteDoc, input: NonNullable<RouteDoc['query']>, pathNames: string[]): JsonSchema[] {
+  const schema = inputSchema(input);
   const properties = schema.properties as Record<string, JsonSchema> | undefined;
   if (schema.type !== 'object' || !properties) {
-    throw new Error(`GET ${doc.path}: its input must be an object schema to be documented as query parameters`);
+    throw new Error(`${doc.method.toUpperCase()} ${doc.path}: its query must be an object schema to be documented as parameters`);
   }
   const required = (schema.required as string[] | undefined) ?? [];
   return Object.entries(properties)
@@ -122,6 +133,27 @@ const aggregateSchema: JsonSchema = {
       maxItems: 4,
     },
   },
+};
+
+/** A group key or an output value as it travels in JSON (a timestamp as an ISO string). */
+const aggregateScalar: JsonSchema = { type: ['string', 'number', 'boolean', 'null'] };
+
+/** One row of an aggregation (lib/server/query/aggregate.ts): the group's `_id`, then each $group output by name. */
+const aggregateRow: JsonSchema = {
+  type: 'object',
+  required: ['_id'],
+  properties: {
+    _id: {
+      description:
+        "The group: null for `_id: null`, the field's value for `_id: '$field'`, an object of the values by alias for `_id: { alias: '$field' }`",
+      anyOf: [aggregateScalar, { type: 'object', additionalProperties: aggregateScalar, minProperties: 1, maxProperties: 3 }],
+    },
+  },
+  // Output names start with a letter (so never `_id`). $sum, $avg and $count are numbers ($avg null
+  // over no values); $min and $max take the field's type, a timestamp as an ISO string.
+  patternProperties: { '^[A-Za-z][A-Za-z0-9_]{0,63}$': { type: ['number', 'string', 'null'] } },
+  additionalProperties: false,
+  examples: [{ _id: { state: 'approved', currency: 'JPY' }, n: 12, total: 1500000 }],
 };
 
 function entityPaths(): Record<string, Record<string, unknown>> {
@@ -198,7 +230,7 @@ function entityPaths(): Record<string, Record<string, unknown>> {
           method: 'post',
           summary: `Aggregate ${name} records`,
           tag,
-          output: { type: 'array', items: { type: 'object' } },
+          output: { type: 'array', items: aggregateRow },
         }),
         requestBody: { required: true, content: { 'application/json': { schema: aggregateSchema } } },
       },

@@ -6,6 +6,7 @@ import { roleApproverInput } from '../holder/change-approver';
 import { roleBossInput } from '../holder/change-boss';
 import { roleContractInput } from '../holder/change-contract-signer';
 import { roleManagerInput } from '../holder/change-manager';
+import { roleLogInput } from '../holder/list-holder-log';
 import { roleSetInput } from '../holder/set-holder-role';
 import { roleLicenseeRemoveInput, roleLicenseeSetInput } from '../licensees/change-licensee-member';
 import { rolesGetInput } from '../roles/get-roles';
@@ -52,6 +53,7 @@ import { systemRoutes } from './routes/system';
 import { securityRoutes } from './routes/security';
 import { webhookRoutes } from './routes/webhooks';
 import { statsRoutes } from './routes/stats';
+import * as files from './outputs/files';
 
 const gateInput = z.object({ id: z.string(), password: z.string() });
 const admin = 'calbee:admin';
@@ -217,6 +219,7 @@ export function otherRoutes(): RouteDoc[] {
       summary:
         'Admin log of holder role and access changes (holder.*, acl.*), newest first: who, action, before/after, time (?q=&limit=&cursor=)',
       tag: 'role',
+      input: roleLogInput,
       acl: holder,
       output: out.holderLogPage,
     },
@@ -384,6 +387,7 @@ export function otherRoutes(): RouteDoc[] {
       summary: 'A public file (immutable cache by content hash)',
       tag: 'core',
       public: true,
+      raw: files.storedFile,
     },
     {
       path: '/api/core/public/mime/{id}',
@@ -399,14 +403,22 @@ export function otherRoutes(): RouteDoc[] {
       summary: "A user's avatar (thumbnail or initials)",
       tag: 'core',
       public: true,
+      raw: files.avatarImage,
     },
-    { path: '/api/files/{hash}', method: 'get', summary: 'A stored file the caller may read', tag: 'storage' },
+    {
+      path: '/api/files/{hash}',
+      method: 'get',
+      summary: 'A stored file the caller may read',
+      tag: 'storage',
+      raw: files.storedFile,
+    },
     {
       path: '/api/image',
       method: 'get',
       summary: "Image optimisation: ?url=<this site's file path>&w=&q= (quality 75, device sizes 640-3840)",
       tag: 'storage',
       public: true,
+      raw: files.webpImage,
     },
     ...designerRoutes(),
     ...liquidRoutes(),

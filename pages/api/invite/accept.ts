@@ -5,7 +5,7 @@ import { acceptInvitation, peekInvitation } from '@/lib/server/invite/accept-inv
 // Any signed-in person holding the link's token; acceptance also needs the invited e-mail address.
 export default apiRoute({
   methods: {
-    GET: async ({ caller, query }) => peekInvitation(await getDb(), caller, query.token),
+    GET: async ({ caller, query }) => peekInvitation(await getDb(), caller, query),
     POST: async ({ caller, body }) => acceptInvitation(await getDb(), caller, body),
   },
 });

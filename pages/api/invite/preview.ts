@@ -8,6 +8,6 @@ export default apiRoute({
   auth: false,
   methods: {
     GET: async ({ req, caller, query }) =>
-      peekInvitation(await getDb(), caller, query.token, req.headers['x-lang'] === 'en' ? 'en' : 'jp'),
+      peekInvitation(await getDb(), caller, query, req.headers['x-lang'] === 'en' ? 'en' : 'jp'),
   },
 });

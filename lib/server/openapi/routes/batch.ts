@@ -1,4 +1,5 @@
 import type { RouteDoc } from '../route-docs';
+import { zipFile } from '../outputs/files';
 
 /** Batch download of the IP assets a license grants. */
 export function batchRoutes(): RouteDoc[] {
@@ -53,6 +54,7 @@ export function batchRoutes(): RouteDoc[] {
         "A streamed zip (application/zip) of the license's IP originals, its primary IP's for a secondary IP, guidelines.txt and manifest.json; X-Total-Bytes gives the content size for progress. Members of the organisation while the license is active (else status 5, HTTP 409); holder roles always",
       tag: 'batch',
       acl: 'calbee:*:licensee:<organisation>, or calbee:admin, calbee:boss, calbee:<product>',
+      raw: zipFile,
     },
   ];
 }

@@ -1,4 +1,4 @@
-import { mintWrapperInput } from '../../chain/mint-wrapper';
+import { mintWrapperInput, mintWrapperQuery } from '../../chain/mint-wrapper';
 import type { RouteDoc } from '../route-docs';
 
 const mintOutput = {
@@ -49,6 +49,7 @@ export function chainRoutes(): RouteDoc[] {
       method: 'get',
       summary: "The recorded wrapper token of an IP (?ip_id=), or null; to holder roles and the IP's owner",
       tag: 'chain',
+      input: mintWrapperQuery,
       output: { oneOf: [mintOutput, { type: 'null' }] },
     },
   ];

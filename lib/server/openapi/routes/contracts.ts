@@ -2,6 +2,7 @@ import { demoLangInput } from '../../contracts/demo';
 import { verifyInput } from '../../contracts/send-pdf';
 import { signInput } from '../../contracts/sign';
 import type { RouteDoc } from '../route-docs';
+import { pdfFile } from '../outputs/files';
 
 const readers =
   "The license's organisation members (calbee:*:licensee:<organisation>), holder staff (calbee:admin, calbee:boss, calbee:<product>); demo contracts: calbee:admin only. Others: status 2";
@@ -102,6 +103,7 @@ export function contractsRoutes(): RouteDoc[] {
         'The contract PDF of license {id} (its revision in force) or of contract {id} (application/pdf; ?final=1: the signed agreement with signature page and audit trail; header X-Content-SHA256; ?lang=jp|en other than the contract’s own language: a reference translation marked as not binding)',
       tag: 'contracts',
       acl: readers,
+      raw: pdfFile,
     },
     {
       path: '/api/pdf/attr/{id}',
@@ -161,6 +163,7 @@ export function contractsRoutes(): RouteDoc[] {
       summary: 'A sample contract PDF from fixed sample data (?lang=jp|en, default the caller’s language); nothing stored',
       tag: 'contracts',
       acl: 'calbee:admin',
+      raw: pdfFile,
     },
     {
       path: '/api/pdf/demo',

@@ -1,4 +1,11 @@
-import { inviteAcceptInput, inviteLicenseeOwnerInput, inviteMemberInput, inviteResendInput } from '../../invite/inputs';
+import {
+  inviteAcceptInput,
+  inviteListQuery,
+  inviteLicenseeOwnerInput,
+  inviteMemberInput,
+  invitePeekQuery,
+  inviteResendInput,
+} from '../../invite/inputs';
 import { INVITE_KINDS } from '../../invite/token';
 import type { RouteDoc } from '../route-docs';
 
@@ -88,6 +95,7 @@ export function inviteRoutes(): RouteDoc[] {
       summary:
         'Invitations the caller sent or manages, newest first (at most 200); ?state=pending|accepted|revoked|expired, ?entity=, ?kind=',
       tag: 'invite',
+      input: inviteListQuery,
       output: { type: 'array', items: invitation },
     },
     {
@@ -96,6 +104,7 @@ export function inviteRoutes(): RouteDoc[] {
       summary:
         "What an invitation link is about (?token=): kind, organisation, inviter, invited address, state, expiry and whether the caller's address matches; no secrets",
       tag: 'invite',
+      input: invitePeekQuery,
       output: peek,
     },
     {
@@ -105,6 +114,7 @@ export function inviteRoutes(): RouteDoc[] {
         'Before sign-in: what an invitation link is about (?token=): who invited (person and organisation) to which organisation and role, the invited address, state and expiry; X-Lang: en for English names',
       tag: 'invite',
       public: true,
+      input: invitePeekQuery,
       output: peek,
     },
     {

@@ -3,6 +3,7 @@ import { invoiceJpyInput } from '../../invoices/invoice-jpy';
 import { balancesInput, recordPaymentInput, reversePaymentInput } from '../../payments/input';
 import type { RouteDoc } from '../route-docs';
 import { jpyView, paymentChange, withRequired } from './billing-schemas';
+import { pdfFile } from '../outputs/files';
 
 const members = 'calbee:*:licensee:<organisation> (owner, admin, staff), or calbee:admin, calbee:boss, calbee:<product>';
 
@@ -206,6 +207,7 @@ export function invoiceRoutes(): RouteDoc[] {
       summary: 'The invoice as a PDF (application/pdf; ?lang=jp|en, default the caller’s language; Japanese font embedded)',
       tag: 'invoice',
       acl: members,
+      raw: pdfFile,
     },
     {
       path: '/api/invoice/{id}/payments',

@@ -4,6 +4,7 @@ import {
   liquidDocuments,
   liquidIssueInput,
   liquidProfile,
+  liquidQueryInput,
   liquidStateInput,
 } from '../../liquid/inputs';
 import { inputSchema } from '../entity-schemas';
@@ -64,6 +65,7 @@ export function liquidRoutes(): RouteDoc[] {
       summary:
         "An application by key (its applicant or staff); `mine`: the caller's latest or null; `all`: every application for staff, newest first, `?state=` keeps one state",
       tag: 'liquid',
+      input: liquidQueryInput,
       output: {
         oneOf: [applicationView(), { type: 'array', items: applicationView() }, { type: 'null' }],
         description: 'One application for a key; an array for `all`; for `mine` the latest or null',

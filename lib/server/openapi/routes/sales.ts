@@ -4,6 +4,7 @@ import { ratesInput, recordRateInput } from '../../fx/rates';
 import { templateInput } from '../../sales/template';
 import type { RouteDoc } from '../route-docs';
 import { jpyTotal, jpyView, taxLine, withRequired } from './billing-schemas';
+import { salesSheet } from '../outputs/files';
 
 const members = 'calbee:*:licensee:<organisation> (members of the organisation), holder roles';
 
@@ -150,6 +151,7 @@ export function salesRoutes(): RouteDoc[] {
       tag: 'sales',
       input: templateInput,
       acl: members,
+      raw: salesSheet,
     },
     {
       path: '/api/sales/bill',

@@ -1,4 +1,4 @@
-import { statsRebuildInput } from '../../stats/inputs';
+import { statsQueryInput, statsRebuildInput } from '../../stats/inputs';
 import { CHART_IDS } from '../../../stats/chart-ids';
 import type { RouteDoc } from '../route-docs';
 
@@ -13,6 +13,7 @@ export function statsRoutes(): RouteDoc[] {
       summary:
         'The table behind one holder statistics chart (monthly, licensees, ips, designers, throughput, steps, licenses) for the query parameters (statsQueryInput) ?from=&to= (YYYY-MM, default the last 12 months) and ?currency= (default JPY), ?limit= for the top-N charts; money in integer minor units of that one currency. Sales charts read the sales_monthly roll-up (approved and invoiced reports). `{chart}.csv` answers the same table as CSV (UTF-8 with BOM, formula-leading cells prefixed with an apostrophe)',
       tag: 'stats',
+      input: statsQueryInput,
       output: {
         type: 'object',
         properties: {

@@ -1,3 +1,4 @@
+import { publicListQuery } from '../../storage/public-list';
 import { storageSaveInput } from '../../storage/upload-input';
 import type { RouteDoc } from '../route-docs';
 
@@ -72,6 +73,7 @@ export function storageRoutes(): RouteDoc[] {
       summary:
         'Data maintenance: public files newest first with owner, size, dimensions and CID; ?mime= (a type or a family such as image/), ?q= (name), ?page=, ?size= (≤ 100)',
       tag: 'storage',
+      input: publicListQuery,
       acl: 'calbee:admin',
       output: publicFileList,
     },

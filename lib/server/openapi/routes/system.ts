@@ -1,7 +1,9 @@
 import { sysPeopleInput } from '../../maintenance/people-by-sub';
 import { usersAclDecideInput } from '../../users/decide-acl-request';
 import { jobListInput, jobRetryInput } from '../../jobs/inputs';
-import { pageViewInput } from '../../analytics/page-views';
+import { pageViewInput, pageViewReportInput } from '../../analytics/page-views';
+import { auditLogInput } from '../../audit/list-admin-log';
+import { sysLicenseesInput } from '../../maintenance/list-organisations';
 import { JOB_STATES } from '../../jobs/inputs';
 import type { RouteDoc } from '../route-docs';
 import { aclRequest, auditLogPage, person } from '../outputs/core';
@@ -96,6 +98,7 @@ export function systemRoutes(): RouteDoc[] {
       summary:
         'First-party page-view counts of the last `days` days (default 30, at most 366): `{from, to, total, days: [{day, views}], pages: [{page, title, views, jp, en}]}`',
       tag: 'system',
+      input: pageViewReportInput,
       acl: 'calbee:admin',
       output: pageViewReport,
     },
@@ -138,6 +141,7 @@ export function systemRoutes(): RouteDoc[] {
       summary:
         'The admin log, newest first: `actor` (sub, e-mail or nickname), `action` (exact, or a prefix ending with a dot), `ref` (the person concerned), `from`/`to` (a day or an ISO time), `q` (free text), `limit`, `cursor`',
       tag: 'system',
+      input: auditLogInput,
       acl: 'calbee:admin',
       output: auditLogPage,
     },
@@ -165,6 +169,7 @@ export function systemRoutes(): RouteDoc[] {
       summary:
         'Every licensee organisation (data maintenance): name, owner, member and license counts, by name; `q` (name or e-mail contains), `limit`, `cursor` (the last key of the previous page)',
       tag: 'system',
+      input: sysLicenseesInput,
       acl: 'calbee:admin',
       output: organisationPage,
     },

@@ -1,4 +1,4 @@
-import { termsPutInput } from '../../terms/terms-input';
+import { termsPutInput, termsQueryInput } from '../../terms/terms-input';
 import { TERMS_KINDS } from '../../../terms/kinds';
 import type { RouteDoc } from '../route-docs';
 
@@ -88,6 +88,7 @@ export function termsRoutes(): RouteDoc[] {
       summary:
         "Withdraw the version in force of the kind given as ?type= (as /api/terms/{type}); without a type: status -1 'Missing type'",
       tag: 'terms',
+      query: termsQueryInput,
       acl: staff,
       output: termsDocument,
     },
@@ -115,6 +116,7 @@ export function termsRoutes(): RouteDoc[] {
       summary:
         'Withdraw the version in force (or the one named by `?version=`, which must be in force): it stays in the history with its text and acceptances, and the version before it is in force again; nothing is deleted. `?entity=` names the holder',
       tag: 'terms',
+      query: termsQueryInput,
       acl: staff,
       output: termsDocument,
     },
