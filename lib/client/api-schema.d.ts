@@ -13738,8 +13738,6 @@ export interface operations {
            *               "nickname": "string",
            *               "email": "string"
            *             },
-           *             "before": null,
-           *             "after": null,
            *             "data": {},
            *             "readable": {
            *               "action": "string",
@@ -13751,7 +13749,9 @@ export interface operations {
            *                   "after": "string"
            *                 }
            *               ]
-           *             }
+           *             },
+           *             "before": null,
+           *             "after": null
            *           }
            *         ],
            *         "people": {
@@ -13794,8 +13794,6 @@ export interface operations {
                   nickname: string;
                   email: string;
                 } | null;
-                before: unknown;
-                after: unknown;
                 data: Record<string, unknown>;
                 readable: {
                   action: string;
@@ -13806,6 +13804,8 @@ export interface operations {
                     after: string;
                   }[];
                 };
+                before: unknown;
+                after: unknown;
               }[];
               people: {
                 [key: string]: {
@@ -16983,16 +16983,16 @@ export interface operations {
             status: 0;
             data: {
               /** @enum {string} */
-              kind?: 'csv' | 'xlsx';
-              columns?: string[];
-              mapping?: {
+              kind: 'csv' | 'xlsx';
+              columns: string[];
+              mapping: {
                 [key: string]: string;
               };
-              remembered?: boolean;
-              preview?: {
+              remembered: boolean;
+              preview: {
                 [key: string]: string;
               }[];
-              rowCount?: number;
+              rowCount: number;
             };
           };
         };

@@ -1,57 +1,16 @@
 import useSWR from 'swr';
 import { useSession } from 'next-auth/react';
-import { api } from './api';
+import { api, type AnswerData } from './api';
 import type { Envelope } from './fetcher';
 
 export type Party = 'licensee' | 'holder';
 
-export interface ContractSignature {
-  party: Party;
-  signer: string;
-  signerName: string;
-  signedAt: string;
-  ip: string | null;
-  userAgent: string | null;
-  sha256: string;
-  voided: boolean;
-  voidedAt: string | null;
-}
+/** GET /api/pdf/attr/{id} (lib/server/contracts/attributes.ts), as /openapi.json describes it. */
+export type ContractAttributes = AnswerData<'/api/pdf/attr/{id}', 'get'>;
+export type ContractSignature = ContractAttributes['signatures'][number];
 
-/** GET /api/pdf/attr/{id} (lib/server/contracts/attributes.ts). */
-export interface ContractAttributes {
-  key: string;
-  license: string | null;
-  licenseState: string | null;
-  revision: number;
-  lang: 'jp' | 'en';
-  state: 'preparing' | 'generated' | 'licensee_signed' | 'countersigned' | 'void';
-  /** Null while the revision is being prepared. */
-  sha256: string | null;
-  finalSha256: string | null;
-  /** The PDF of this revision is being made by a job; the page polls until it is there. */
-  preparing: boolean;
-  /** Countersigned, and the signed agreement is being made. */
-  finalPreparing: boolean;
-  demo: boolean;
-  voided: boolean;
-  voidedAt: string | null;
-  dateCreated: string;
-  termsVersions: { common: string | null; licensee: string | null };
-  termsHash: string;
-  termsChanged: boolean;
-  signatures: ContractSignature[];
-  nextParty: Party | null;
-  canSign: boolean;
-  revisions: { key: string; revision: number; state: string; voidedAt: string | null }[];
-}
-
-export interface VerifyResult {
-  sha256: string;
-  checkedSha256: string;
-  tampered: boolean;
-  verified: boolean;
-  signatures: { party: Party; signerName: string; sha256: string; voided: boolean; valid: boolean }[];
-}
+/** POST /api/pdf/verify/{id}. */
+export type VerifyResult = AnswerData<'/api/pdf/verify/{id}', 'post'>;
 
 export interface Outcome<T> {
   ok: boolean;

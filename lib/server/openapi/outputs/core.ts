@@ -107,37 +107,24 @@ export const readableEntry = object({
   summary: str,
   changes: arrayOf(object({ field: str, before: str, after: str })),
 });
+/** One row of the admin log as people read it; the holder's log adds the values before and after. */
+const logEntryProperties = {
+  key: str,
+  time: dateTime,
+  action: str,
+  ref: nullable(str),
+  who: logPerson,
+  person: nullable(logPerson),
+  data: anyObject,
+  readable: readableEntry,
+};
 export const holderLogPage = object({
-  items: arrayOf(
-    object({
-      key: str,
-      time: dateTime,
-      action: str,
-      ref: nullable(str),
-      who: logPerson,
-      person: nullable(logPerson),
-      before: anyJson,
-      after: anyJson,
-      data: anyObject,
-      readable: readableEntry,
-    }),
-  ),
+  items: arrayOf(object({ ...logEntryProperties, before: anyJson, after: anyJson })),
   people: mapOf(logPerson),
   next: nullable(str),
 });
 export const auditLogPage = object({
-  items: arrayOf(
-    object({
-      key: str,
-      time: dateTime,
-      action: str,
-      ref: nullable(str),
-      who: logPerson,
-      person: nullable(logPerson),
-      data: anyObject,
-      readable: readableEntry,
-    }),
-  ),
+  items: arrayOf(object(logEntryProperties)),
   next: nullable(str),
 });
 

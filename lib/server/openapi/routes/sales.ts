@@ -71,6 +71,20 @@ const licenseTotals = withRequired({
   mgRemaining: { type: 'integer' },
 });
 
+/** A sales file read but not stored: the JSON preview and the streamed one answer alike. */
+const previewAnswer = {
+  type: 'object',
+  properties: {
+    kind: { type: 'string', enum: ['csv', 'xlsx'] },
+    columns: { type: 'array', items: { type: 'string' } },
+    mapping: { type: 'object', additionalProperties: { type: 'string' } },
+    remembered: { type: 'boolean' },
+    preview: { type: 'array', items: { type: 'object', additionalProperties: { type: 'string' } } },
+    rowCount: { type: 'integer' },
+  },
+  required: ['kind', 'columns', 'mapping', 'remembered', 'preview', 'rowCount'],
+};
+
 /** Routes of the sales area, documented with the zod schemas their handlers validate with. */
 export function salesRoutes(): RouteDoc[] {
   return [
@@ -81,18 +95,7 @@ export function salesRoutes(): RouteDoc[] {
         'Read a CSV or XLSX sales file (base64, up to 40 MB body): its columns, the column mapping to offer (the one the organisation used last, else guessed from the header), the first 20 rows and the row count. Nothing is stored.',
       tag: 'sales',
       input: previewInput,
-      output: {
-        type: 'object',
-        properties: {
-          kind: { type: 'string', enum: ['csv', 'xlsx'] },
-          columns: { type: 'array', items: { type: 'string' } },
-          mapping: { type: 'object', additionalProperties: { type: 'string' } },
-          remembered: { type: 'boolean' },
-          preview: { type: 'array', items: { type: 'object', additionalProperties: { type: 'string' } } },
-          rowCount: { type: 'integer' },
-        },
-        required: ['kind', 'columns', 'mapping', 'remembered', 'preview', 'rowCount'],
-      },
+      output: previewAnswer,
       acl: members,
     },
     {
@@ -101,17 +104,7 @@ export function salesRoutes(): RouteDoc[] {
       summary:
         'The same preview as POST /api/sales/preview for files of any length: the request body is the file itself (text/csv, or an XLSX), read as it arrives; the parameters are in the query string: file_name, licensee (optional) and mapping[field]=column (optional). Only the first 20 rows are kept; the row count covers all (up to SALES_IMPORT_MAX_ROWS).',
       tag: 'sales',
-      output: {
-        type: 'object',
-        properties: {
-          kind: { type: 'string', enum: ['csv', 'xlsx'] },
-          columns: { type: 'array', items: { type: 'string' } },
-          mapping: { type: 'object', additionalProperties: { type: 'string' } },
-          remembered: { type: 'boolean' },
-          preview: { type: 'array', items: { type: 'object', additionalProperties: { type: 'string' } } },
-          rowCount: { type: 'integer' },
-        },
-      },
+      output: previewAnswer,
       acl: members,
     },
     {
