@@ -1,7 +1,7 @@
 import type { GetServerSideProps } from 'next';
 import { signIn } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
-import { CenteredCard } from '@/components/auth/CenteredCard';
+import { CenteredCard } from '@/components/kit/shell/CenteredCard';
 import { readStoredAddress } from '@/lib/client/redirect-store';
 import { recordSignInAttempt } from '@/lib/client/sign-in-guard';
 import { SettingsProvider } from '@/lib/client/settings-context';

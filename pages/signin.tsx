@@ -3,7 +3,7 @@ import { signIn } from 'next-auth/react';
 import { useEffect } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'next-i18next/pages';
-import { CenteredCard } from '@/components/auth/CenteredCard';
+import { CenteredCard } from '@/components/kit/shell/CenteredCard';
 import { SettingsProvider } from '@/lib/client/settings-context';
 import { bareProps } from '@/lib/page/bare-props';
 import type { PageProps } from '@/lib/page/types';

@@ -1,5 +1,5 @@
-import { LicenseApprovalView } from '@/components/approval/ApprovalQueueView';
-import type { ScreenViewProps } from '@/components/page/withPage';
+import { LicenseApprovalView } from '@/components/flow/approval/ApprovalQueueView';
+import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { HolderContractsPanel } from './HolderContractsPanel';
 
 /** holder/approve/license: the approval queue, then the contracts of approved licenses. */

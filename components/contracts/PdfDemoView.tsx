@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import { useTranslation } from 'next-i18next/pages';
-import type { ScreenViewProps } from '@/components/page/withPage';
+import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { useShell } from '@/lib/client/settings-context';
 
 /** sys/pdf/demo: the contract PDF rendered from fixed sample data, in Japanese or English. */

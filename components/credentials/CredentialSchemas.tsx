@@ -7,7 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
-import { useDialogs } from '@/components/dialogs/DialogProvider';
+import { useDialogs } from '@/components/kit/dialogs/DialogProvider';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
 import { changeSchema, useCredentialSchemas, useSchemaMeta, type SchemaSummary } from './credentials-api';

@@ -1,7 +1,7 @@
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { useTranslation } from 'next-i18next/pages';
-import type { ScreenViewProps } from '@/components/page/withPage';
+import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { CredentialSchemas } from './CredentialSchemas';
 import { EntitySchemas } from './EntitySchemas';
 

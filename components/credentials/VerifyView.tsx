@@ -4,8 +4,8 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'next-i18next/pages';
-import { formatDay } from '@/components/approval/subject';
-import type { ScreenViewProps } from '@/components/page/withPage';
+import { formatDay } from '@/components/flow/approval/subject';
+import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { formatDateTime } from '@/lib/format/time';
 import { usePublicVerification, type PublicState } from './credentials-api';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'next-i18next/pages';
-import type { ScreenViewProps } from '@/components/page/withPage';
+import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import type { HelpFlow } from '@/lib/server/help/help-props';
 import { FlowDiagram } from './FlowDiagram';
 

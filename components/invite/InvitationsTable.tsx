@@ -4,7 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
-import { useDialogs } from '@/components/dialogs/DialogProvider';
+import { useDialogs } from '@/components/kit/dialogs/DialogProvider';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import { useShell } from '@/lib/client/settings-context';

@@ -13,7 +13,7 @@ import { SubmitButton } from '@/components/kit/form/SubmitButton';
 import { TextField } from '@/components/kit/form/TextField';
 import { showServerErrors } from '@/components/kit/form/server-errors';
 import { useSchemaForm } from '@/components/kit/form/use-entity-form';
-import type { ScreenViewProps } from '@/components/page/withPage';
+import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { useShell } from '@/lib/client/settings-context';
 import { InvitationsTable } from './InvitationsTable';
 import { languageOptions, problemOf, sendInvitation, useInvitations, type InviteState } from './invite-api';

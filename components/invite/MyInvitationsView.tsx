@@ -2,7 +2,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
-import type { ScreenViewProps } from '@/components/page/withPage';
+import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { formatDateTime } from '@/lib/format/time';
 import { useMyInvitations } from './invite-api';
 

@@ -8,7 +8,7 @@ import { SubmitButton } from '@/components/kit/form/SubmitButton';
 import { monthOrder } from '@/components/kit/form/checks';
 import { showServerErrors } from '@/components/kit/form/server-errors';
 import { useSchemaForm } from '@/components/kit/form/use-entity-form';
-import type { ScreenViewProps } from '@/components/page/withPage';
+import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { useShell } from '@/lib/client/settings-context';
 import { CHART_IDS } from '@/lib/stats/chart-ids';
 import { defaultFilter, StatsError, useStatsChart, type StatsFilter } from './api';

@@ -6,7 +6,7 @@ import Table from 'react-bootstrap/Table';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import useSWR from 'swr';
-import type { ScreenViewProps } from '@/components/page/withPage';
+import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { api } from '@/lib/client/api';
 
 const PERIODS = [7, 30, 90] as const;

@@ -7,7 +7,7 @@ import Table from 'react-bootstrap/Table';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import useSWR from 'swr';
-import type { ScreenViewProps } from '@/components/page/withPage';
+import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { api } from '@/lib/client/api';
 import { formatDateTime } from '@/lib/format/time';
 import type { ThrottleView } from '@/lib/server/idp/throttles-admin';

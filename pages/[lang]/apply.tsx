@@ -1,5 +1,5 @@
-import { LiquidApplyView } from '@/components/designer-profile/LiquidApplyView';
-import { withPage } from '@/components/page/withPage';
+import { LiquidApplyView } from '@/components/liquid/LiquidApplyView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/apply', LiquidApplyView);

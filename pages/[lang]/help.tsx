@@ -1,5 +1,5 @@
 import { HelpView } from '@/components/help/HelpView';
-import { withPage } from '@/components/page/withPage';
+import { withPage } from '@/components/kit/shell/withPage';
 import { helpPageProps } from '@/lib/server/help/help-props';
 
 export default withPage('/help', HelpView);

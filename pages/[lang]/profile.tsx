@@ -1,5 +1,5 @@
-import { ProfileView } from '@/components/profile/ProfileView';
-import { withPage } from '@/components/page/withPage';
+import { ProfileView } from '@/components/users/ProfileView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/profile', ProfileView);

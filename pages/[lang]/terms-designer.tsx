@@ -1,5 +1,5 @@
-import type { ScreenViewProps } from '@/components/page/withPage';
-import { withPage } from '@/components/page/withPage';
+import type { ScreenViewProps } from '@/components/kit/shell/withPage';
+import { withPage } from '@/components/kit/shell/withPage';
 import { TermsPageView } from '@/components/terms/TermsPageView';
 import { pageProps } from '@/lib/page/server-props';
 

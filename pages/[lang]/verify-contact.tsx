@@ -1,5 +1,5 @@
-import { VerifyContactView } from '@/components/designer-profile/VerifyContactView';
-import { withPage } from '@/components/page/withPage';
+import { VerifyContactView } from '@/components/liquid/VerifyContactView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/verify-contact', VerifyContactView);

@@ -1,7 +1,7 @@
 import type { GetServerSideProps } from 'next';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
-import { CenteredCard } from '@/components/auth/CenteredCard';
+import { CenteredCard } from '@/components/kit/shell/CenteredCard';
 import { SettingsProvider } from '@/lib/client/settings-context';
 import { bareProps, storedLang } from '@/lib/page/bare-props';
 import type { PageProps } from '@/lib/page/types';

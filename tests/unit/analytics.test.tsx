@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AnalyticsScript } from '@/components/layout/AnalyticsScript';
+import { AnalyticsScript } from '@/components/kit/shell/AnalyticsScript';
 import { analyticsTag } from '@/lib/analytics';
 import { reportPageView } from '@/lib/client/page-view';
 

@@ -5,10 +5,10 @@ vi.mock('next-auth/react', () => ({ signIn: vi.fn(), useSession: () => ({ data: 
 vi.mock('@/lib/client/navigate', () => ({ navigate: vi.fn() }));
 
 const { changeSchema, fetchWalletCredential, verifyJwt } = await import('@/components/credentials/credentials-api');
-const { applyForDesigner, issueApplication, moveApplication } = await import('@/components/designer-profile/liquid-api');
-const { changeIpTag } = await import('@/components/holder-ip/data');
+const { applyForDesigner, issueApplication, moveApplication } = await import('@/components/liquid/liquid-api');
+const { changeIpTag } = await import('@/components/ip/data');
 const { acceptInvitation, resendInvitation, revokeInvitation, sendInvitation } = await import('@/components/invite/invite-api');
-const { invoiceDetails, previewInvoice } = await import('@/components/invoice/invoice-api');
+const { invoiceDetails, previewInvoice } = await import('@/components/invoices/invoice-api');
 
 interface Sent {
   method: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ipRowHref, viewerSection } from '@/components/designer-profile/ip-row-href';
+import { ipRowHref, viewerSection } from '@/components/designers/ip-row-href';
 
 const holderList = ['calbee:admin', 'calbee:boss', 'calbee:calbee'];
 

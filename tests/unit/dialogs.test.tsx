@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DialogProvider, useDialogs, type Dialogs } from '@/components/dialogs/DialogProvider';
+import { DialogProvider, useDialogs, type Dialogs } from '@/components/kit/dialogs/DialogProvider';
 
 // Translations are plain keys here; the words themselves are checked by the e2e journeys.
 vi.mock('next-i18next/pages', () => ({ useTranslation: () => ({ t: (key: string) => key }) }));

@@ -3,7 +3,7 @@ import { useTranslation } from 'next-i18next/pages';
 import Badge from 'react-bootstrap/Badge';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
-import type { ScreenViewProps } from '@/components/page/withPage';
+import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { NO_FILTERS, useAuditLog, usePendingRequests, type AuditFilters, type UserRow } from './acl-api';
 import { AdminLog } from './AdminLog';
 import { RequestsTable } from './RequestsTable';

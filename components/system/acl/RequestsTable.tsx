@@ -3,7 +3,7 @@ import { useTranslation } from 'next-i18next/pages';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { useDialogs } from '@/components/dialogs/DialogProvider';
+import { useDialogs } from '@/components/kit/dialogs/DialogProvider';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import { useShell } from '@/lib/client/settings-context';

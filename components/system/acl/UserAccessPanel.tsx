@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
-import { useDialogs } from '@/components/dialogs/DialogProvider';
+import { useDialogs } from '@/components/kit/dialogs/DialogProvider';
 import { displayName, fieldErrorsOf, useAclCaller, useUserEntries, type UserRow } from './acl-api';
 import { GrantForm } from './GrantForm';
 import { useEntryWords } from './use-entry-words';

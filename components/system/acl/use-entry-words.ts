@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'next-i18next/pages';
-import { useNames } from '@/components/holder-admin/use-names';
+import { useNames } from '@/components/kit/format/use-names';
 import { parseEntry } from '@/lib/acl/entry';
 import { useShell } from '@/lib/client/settings-context';
 import { roleKey } from './entry-builder';

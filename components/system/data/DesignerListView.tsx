@@ -7,7 +7,7 @@ import Row from 'react-bootstrap/Row';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { column } from '@/components/kit/table/columns';
 import { cursorPagerProps, useCursorPager } from '@/components/kit/table/use-cursor-pager';
-import type { ScreenViewProps } from '@/components/page/withPage';
+import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 import { truncate } from '@/lib/format/truncate';

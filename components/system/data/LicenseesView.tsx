@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import { cursorPagerProps, useCursorPager } from '@/components/kit/table/use-cursor-pager';
-import type { ScreenViewProps } from '@/components/page/withPage';
+import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { useShell } from '@/lib/client/settings-context';
 import { personLabel, useOrganisations, type OrganisationRow } from './data-api';
 import { OrganisationDetail } from './OrganisationDetail';

@@ -1,5 +1,5 @@
 import { Document, Image, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
-import { formatDay, formatMoney } from '../../../components/holder-admin/money';
+import { formatDay, formatMoney } from '../../../components/kit/format/money';
 import en from '../../../locales/en/contract.json';
 import jp from '../../../locales/jp/contract.json';
 import licenseeEn from '../../../locales/en/licensee.json';

@@ -1,5 +1,5 @@
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
-import { formatMoney } from '../../../components/holder-admin/money';
+import { formatMoney } from '../../../components/kit/format/money';
 import { formatDay, formatPeriod } from '../naming/format';
 import en from '../../../locales/en/invoice.json';
 import jp from '../../../locales/jp/invoice.json';

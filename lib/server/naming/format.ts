@@ -1,4 +1,4 @@
-import { formatMoney as formatMinorUnits } from '../../../components/holder-admin/money';
+import { formatMoney as formatMinorUnits } from '../../../components/kit/format/money';
 import { fullName } from '../../format/person-name';
 
 /**

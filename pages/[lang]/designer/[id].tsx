@@ -1,5 +1,5 @@
-import { DesignerView } from '@/components/designer-profile/DesignerView';
-import { withPage } from '@/components/page/withPage';
+import { DesignerView } from '@/components/designers/DesignerView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/designer/[id]', DesignerView);

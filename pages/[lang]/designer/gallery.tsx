@@ -1,5 +1,5 @@
-import { PrimaryGalleryView } from '@/components/designer/PrimaryGalleryView';
-import { withPage } from '@/components/page/withPage';
+import { PrimaryGalleryView } from '@/components/ip/gallery/PrimaryGalleryView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/designer/gallery', PrimaryGalleryView);

@@ -1,5 +1,5 @@
-import { SecondaryGalleryView } from '@/components/designer/SecondaryGalleryView';
-import { withPage } from '@/components/page/withPage';
+import { SecondaryGalleryView } from '@/components/ip/gallery/SecondaryGalleryView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/designer/gallery2', SecondaryGalleryView);

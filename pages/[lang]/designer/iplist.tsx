@@ -1,5 +1,5 @@
-import { MyIpListView } from '@/components/designer-ip/MyIpListView';
-import { withPage } from '@/components/page/withPage';
+import { MyIpListView } from '@/components/ip/designer/MyIpListView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/designer/iplist', MyIpListView);

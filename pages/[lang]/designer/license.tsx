@@ -1,5 +1,5 @@
-import { LicenseView } from '@/components/designer/LicenseView';
-import { withPage } from '@/components/page/withPage';
+import { LicenseView } from '@/components/license/designer/LicenseView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/designer/license', LicenseView);

@@ -1,5 +1,5 @@
-import { ProductView } from '@/components/designer/ProductView';
-import { withPage } from '@/components/page/withPage';
+import { ProductView } from '@/components/product/designer/ProductView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/designer/product', ProductView);

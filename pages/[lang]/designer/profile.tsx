@@ -1,5 +1,5 @@
-import { DesignerProfileView } from '@/components/designer-profile/DesignerProfileView';
-import { withPage } from '@/components/page/withPage';
+import { DesignerProfileView } from '@/components/designers/DesignerProfileView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/designer/profile', DesignerProfileView);

@@ -1,5 +1,5 @@
-import { UsageView } from '@/components/designer/UsageView';
-import { withPage } from '@/components/page/withPage';
+import { UsageView } from '@/components/permit/UsageView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/designer/usage', UsageView);

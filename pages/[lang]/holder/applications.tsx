@@ -1,5 +1,5 @@
-import { LiquidApplicationsView } from '@/components/designer-profile/LiquidApplicationsView';
-import { withPage } from '@/components/page/withPage';
+import { LiquidApplicationsView } from '@/components/liquid/LiquidApplicationsView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/holder/applications', LiquidApplicationsView);

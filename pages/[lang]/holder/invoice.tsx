@@ -1,5 +1,5 @@
-import { HolderInvoiceView } from '@/components/holder-admin/HolderInvoiceView';
-import { withPage } from '@/components/page/withPage';
+import { HolderInvoiceView } from '@/components/invoices/holder/HolderInvoiceView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/holder/invoice', HolderInvoiceView);

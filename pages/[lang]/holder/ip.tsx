@@ -1,5 +1,5 @@
-import { IpListView } from '@/components/holder-ip/IpListView';
-import { withPage } from '@/components/page/withPage';
+import { IpListView } from '@/components/ip/holder/IpListView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/holder/ip', IpListView);

@@ -1,5 +1,5 @@
-import { HolderListView } from '@/components/holder-admin/HolderListView';
-import { withPage } from '@/components/page/withPage';
+import { HolderListView } from '@/components/holder/HolderListView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/holder/list', HolderListView);

@@ -1,5 +1,5 @@
-import { PrimaryIpForm } from '@/components/holder-ip/PrimaryIpForm';
-import { withPage } from '@/components/page/withPage';
+import { PrimaryIpForm } from '@/components/ip/holder/PrimaryIpForm';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/holder/primary', PrimaryIpForm);

@@ -1,5 +1,5 @@
-import { HolderProfileView } from '@/components/holder-admin/HolderProfileView';
-import { withPage } from '@/components/page/withPage';
+import { HolderProfileView } from '@/components/holder/HolderProfileView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/holder/profile', HolderProfileView);

@@ -1,5 +1,5 @@
-import { HolderSalesView } from '@/components/holder-admin/HolderSalesView';
-import { withPage } from '@/components/page/withPage';
+import { HolderSalesView } from '@/components/sales/holder/HolderSalesView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/holder/sales', HolderSalesView);

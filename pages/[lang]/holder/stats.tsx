@@ -1,4 +1,4 @@
-import { withPage } from '@/components/page/withPage';
+import { withPage } from '@/components/kit/shell/withPage';
 import { StatsView } from '@/components/stats/StatsView';
 import { pageProps } from '@/lib/page/server-props';
 

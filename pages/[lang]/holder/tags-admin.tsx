@@ -1,5 +1,5 @@
-import { TagsAdminView } from '@/components/holder-ip/TagsAdminView';
-import { withPage } from '@/components/page/withPage';
+import { TagsAdminView } from '@/components/tags/TagsAdminView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/holder/tags-admin', TagsAdminView);

@@ -1,5 +1,5 @@
 import { AcceptInviteView } from '@/components/invite/AcceptInviteView';
-import { withPage } from '@/components/page/withPage';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/invite/accept', AcceptInviteView);

@@ -1,5 +1,5 @@
-import { GalleryView } from '@/components/licensee/GalleryView';
-import { withPage } from '@/components/page/withPage';
+import { GalleryView } from '@/components/ip/licensee/GalleryView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/licensee/gallery', GalleryView);

@@ -1,5 +1,5 @@
-import { LicenseeInvoiceView } from '@/components/invoice/LicenseeInvoiceView';
-import { withPage } from '@/components/page/withPage';
+import { LicenseeInvoiceView } from '@/components/invoices/licensee/LicenseeInvoiceView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/licensee/invoice', LicenseeInvoiceView);

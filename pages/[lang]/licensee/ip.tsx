@@ -1,5 +1,5 @@
-import { LicenseeIpView } from '@/components/licensee-ip/LicenseeIpView';
-import { withPage } from '@/components/page/withPage';
+import { LicenseeIpView } from '@/components/ip/licensee/LicenseeIpView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/licensee/ip', LicenseeIpView);

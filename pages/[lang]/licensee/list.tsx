@@ -1,5 +1,5 @@
-import { LicenseListView } from '@/components/licensee/LicenseListView';
-import { withPage } from '@/components/page/withPage';
+import { LicenseListView } from '@/components/license/licensee/LicenseListView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/licensee/list', LicenseListView);

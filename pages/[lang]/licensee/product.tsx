@@ -1,5 +1,5 @@
-import { ProductView } from '@/components/licensee/ProductView';
-import { withPage } from '@/components/page/withPage';
+import { ProductView } from '@/components/product/licensee/ProductView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/licensee/product', ProductView);

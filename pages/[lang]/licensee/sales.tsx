@@ -1,5 +1,5 @@
-import { withPage } from '@/components/page/withPage';
-import { LicenseeSalesView } from '@/components/sales/LicenseeSalesView';
+import { withPage } from '@/components/kit/shell/withPage';
+import { LicenseeSalesView } from '@/components/sales/licensee/LicenseeSalesView';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/licensee/sales', LicenseeSalesView);

@@ -1,5 +1,5 @@
 import { WalletView } from '@/components/credentials/WalletView';
-import { withPage } from '@/components/page/withPage';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/licensee/wallet', WalletView);

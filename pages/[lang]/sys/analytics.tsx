@@ -1,5 +1,5 @@
 import { AnalyticsView } from '@/components/system/AnalyticsView';
-import { withPage } from '@/components/page/withPage';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/sys/analytics', AnalyticsView);

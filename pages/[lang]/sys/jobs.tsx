@@ -1,5 +1,5 @@
 import { JobsView } from '@/components/system/JobsView';
-import { withPage } from '@/components/page/withPage';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/sys/jobs', JobsView);

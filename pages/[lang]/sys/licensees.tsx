@@ -1,4 +1,4 @@
-import { withPage } from '@/components/page/withPage';
+import { withPage } from '@/components/kit/shell/withPage';
 import { LicenseesView } from '@/components/system/data/LicenseesView';
 import { pageProps } from '@/lib/page/server-props';
 

@@ -1,5 +1,5 @@
-import { withPage, type ScreenViewProps } from '@/components/page/withPage';
-import { ApiViewer } from '@/components/sys/ApiViewer';
+import { withPage, type ScreenViewProps } from '@/components/kit/shell/withPage';
+import { ApiViewer } from '@/components/docs/ApiViewer';
 import { pageProps } from '@/lib/page/server-props';
 
 function Swagger(props: ScreenViewProps) {

@@ -1,5 +1,5 @@
 import { WebhooksView } from '@/components/system/webhooks/WebhooksView';
-import { withPage } from '@/components/page/withPage';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/sys/webhooks', WebhooksView);

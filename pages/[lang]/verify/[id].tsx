@@ -1,5 +1,5 @@
 import { VerifyView } from '@/components/credentials/VerifyView';
-import { withPage } from '@/components/page/withPage';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/verify/[id]', VerifyView);

@@ -1,5 +1,5 @@
-import { HolderIpApprovalView } from '@/components/designer/HolderIpApprovalView';
-import { withPage } from '@/components/page/withPage';
+import { HolderIpApprovalView } from '@/components/flow/approval/HolderIpApprovalView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/holder/approve/ip', HolderIpApprovalView);

@@ -1,5 +1,5 @@
-import { ProductApprovalView } from '@/components/approval/ApprovalQueueView';
-import { withPage } from '@/components/page/withPage';
+import { ProductApprovalView } from '@/components/flow/approval/ApprovalQueueView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/holder/approve/product', ProductApprovalView);

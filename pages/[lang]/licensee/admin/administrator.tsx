@@ -1,5 +1,5 @@
-import { AdministratorsView } from '@/components/licensee/MembersView';
-import { withPage } from '@/components/page/withPage';
+import { AdministratorsView } from '@/components/licensees/MembersView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/licensee/admin/administrator', AdministratorsView);

@@ -1,5 +1,5 @@
-import { DesignerMembersView } from '@/components/licensee/MembersView';
-import { withPage } from '@/components/page/withPage';
+import { DesignerMembersView } from '@/components/licensees/MembersView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/licensee/admin/designer', DesignerMembersView);

@@ -1,5 +1,5 @@
-import { OrgProfileView } from '@/components/licensee/OrgProfileView';
-import { withPage } from '@/components/page/withPage';
+import { OrgProfileView } from '@/components/licensees/OrgProfileView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/licensee/admin/profile', OrgProfileView);

@@ -1,5 +1,5 @@
-import { withPage } from '@/components/page/withPage';
-import { PublicFilesView } from '@/components/storage-admin/PublicFilesView';
+import { withPage } from '@/components/kit/shell/withPage';
+import { PublicFilesView } from '@/components/storage/PublicFilesView';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/sys/storage/public', PublicFilesView);

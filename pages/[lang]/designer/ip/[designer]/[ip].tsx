@@ -1,5 +1,5 @@
-import { IpPageView } from '@/components/ip-page/IpPageView';
-import { withPage } from '@/components/page/withPage';
+import { IpPageView } from '@/components/ip/public/IpPageView';
+import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/designer/ip/[designer]/[ip]', IpPageView);

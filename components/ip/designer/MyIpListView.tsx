@@ -1,0 +1,158 @@
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import { useRouter } from 'next/router';
+import { useSession } from 'next-auth/react';
+import { useTranslation } from 'next-i18next/pages';
+import { useSWRConfig } from 'swr';
+import type { ScreenViewProps } from '@/components/kit/shell/withPage';
+import { useEntityQuery } from '@/lib/client/entities';
+import { useShell } from '@/lib/client/settings-context';
+import { text, type Row } from '@/components/flow/approval/subject';
+import { NoDesignerProfile } from './NoDesignerProfile';
+import { IpForm } from './IpForm';
+import { MyIpDetail } from './MyIpDetail';
+import { MyIpTable } from './MyIpTable';
+import { usePermittedIps } from './usePermits';
+import { RecordSearch } from '@/components/refs/RecordSearch';
+import { useTags } from '@/components/ip/data';
+import { TagFilter } from '@/components/tags/TagFilter';
+
+/** SWR keys of IP queries and IP histories: what a change to one of my IPs makes stale. */
+function isIpData(key: unknown): boolean {
+  return Array.isArray(key) && (key[0] === 'query' || key[0] === 'history' || key[0] === 'record') && key[1] === 'IP';
+}
+
+/**
+ * The designer's secondary IPs: create one from a primary IP with an approved usage permit,
+ * edit and submit drafts, follow the reviews, revise or resubmit after changes were requested.
+ */
+export function MyIpListView({ title }: ScreenViewProps) {
+  const { t } = useTranslation('designer-ip');
+  const { lang } = useShell();
+  const router = useRouter();
+  const { mutate } = useSWRConfig();
+  const { data: session } = useSession();
+  const sub = session?.user.sub;
+  const designers = useEntityQuery<Row>('Designer', sub ? { filter: { owner: sub }, limit: 1 } : null);
+  const [q, setQ] = useState('');
+  // Tags the holder gave the designer's IPs (a campaign, a season): shown on each row and chosen here.
+  const [tag, setTag] = useState('');
+  const { tags, byKey: tagsByKey } = useTags();
+  const ips = useEntityQuery<Row>(
+    'IP',
+    sub
+      ? {
+          filter: { kind: 'secondary', owner: sub, ...(tag ? { tags: tag } : {}) },
+          ...(q ? { q } : {}),
+          sort: { dateUpdated: -1 },
+          limit: 200,
+        }
+      : null,
+  );
+  const { permitted } = usePermittedIps(sub);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
+  const selected = typeof router.query.ip === 'string' ? router.query.ip : null;
+
+  // A notification or mail links here by the IP's number (?open=IP-2026-0042): open that IP.
+  const opening = typeof router.query.open === 'string' ? router.query.open : null;
+  const items = ips.data?.items;
+  useEffect(() => {
+    if (!opening || !items) return;
+    const found = items.find((item) => text(item.reference) === opening);
+    if (found)
+      void router.replace({ pathname: `/${lang}/designer/iplist`, query: { ip: text(found.key) } }, undefined, { shallow: true });
+  }, [opening, items, lang, router]);
+
+  const designer = designers.data?.items[0];
+  const refresh = () => void mutate(isIpData);
+  const open = (key: string | null) =>
+    void router.push({ pathname: `/${lang}/designer/iplist`, query: key ? { ip: key } : {} }, undefined, { shallow: true });
+
+  if (designers.data === undefined || designers.data === null) {
+    // undefined: still loading; null: the query was refused or failed (logged by the fetcher).
+    return (
+      <section>
+        <h1 className="h3 mb-3">{title}</h1>
+        {designers.data === null || designers.error ? (
+          <Alert variant="danger">{t('loadFailed')}</Alert>
+        ) : (
+          <Spinner animation="border" role="status" />
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <section data-testid="designer-iplist">
+      <div className="d-flex align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0 me-auto">{title}</h1>
+        {designer && !creating && (
+          <Button
+            onClick={() => {
+              setCreating(true);
+              setCreated(null);
+            }}
+            data-testid="ip-new"
+          >
+            {t('list.new')}
+          </Button>
+        )}
+      </div>
+      {!designer ? (
+        <NoDesignerProfile />
+      ) : (
+        <>
+          <p className="text-muted">{t('list.intro', { name: text(designer.creator_name) })}</p>
+          {created && (
+            <Alert variant="success" dismissible onClose={() => setCreated(null)} data-testid="ip-created">
+              {t('list.created', { name: created })}
+            </Alert>
+          )}
+          {creating && (
+            <Card className="mb-4">
+              <Card.Body>
+                <Card.Title as="h2" className="h5">
+                  {t('form.title')}
+                </Card.Title>
+                <IpForm
+                  designerKey={text(designer.key)}
+                  permitted={permitted}
+                  onSaved={(record) => {
+                    setCreating(false);
+                    setCreated(text(record.name));
+                    refresh();
+                    open(text(record.key));
+                  }}
+                  onCancel={() => setCreating(false)}
+                />
+              </Card.Body>
+            </Card>
+          )}
+          {selected && (
+            <MyIpDetail
+              key={selected}
+              ipKey={selected}
+              designerKey={text(designer.key)}
+              permitted={permitted}
+              onChanged={refresh}
+              onClose={() => open(null)}
+            />
+          )}
+          <div className="d-flex flex-wrap gap-2 align-items-start">
+            <RecordSearch onSearch={setQ} testId="ip-search" />
+            <TagFilter tags={tags} value={tag} onChange={setTag} testId="ip-tag-filter" />
+          </div>
+          {ips.isLoading ? (
+            <Spinner animation="border" role="status" />
+          ) : (
+            <MyIpTable items={ips.data?.items ?? []} selected={selected} tagsByKey={tagsByKey} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { useDeferredValue, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Link from 'next/link';
+import { useTranslation } from 'next-i18next/pages';
+import { useTags } from '@/components/ip/data';
+import type { ScreenViewProps } from '@/components/kit/shell/withPage';
+import { useShell } from '@/lib/client/settings-context';
+import { useCursorPages, useMyDesigner, useMyPermits, type Row } from './data';
+import { FlowState } from '../../flow/FlowState';
+import { GalleryFilters, galleryFilter, gallerySearch, type GalleryFilterValues } from './GalleryFilters';
+import { GalleryGrid } from './GalleryGrid';
+import { IpCard } from './IpCard';
+import { PrimaryIpModal } from './PrimaryIpModal';
+
+const PAGE_SIZE = 12;
+
+/** designer/gallery: published primary IPs; a card opens the detail with guidelines and the permit request. */
+export function PrimaryGalleryView({ title }: ScreenViewProps) {
+  const { t } = useTranslation('designer');
+  const { lang } = useShell();
+  const { tags, byKey } = useTags();
+  const { designer, sub } = useMyDesigner();
+  const permits = useMyPermits(sub);
+  const [filters, setFilters] = useState<GalleryFilterValues>({ search: '', tag: '' });
+  const deferred = useDeferredValue(filters);
+  const pages = useCursorPages<Row>('IP', {
+    filter: { kind: 'primary', state: 'published', ...galleryFilter(deferred) },
+    ...gallerySearch(deferred),
+    sort: { dateCreated: -1 },
+    limit: PAGE_SIZE,
+  });
+  const [openKey, setOpenKey] = useState<string | null>(null);
+  const [requested, setRequested] = useState<string | null>(null);
+  const open = pages.items.find((ip) => String(ip.key) === openKey) ?? null;
+  const filtered = Boolean(deferred.search.trim() || deferred.tag);
+
+  return (
+    <section data-testid="designer-gallery">
+      <h1 className="h3 mb-2">{title}</h1>
+      <p className="text-muted">{t('gallery.intro')}</p>
+      {requested && (
+        <Alert variant="success" dismissible onClose={() => setRequested(null)} data-testid="permit-requested">
+          {t('permit.requested', { name: requested })} <Link href={`/${lang}/designer/usage`}>{t('permit.seeAll')}</Link>
+        </Alert>
+      )}
+      <GalleryFilters values={filters} tags={tags} onChange={setFilters} />
+      <GalleryGrid
+        items={pages.items}
+        loading={pages.isLoading}
+        failed={pages.data === null}
+        empty={filtered ? t('gallery.noMatch') : t('gallery.empty')}
+        page={pages.page}
+        hasPrevious={pages.hasPrevious}
+        hasNext={pages.hasNext}
+        onPrevious={pages.previous}
+        onNext={pages.next}
+        skeletonCards={PAGE_SIZE}
+        renderCard={(ip) => {
+          const permit = permits.latestByIp.get(String(ip.key));
+          return (
+            <IpCard
+              ip={ip}
+              tags={byKey}
+              isPublic
+              footer={
+                <Button
+                  variant="outline-primary"
+                  size="sm"
+                  className="w-100"
+                  onClick={() => setOpenKey(String(ip.key))}
+                  data-testid="ip-card-open"
+                >
+                  {t('gallery.details')}
+                </Button>
+              }
+            >
+              {permit && (
+                <div className="small d-flex align-items-center gap-1 mt-auto" data-testid="ip-card-permit">
+                  <span className="text-muted">{t('gallery.permit')}</span>
+                  <FlowState state={permit.state} testId="ip-card-permit-state" />
+                </div>
+              )}
+            </IpCard>
+          );
+        }}
+      />
+      <PrimaryIpModal
+        ip={open}
+        tags={byKey}
+        permit={open ? permits.latestByIp.get(String(open.key)) : undefined}
+        designerKey={designer ? String(designer.key) : undefined}
+        onRequested={(usage) => {
+          void permits.mutate();
+          setRequested(String(open?.name ?? usage.ip));
+          setOpenKey(null);
+        }}
+        onClose={() => setOpenKey(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,244 @@
+import { useState } from 'react';
+import { useSession } from 'next-auth/react';
+import { useTranslation } from 'next-i18next/pages';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import Table from 'react-bootstrap/Table';
+import { FilePicker } from '@/components/kit/form/FilePicker';
+import { useShell } from '@/lib/client/settings-context';
+import type { ReportRecord, RowErrors } from '../api';
+import { RefusedRows } from './RefusedRows';
+import { uploadWithProgress } from './stream-upload';
+
+const FIELDS = ['license', 'product', 'territory', 'units', 'gross_sales', 'net_sales', 'currency'] as const;
+type Field = (typeof FIELDS)[number];
+type Mapping = Partial<Record<Field, string>>;
+
+interface Preview {
+  columns: string[];
+  mapping: Mapping;
+  remembered: boolean;
+  preview: Record<string, string>[];
+  rowCount: number;
+}
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; fraction: number }
+  | { kind: 'validating' }
+  | { kind: 'importing'; fraction: number; rows: number; total: number };
+
+/** Upload a CSV/XLSX → map its columns → preview → import; refused rows come back with row and field. */
+export function ImportFile({
+  licensee,
+  period,
+  onDone,
+}: {
+  licensee: string;
+  period: { period_start: string; period_end: string };
+  onDone: (report: ReportRecord) => void;
+}) {
+  const { t } = useTranslation('sales');
+  const { lang } = useShell();
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  const [file, setFile] = useState<{ name: string; blob: File } | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [mapping, setMapping] = useState<Mapping>({});
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [rowErrors, setRowErrors] = useState<{ errors: RowErrors; refused?: number } | null>(null);
+  const [failure, setFailure] = useState('');
+  const [inputKey, setInputKey] = useState(0);
+
+  const reset = () => {
+    setFile(null);
+    setPreview(null);
+    setRowErrors(null);
+    setFailure('');
+    setInputKey((k) => k + 1);
+  };
+
+  const problem = (data: unknown) => {
+    const errors = (data as { errors?: Record<string, unknown> } | undefined)?.errors;
+    return errors ? Object.values(errors).map(String).join(' ') : t('failed');
+  };
+
+  const choose = async (chosen: File | undefined) => {
+    setRowErrors(null);
+    setFailure('');
+    setPreview(null);
+    if (!chosen) return;
+    setFile({ name: chosen.name, blob: chosen });
+    setPhase({ kind: 'uploading', fraction: 0 });
+    // The file itself is the body, streamed from disk; the server keeps only its first rows.
+    const query = new URLSearchParams({ licensee, file_name: chosen.name });
+    const answer = await uploadWithProgress<Preview>(
+      `/sales/preview/stream?${query.toString()}`,
+      chosen,
+      token,
+      lang,
+      ({ sent }) => setPhase(sent < 1 ? { kind: 'uploading', fraction: sent } : { kind: 'validating' }),
+    );
+    setPhase({ kind: 'idle' });
+    if (answer?.status !== 0) {
+      setFailure(problem(answer?.data));
+      return;
+    }
+    setPreview(answer.data);
+    setMapping(answer.data.mapping);
+  };
+
+  const runImport = async () => {
+    if (!file || !preview) return;
+    setRowErrors(null);
+    setFailure('');
+    const total = preview.rowCount;
+    setPhase({ kind: 'importing', fraction: 0, rows: 0, total });
+    // The file itself is the body, streamed: the parameters and the mapping go in the query string.
+    const query = new URLSearchParams({ licensee, ...period, file_name: file.name });
+    for (const [field, column] of Object.entries(mapping)) if (column) query.set(`mapping[${field}]`, column);
+    const answer = await uploadWithProgress<ReportRecord & { errors?: RowErrors; refused?: number }>(
+      `/sales/import/stream?${query.toString()}`,
+      file.blob,
+      token,
+      lang,
+      ({ sent, rows }) => setPhase({ kind: 'importing', fraction: rows && total ? rows / total : sent, rows, total }),
+    );
+    setPhase({ kind: 'idle' });
+    if (answer?.status === 0) {
+      reset();
+      onDone(answer.data);
+      return;
+    }
+    if (answer?.status === 15 && answer.data.errors) {
+      setRowErrors({ errors: answer.data.errors, refused: answer.data.refused });
+      return;
+    }
+    setFailure(problem(answer?.data));
+  };
+
+  const busy = phase.kind !== 'idle';
+  return (
+    <div data-testid="sales-import">
+      <Form.Group controlId="sales-file" className="mb-3">
+        <Form.Label>{t('file.choose')}</Form.Label>
+        <FilePicker
+          key={inputKey}
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          disabled={busy}
+          onChange={(e) => void choose(e.target.files?.[0])}
+          data-testid="sales-file-input"
+        />
+      </Form.Group>
+      {phase.kind === 'uploading' && (
+        <ProgressBar className="mb-3" data-testid="sales-upload-progress">
+          <ProgressBar
+            isChild
+            now={Math.round(phase.fraction * 100)}
+            aria-label={t('file.progressLabel')}
+            label={t('file.uploading', { percent: Math.round(phase.fraction * 100) })}
+          />
+        </ProgressBar>
+      )}
+      {phase.kind === 'importing' && (
+        <ProgressBar className="mb-3" data-testid="sales-import-progress">
+          <ProgressBar
+            isChild
+            now={Math.round(Math.min(phase.fraction, 1) * 100)}
+            aria-label={t('file.progressLabel')}
+            label={
+              phase.rows
+                ? t('file.importing', {
+                    rows: phase.rows.toLocaleString(lang === 'jp' ? 'ja-JP' : 'en-US'),
+                    total: phase.total.toLocaleString(lang === 'jp' ? 'ja-JP' : 'en-US'),
+                  })
+                : t('file.uploading', { percent: Math.round(phase.fraction * 100) })
+            }
+          />
+        </ProgressBar>
+      )}
+      {phase.kind === 'validating' && (
+        <ProgressBar className="mb-3" data-testid="sales-validating">
+          <ProgressBar isChild animated striped now={100} aria-label={t('file.progressLabel')} label={t('file.validating')} />
+        </ProgressBar>
+      )}
+      {preview && (
+        <>
+          <h3 className="h6">{t('file.mappingTitle')}</h3>
+          <p className="small text-muted mb-2">{t('file.mappingHelp')}</p>
+          {preview.remembered && (
+            <p className="small text-success" data-testid="sales-mapping-remembered">
+              {t('file.remembered')}
+            </p>
+          )}
+          <div className="row g-2 mb-3" data-testid="sales-mapping">
+            {FIELDS.map((field) => (
+              <Form.Group key={field} className="col-6 col-md-3" controlId={`sales-map-${field}`}>
+                <Form.Label className="small mb-1">
+                  {t(`field.${field}`)}
+                  {field === 'currency' && <span className="text-muted"> ({t('file.optional')})</span>}
+                </Form.Label>
+                <Form.Select
+                  size="sm"
+                  value={mapping[field] ?? ''}
+                  isInvalid={field !== 'currency' && !mapping[field]}
+                  onChange={(e) => setMapping({ ...mapping, [field]: e.target.value || undefined })}
+                  data-testid={`sales-map-${field}`}
+                >
+                  <option value="">{t('file.notMapped')}</option>
+                  {preview.columns.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </Form.Select>
+              </Form.Group>
+            ))}
+          </div>
+          <h3 className="h6">{t('file.previewTitle', { count: preview.preview.length, total: preview.rowCount })}</h3>
+          <Table size="sm" responsive bordered className="small bg-white" data-testid="sales-preview">
+            <thead>
+              <tr>
+                <th>#</th>
+                {preview.columns.map((c) => (
+                  <th key={c}>{c}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {preview.preview.map((row, i) => (
+                <tr key={i}>
+                  {/* Line numbers as in the file: the header is line 1. */}
+                  <td className="text-muted">{i + 2}</td>
+                  {preview.columns.map((c) => (
+                    <td key={c}>{row[c]}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <div className="d-flex gap-2 mb-3">
+            <Button
+              onClick={() => void runImport()}
+              disabled={busy || FIELDS.some((f) => f !== 'currency' && !mapping[f])}
+              data-testid="sales-import-submit"
+            >
+              {t('file.import', { count: preview.rowCount })}
+            </Button>
+            <Button variant="outline-secondary" onClick={reset} disabled={busy}>
+              {t('file.another')}
+            </Button>
+          </div>
+        </>
+      )}
+      {rowErrors && <RefusedRows errors={rowErrors.errors} refused={rowErrors.refused} />}
+      {failure && (
+        <Alert variant="danger" data-testid="sales-import-failed">
+          {failure}
+        </Alert>
+      )}
+    </div>
+  );
+}
