@@ -1,89 +1,18 @@
-import { Fragment, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
-import { formatDay, formatMoney } from '@/components/flow/approval/subject';
-import { useEntityPages } from '@/components/kit/table/use-entity-pages';
 import { useNames } from '@/components/kit/format/use-names';
-import { formatDateTime } from '@/lib/format/time';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { ShowMore, pagesTableProps } from '@/components/kit/table/ShowMore';
+import { actionsColumn, column } from '@/components/kit/table/columns';
+import { periodColumn } from '@/components/kit/table/period-column';
+import { useEntityPages } from '@/components/kit/table/use-entity-pages';
+import { formatMoney } from '@/lib/format/money';
 import { useShell } from '@/lib/client/settings-context';
 import type { ReportRecord } from './api';
-import { Reference } from '@/components/refs/RecordSearch';
-
-export const STATE_VARIANT: Record<string, string> = {
-  submitted: 'secondary',
-  approved: 'success',
-  rejected: 'danger',
-  invoiced: 'primary',
-};
-
-interface SalesRow {
-  key: string;
-  license: string;
-  product: string;
-  territory: string;
-  units: number;
-  gross_sales: number;
-  net_sales: number;
-  royalty: number;
-  currency: string;
-}
-
-function ReportRows({ report }: { report: string }) {
-  const { t } = useTranslation('sales');
-  const { lang } = useShell();
-  const rows = useEntityPages<SalesRow>('Sales', { filter: { report }, sort: { dateCreated: 1 }, limit: 50 });
-  const products = useNames(
-    'Product',
-    useMemo(() => rows.items.map((r) => r.product), [rows.items]),
-  );
-  const licenses = useNames(
-    'License',
-    useMemo(() => rows.items.map((r) => r.license), [rows.items]),
-    'reference',
-  );
-  if (!rows.ready) return <Spinner animation="border" size="sm" role="status" />;
-  return (
-    <>
-      <Table size="sm" className="mb-1 small" data-testid="sales-report-rows">
-        <thead>
-          <tr>
-            <th>{t('rows.product')}</th>
-            <th>{t('rows.license')}</th>
-            <th>{t('rows.territory')}</th>
-            <th className="text-end">{t('rows.units')}</th>
-            <th className="text-end">{t('rows.gross')}</th>
-            <th className="text-end">{t('rows.net')}</th>
-            <th className="text-end">{t('rows.royalty')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.items.map((r) => (
-            <tr key={r.key}>
-              <td>{products.get(r.product) ?? '—'}</td>
-              <td>
-                <Reference value={licenses.get(r.license)} />
-              </td>
-              <td>{r.territory}</td>
-              <td className="text-end">{r.units.toLocaleString()}</td>
-              <td className="text-end">{formatMoney(r.gross_sales, r.currency, lang)}</td>
-              <td className="text-end">{formatMoney(r.net_sales, r.currency, lang)}</td>
-              <td className="text-end">{formatMoney(r.royalty, r.currency, lang)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-      {rows.hasMore && (
-        <Button size="sm" variant="link" onClick={rows.loadMore} disabled={rows.loadingMore}>
-          {t('reports.more')}
-        </Button>
-      )}
-    </>
-  );
-}
+import { FlowStateBadge } from './FlowStateBadge';
+import { ReportRows } from './ReportRows';
 
 /** Royalty reports matching a filter, newest period first; each opens to show its rows. */
 export function ReportsList({
@@ -111,96 +40,82 @@ export function ReportsList({
     'Licensee',
     useMemo(() => (showLicensee ? reports.items.map((r) => r.licensee) : []), [reports.items, showLicensee]),
   );
-  const columns = showLicensee ? 9 : 8;
-  if (!reports.ready) return <Spinner animation="border" size="sm" role="status" />;
-  if (reports.failed && reports.items.length === 0) return <Alert variant="danger">{t('loadFailed')}</Alert>;
-  if (reports.items.length === 0)
-    return (
-      <p className="text-muted" data-testid="sales-reports-empty">
-        {t('reports.empty')}
-      </p>
+  const totals = (r: ReportRecord) =>
+    Object.entries(r.totals).map(
+      ([currency, sum]) => `${formatMoney(sum.net_sales, currency, lang)} / ${formatMoney(sum.royalty, currency, lang)}`,
     );
+  const columns = [
+    column<ReportRecord>('reference', t('reports.reference'), (r) => r.reference, { kind: 'reference', hideable: false }),
+    periodColumn<ReportRecord>('period', t('reports.period'), (r) => ({ start: r.period_start, end: r.period_end })),
+    ...(showLicensee ? [column<ReportRecord>('licensee', t('reports.licensee'), (r) => orgs.get(r.licensee) ?? '—')] : []),
+    column<ReportRecord>('rows', t('reports.rows'), (r) => r.row_count, { kind: 'count', sortable: true }),
+    column<ReportRecord>('totals', t('reports.totals'), (r) => totals(r).join('; '), {
+      render: (r) =>
+        totals(r).map((line) => (
+          <div key={line} className="text-nowrap">
+            {line}
+          </div>
+        )),
+    }),
+    column<ReportRecord>(
+      'source',
+      t('reports.source'),
+      (r) => [t(`reports.source_${r.source}`, { defaultValue: r.source }), r.file_name].filter(Boolean).join(' '),
+      {
+        render: (r) => (
+          <>
+            {t(`reports.source_${r.source}`, { defaultValue: r.source })}
+            {r.file_name && (
+              <div className="text-muted text-truncate" style={{ maxWidth: 160 }}>
+                {r.file_name}
+              </div>
+            )}
+          </>
+        ),
+      },
+    ),
+    column<ReportRecord>('sent', t('reports.sent'), (r) => r.dateCreated, { kind: 'datetime', sortable: true }),
+    column<ReportRecord>('state', t('reports.state'), (r) => t(`flow:state.${r.state}`), {
+      render: (r) => (
+        <span className="text-nowrap">
+          <FlowStateBadge state={r.state} testId="sales-report-state" />{' '}
+          {r.late && (
+            <Badge bg="warning" text="dark" data-testid="sales-report-late">
+              {t('reports.late')}
+            </Badge>
+          )}
+        </span>
+      ),
+    }),
+    actionsColumn<ReportRecord>(t('reports.actions'), (r) => (
+      <Button
+        size="sm"
+        variant="outline-secondary"
+        onClick={() => setOpen(open === r.key ? null : r.key)}
+        aria-expanded={open === r.key}
+        data-testid="sales-report-toggle"
+      >
+        {open === r.key ? t('reports.hideRows') : t('reports.showRows')}
+      </Button>
+    )),
+  ];
   return (
     <>
-      <Table responsive size="sm" hover className="bg-white align-middle small" data-testid="sales-reports">
-        <thead>
-          <tr className="text-nowrap">
-            <th>{t('reports.reference')}</th>
-            <th>{t('reports.period')}</th>
-            {showLicensee && <th>{t('reports.licensee')}</th>}
-            <th className="text-end">{t('reports.rows')}</th>
-            <th>{t('reports.totals')}</th>
-            <th>{t('reports.source')}</th>
-            <th>{t('reports.sent')}</th>
-            <th>{t('reports.state')}</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {reports.items.map((r) => (
-            <Fragment key={r.key}>
-              <tr data-testid="sales-report" data-key={r.key}>
-                <td>
-                  <Reference value={r.reference} />
-                </td>
-                <td className="text-nowrap">
-                  {formatDay(r.period_start)} – {formatDay(r.period_end)}
-                </td>
-                {showLicensee && <td>{orgs.get(r.licensee) ?? '—'}</td>}
-                <td className="text-end">{r.row_count.toLocaleString()}</td>
-                <td>
-                  {Object.entries(r.totals).map(([currency, sum]) => (
-                    <div key={currency} className="text-nowrap">
-                      {formatMoney(sum.net_sales, currency, lang)} / {formatMoney(sum.royalty, currency, lang)}
-                    </div>
-                  ))}
-                </td>
-                <td>
-                  {t(`reports.source_${r.source}`, { defaultValue: r.source })}
-                  {r.file_name && (
-                    <div className="text-muted text-truncate" style={{ maxWidth: 160 }}>
-                      {r.file_name}
-                    </div>
-                  )}
-                </td>
-                <td className="text-nowrap">{formatDateTime(r.dateCreated, '').slice(0, 16)}</td>
-                <td className="text-nowrap">
-                  <Badge bg={STATE_VARIANT[r.state] ?? 'secondary'} data-testid="sales-report-state" data-state={r.state}>
-                    {t(`flow:state.${r.state}`)}
-                  </Badge>{' '}
-                  {r.late && (
-                    <Badge bg="warning" text="dark" data-testid="sales-report-late">
-                      {t('reports.late')}
-                    </Badge>
-                  )}
-                </td>
-                <td>
-                  <Button
-                    size="sm"
-                    variant="outline-secondary"
-                    onClick={() => setOpen(open === r.key ? null : r.key)}
-                    data-testid="sales-report-toggle"
-                  >
-                    {open === r.key ? t('reports.hideRows') : t('reports.showRows')}
-                  </Button>
-                </td>
-              </tr>
-              {open === r.key && (
-                <tr>
-                  <td colSpan={columns} className="bg-light">
-                    <ReportRows report={r.key} />
-                  </td>
-                </tr>
-              )}
-            </Fragment>
-          ))}
-        </tbody>
-      </Table>
-      {reports.hasMore && (
-        <Button variant="outline-secondary" size="sm" onClick={reports.loadMore} disabled={reports.loadingMore}>
-          {t('reports.more')}
-        </Button>
-      )}
+      <DataTable
+        {...pagesTableProps(reports)}
+        columns={columns}
+        lang={lang}
+        caption={t('reports.title')}
+        testId="sales-reports"
+        getRowId={(r) => r.key}
+        rowProps={(r) => ({ 'data-testid': 'sales-report', 'data-key': r.key })}
+        renderExpanded={(r) => (open === r.key ? <ReportRows report={r.key} /> : null)}
+        empty={{
+          message: q ? t('reports.noMatch') : showLicensee ? t('reports.emptyHolder') : t('reports.empty'),
+        }}
+        csvName="sales-reports.csv"
+      />
+      <ShowMore pages={reports}>{t('reports.more')}</ShowMore>
     </>
   );
 }

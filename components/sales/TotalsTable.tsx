@@ -1,20 +1,19 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'next-i18next/pages';
-import Alert from 'react-bootstrap/Alert';
 import ProgressBar from 'react-bootstrap/ProgressBar';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
-import { formatMoney, formatRate } from '@/components/flow/approval/subject';
 import { useNames } from '@/components/kit/format/use-names';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { column } from '@/components/kit/table/columns';
+import { formatMoney, formatRate } from '@/lib/format/money';
 import { useShell } from '@/lib/client/settings-context';
-import { useLicenseTotals } from './api';
-import { Reference } from '@/components/refs/RecordSearch';
+import { useLicenseTotals, type LicenseTotals } from './api';
+import { LicenseCell } from './LicenseCell';
 
 /** Running totals per license: earned, advance recouped and remaining, payable, MG progress. */
 export function TotalsTable({ licensee, showLicensee = false }: { licensee?: string | null; showLicensee?: boolean }) {
   const { t } = useTranslation('sales');
   const { lang } = useShell();
-  const { data, error } = useLicenseTotals(licensee);
+  const { data, error, mutate } = useLicenseTotals(licensee);
   const ips = useNames(
     'IP',
     useMemo(() => (data ?? []).map((l) => l.ip), [data]),
@@ -23,55 +22,62 @@ export function TotalsTable({ licensee, showLicensee = false }: { licensee?: str
     'Licensee',
     useMemo(() => (showLicensee ? (data ?? []).map((l) => l.licensee) : []), [data, showLicensee]),
   );
-  if (error) return <Alert variant="danger">{t('loadFailed')}</Alert>;
-  if (!data) return <Spinner animation="border" size="sm" role="status" />;
-  if (data.length === 0) return <p className="text-muted">{t('totals.empty')}</p>;
+  const currency = (l: LicenseTotals) => l.currency;
+  const columns = [
+    column<LicenseTotals>('license', t('totals.license'), (l) => [l.reference, ips.get(l.ip)].filter(Boolean).join(' '), {
+      hideable: false,
+      render: (l) => <LicenseCell reference={l.reference} ip={ips.get(l.ip)} />,
+    }),
+    ...(showLicensee ? [column<LicenseTotals>('licensee', t('filter.licensee'), (l) => orgs.get(l.licensee) ?? '—')] : []),
+    column<LicenseTotals>('rate', t('totals.rate'), (l) => l.royalty_rate_bp, { kind: 'rate' }),
+    column<LicenseTotals>('earned', t('totals.earned'), (l) => l.earned, {
+      kind: 'amount',
+      currency,
+      testId: 'sales-totals-earned',
+    }),
+    column<LicenseTotals>('recouped', t('totals.recouped'), (l) => l.recouped, { kind: 'amount', currency }),
+    column<LicenseTotals>('advanceRemaining', t('totals.advanceRemaining'), (l) => l.advanceRemaining, {
+      kind: 'amount',
+      currency,
+    }),
+    column<LicenseTotals>('payable', t('totals.payable'), (l) => l.payable, {
+      kind: 'amount',
+      currency,
+      testId: 'sales-totals-payable',
+    }),
+    column<LicenseTotals>('mgProgress', t('totals.mgProgress'), (l) => formatRate(l.mgProgressBp, lang), {
+      render: (l) => (
+        <div style={{ minWidth: 160 }}>
+          <ProgressBar
+            now={l.mgProgressBp / 100}
+            label={formatRate(l.mgProgressBp, lang)}
+            aria-label={t('totals.mgProgress')}
+            variant={l.mgProgressBp >= 10000 ? 'success' : 'info'}
+            style={{ height: 18 }}
+          />
+          <div className="text-muted" style={{ fontSize: '0.75rem' }}>
+            {t('totals.mg')}: {formatMoney(l.minimum_guarantee, l.currency, lang)}
+          </div>
+        </div>
+      ),
+    }),
+  ];
   return (
     <>
-      <Table responsive size="sm" className="bg-white align-middle small" data-testid="sales-totals">
-        <thead>
-          <tr className="text-nowrap">
-            <th>{t('totals.license')}</th>
-            {showLicensee && <th>{t('filter.licensee')}</th>}
-            <th className="text-end">{t('totals.rate')}</th>
-            <th className="text-end">{t('totals.earned')}</th>
-            <th className="text-end">{t('totals.recouped')}</th>
-            <th className="text-end">{t('totals.advanceRemaining')}</th>
-            <th className="text-end">{t('totals.payable')}</th>
-            <th style={{ minWidth: 160 }}>{t('totals.mgProgress')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((l) => (
-            <tr key={l.license} data-testid="sales-totals-row" data-license={l.license}>
-              <td>
-                <Reference value={l.reference} /> {ips.get(l.ip) ?? ''}
-              </td>
-              {showLicensee && <td>{orgs.get(l.licensee) ?? '—'}</td>}
-              <td className="text-end">{formatRate(l.royalty_rate_bp, lang)}</td>
-              <td className="text-end" data-testid="sales-totals-earned">
-                {formatMoney(l.earned, l.currency, lang)}
-              </td>
-              <td className="text-end">{formatMoney(l.recouped, l.currency, lang)}</td>
-              <td className="text-end">{formatMoney(l.advanceRemaining, l.currency, lang)}</td>
-              <td className="text-end" data-testid="sales-totals-payable">
-                {formatMoney(l.payable, l.currency, lang)}
-              </td>
-              <td>
-                <ProgressBar
-                  now={l.mgProgressBp / 100}
-                  label={formatRate(l.mgProgressBp, lang)}
-                  variant={l.mgProgressBp >= 10000 ? 'success' : 'info'}
-                  style={{ height: 18 }}
-                />
-                <div className="text-muted" style={{ fontSize: '0.75rem' }}>
-                  {t('totals.mg')}: {formatMoney(l.minimum_guarantee, l.currency, lang)}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <DataTable
+        columns={columns}
+        rows={data}
+        error={error}
+        onRetry={() => void mutate()}
+        lang={lang}
+        caption={t('totals.title')}
+        testId="sales-totals"
+        getRowId={(l) => l.license}
+        rowProps={(l) => ({ 'data-testid': 'sales-totals-row', 'data-license': l.license })}
+        empty={{ message: t('totals.empty') }}
+        csvName="sales-totals.csv"
+        skeletonRows={3}
+      />
       <p className="text-muted small">{t('totals.help')}</p>
     </>
   );

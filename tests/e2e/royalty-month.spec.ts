@@ -127,14 +127,14 @@ test('the royalty month: template, correction, approval, bill = invoice, qualifi
   await upload(owner, tmpFile(`october-${stamp}.csv`, fillTemplate(template, sku, 100, 500_000)));
   const reports = owner.getByTestId('sales-report').filter({ hasText: `october-${stamp}.csv` });
   await expect(reports).toHaveCount(1);
-  const first = (await reports.locator('td').first().innerText()).trim();
+  const first = (await reports.getByTestId('reference').first().innerText()).trim();
   expect(first).toMatch(/^RPT-\d{4}-\d{4}$/);
 
   // A correction of the same month: a second report, both kept.
   await upload(owner, tmpFile(`october-${stamp}-fix.csv`, fillTemplate(template, sku, 120, 612_345)));
   const fix = owner.getByTestId('sales-report').filter({ hasText: `october-${stamp}-fix.csv` });
   await expect(fix).toHaveCount(1);
-  const second = (await fix.locator('td').first().innerText()).trim();
+  const second = (await fix.getByTestId('reference').first().innerText()).trim();
   await shot(owner, 'correction-sent');
 
   // An unknown contract reference is refused naming the row, column and value, in Japanese.

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import Form from 'react-bootstrap/Form';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { ApprovalQueueView } from '../../flow/approval/ApprovalQueueView';
@@ -11,7 +10,7 @@ import { TotalsTable } from '../TotalsTable';
 import { useEntityQuery } from '@/lib/client/entities';
 import { ExchangeRates, type RateRequest } from '../../fx/ExchangeRates';
 import { SalesBill } from './SalesBill';
-import { EMPTY_FILTER, filterOf, SalesFilters, type PeriodFilter } from './SalesFilters';
+import { EMPTY_FILTER, badRange, filterOf, SalesFilters, type PeriodFilter } from './SalesFilters';
 import { SalesRowsTable } from './SalesRowsTable';
 import { RecordSearch } from '@/components/refs/RecordSearch';
 
@@ -25,7 +24,6 @@ const SALES_STATES = ['submitted', 'approved', 'rejected', 'invoiced'] as const;
 export function HolderSalesView({ title }: ScreenViewProps) {
   const { t } = useTranslation(['holder-admin', 'sales']);
   const [filter, setFilter] = useState<PeriodFilter>(EMPTY_FILTER);
-  const [licensee, setLicensee] = useState('');
   const [q, setQ] = useState('');
   const [tab, setTab] = useState<string>('approve');
   const [rateRequest, setRateRequest] = useState<RateRequest | null>(null);
@@ -42,7 +40,8 @@ export function HolderSalesView({ title }: ScreenViewProps) {
     setTab('rates');
   }
   const orgs = useEntityQuery<{ key: string; name: string }>('Licensee', { sort: { name: 1 }, limit: 200 });
-  const valid = !(filter.from && filter.to && filter.from > filter.to);
+  const licensee = filter.licensee;
+  const valid = !badRange(filter);
   const match = useMemo(
     () => (valid ? { ...filterOf(filter, 'period_start'), ...(licensee ? { licensee } : {}) } : null),
     [filter, valid, licensee],
@@ -65,23 +64,13 @@ export function HolderSalesView({ title }: ScreenViewProps) {
           title={t('sales:holder.reportsTab')}
           tabAttrs={{ 'data-testid': 'holder-sales-tab-reports' } as object}
         >
-          <Form.Group className="mb-2 col-md-4" controlId="holder-sales-licensee">
-            <Form.Label className="small mb-1">{t('sales:filter.licensee')}</Form.Label>
-            <Form.Select
-              size="sm"
-              value={licensee}
-              onChange={(e) => setLicensee(e.target.value)}
-              data-testid="holder-sales-licensee"
-            >
-              <option value="">{t('sales:filter.all')}</option>
-              {(orgs.data?.items ?? []).map((o) => (
-                <option key={o.key} value={o.key}>
-                  {o.name}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-          <SalesFilters value={filter} states={SALES_STATES} onChange={setFilter} testId="sales-filter" />
+          <SalesFilters
+            value={filter}
+            states={SALES_STATES}
+            onChange={setFilter}
+            licensees={orgs.data?.items ?? []}
+            testId="sales-filter"
+          />
           <RecordSearch onSearch={setQ} testId="sales-report-search" />
           <ReportsList filter={match} q={q} showLicensee />
         </Tab>

@@ -1,15 +1,21 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { Form } from '@/components/kit/form/Form';
+import { SelectField } from '@/components/kit/form/SelectField';
+import { DateField } from '@/components/kit/form/TextField';
+import { useFilterForm } from '@/components/kit/form/use-filter-form';
 
 export interface PeriodFilter {
   /** YYYY-MM-DD or '' */
   from: string;
   to: string;
   state: string;
+  /** A licensee's key or '' (all). */
+  licensee: string;
 }
 
-export const EMPTY_FILTER: PeriodFilter = { from: '', to: '', state: '' };
+export const EMPTY_FILTER: PeriodFilter = { from: '', to: '', state: '', licensee: '' };
 
 /** The query filter of a period/state filter on a record with `dateField` (periods by their start day). */
 export function filterOf(filter: PeriodFilter, dateField: string): Record<string, unknown> {
@@ -22,71 +28,68 @@ export function filterOf(filter: PeriodFilter, dateField: string): Record<string
   return out;
 }
 
-/** From/to days and a state, applied as they change. */
+/** A period whose last day is before its first matches nothing: the filter says so instead. */
+export function badRange(filter: PeriodFilter): boolean {
+  return Boolean(filter.from && filter.to && filter.from > filter.to);
+}
+
+/** From/to days, a state and, where offered, a licensee, applied as they change. */
 export function SalesFilters({
   value,
   states,
   onChange,
   showPeriod = true,
+  licensees,
   testId,
 }: {
   value: PeriodFilter;
   states: readonly string[];
   onChange: (next: PeriodFilter) => void;
   showPeriod?: boolean;
+  /** Offers the licensee filter (the holder's reports). */
+  licensees?: readonly { key: string; name: string }[];
   testId: string;
 }) {
-  const { t } = useTranslation(['holder-admin', 'flow']);
-  const invalidRange = Boolean(value.from && value.to && value.from > value.to);
+  const { t } = useTranslation(['holder-admin', 'flow', 'sales']);
+  const form = useFilterForm(value, onChange);
+  const range = badRange(value);
+  // Shown again after each change: taking the page's new filter in clears the form's errors.
+  useEffect(() => {
+    if (range) form.setError('to', { type: 'range', message: t('filter.badRange') });
+    else form.clearErrors('to');
+  }, [range, value, form, t]);
+  const cell = 'col-6 col-md-3 mb-0';
   return (
-    <Form className="row g-2 align-items-end mb-3" onSubmit={(e) => e.preventDefault()} data-testid={testId}>
+    <Form form={form} onSubmit={() => undefined} className="row g-2 align-items-end mb-3" testId={testId}>
+      {licensees && (
+        <SelectField
+          name="licensee"
+          label={t('sales:filter.licensee')}
+          className={cell}
+          placeholder={t('sales:filter.all')}
+          options={licensees.map((o) => ({ value: o.key, label: o.name }))}
+          testId="holder-sales-licensee"
+        />
+      )}
       {showPeriod && (
         <>
-          <Form.Group className="col-6 col-md-3" controlId={`${testId}-from`}>
-            <Form.Label className="small mb-1">{t('filter.from')}</Form.Label>
-            <Form.Control
-              type="date"
-              size="sm"
-              value={value.from}
-              onChange={(e) => onChange({ ...value, from: e.target.value })}
-              data-testid={`${testId}-from`}
-            />
-          </Form.Group>
-          <Form.Group className="col-6 col-md-3" controlId={`${testId}-to`}>
-            <Form.Label className="small mb-1">{t('filter.to')}</Form.Label>
-            <Form.Control
-              type="date"
-              size="sm"
-              value={value.to}
-              isInvalid={invalidRange}
-              onChange={(e) => onChange({ ...value, to: e.target.value })}
-              data-testid={`${testId}-to`}
-            />
-            <Form.Control.Feedback type="invalid">{t('filter.badRange')}</Form.Control.Feedback>
-          </Form.Group>
+          <DateField name="from" label={t('filter.from')} className={cell} testId={`${testId}-from`} />
+          <DateField name="to" label={t('filter.to')} className={cell} testId={`${testId}-to`} />
         </>
       )}
-      <Form.Group className="col-8 col-md-3" controlId={`${testId}-state`}>
-        <Form.Label className="small mb-1">{t('filter.state')}</Form.Label>
-        <Form.Select
-          size="sm"
-          value={value.state}
-          onChange={(e) => onChange({ ...value, state: e.target.value })}
-          data-testid={`${testId}-state`}
-        >
-          <option value="">{t('filter.allStates')}</option>
-          {states.map((state) => (
-            <option key={state} value={state}>
-              {t(`flow:state.${state}`)}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
-      <div className="col-4 col-md-3">
+      <SelectField
+        name="state"
+        label={t('filter.state')}
+        className={cell}
+        placeholder={t('filter.allStates')}
+        options={states.map((state) => ({ value: state, label: t(`flow:state.${state}`) }))}
+        testId={`${testId}-state`}
+      />
+      <div className="col-6 col-md-3">
         <Button
           size="sm"
           variant="outline-secondary"
-          onClick={() => onChange(EMPTY_FILTER)}
+          onClick={() => onChange({ ...EMPTY_FILTER, licensee: value.licensee })}
           disabled={!value.from && !value.to && !value.state}
         >
           {t('filter.clear')}

@@ -1,16 +1,15 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'next-i18next/pages';
-import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
+import { useNames } from '@/components/kit/format/use-names';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { ShowMore, pagesTableProps } from '@/components/kit/table/ShowMore';
+import { column } from '@/components/kit/table/columns';
+import { periodColumn } from '@/components/kit/table/period-column';
+import { useEntityPages } from '@/components/kit/table/use-entity-pages';
 import { useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
-import { formatDay, formatMoney } from '../../kit/format/money';
-import { useEntityPages } from '../../kit/table/use-entity-pages';
-import { useNames } from '../../kit/format/use-names';
-import { Reference } from '@/components/refs/RecordSearch';
+import { FlowStateBadge } from '../FlowStateBadge';
+import { LicenseCell } from '../LicenseCell';
 
 interface SalesRecord {
   key: string;
@@ -26,13 +25,6 @@ interface SalesRecord {
   currency: string;
   state: string;
 }
-
-const STATE_VARIANT: Record<string, string> = {
-  submitted: 'secondary',
-  approved: 'success',
-  rejected: 'danger',
-  invoiced: 'primary',
-};
 
 /** The Sales records behind the bill, newest period first, a page at a time. */
 export function SalesRowsTable({ filter, filtered }: { filter: Record<string, unknown> | null; filtered: boolean }) {
@@ -57,76 +49,50 @@ export function SalesRowsTable({ filter, filtered }: { filter: Record<string, un
     'License',
     licenseKeys.length ? { filter: { key: { $in: licenseKeys } }, limit: Math.min(licenseKeys.length, 500) } : null,
   );
-  const ipOfLicense = useMemo(() => new Map((licenses.data?.items ?? []).map((l) => [l.key, l.ip])), [licenses.data]);
-  const referenceOfLicense = useMemo(
-    () => new Map((licenses.data?.items ?? []).map((l) => [l.key, l.reference])),
-    [licenses.data],
-  );
+  const licenseOf = useMemo(() => new Map((licenses.data?.items ?? []).map((l) => [l.key, l])), [licenses.data]);
   const ips = useNames(
     'IP',
-    useMemo(() => [...ipOfLicense.values()], [ipOfLicense]),
+    useMemo(() => [...licenseOf.values()].map((l) => l.ip), [licenseOf]),
   );
+  const ipOf = (row: SalesRecord) => ips.get(licenseOf.get(row.license)?.ip ?? '');
 
-  if (!sales.ready) {
-    return (
-      <div className="py-3 text-center" role="status">
-        <Spinner animation="border" size="sm" />
-      </div>
-    );
-  }
-  if (sales.failed && sales.items.length === 0) return <Alert variant="danger">{t('loadFailed')}</Alert>;
-  if (sales.items.length === 0) {
-    return (
-      <p className="text-muted" data-testid="sales-rows-empty">
-        {filtered ? t('sales.noMatch') : t('sales.rowsEmpty')}
-      </p>
-    );
-  }
+  const currency = (row: SalesRecord) => row.currency;
+  const columns = [
+    periodColumn<SalesRecord>('period', t('sales.period'), (row) => ({ start: row.period_start, end: row.period_end })),
+    column<SalesRecord>('licensee', t('sales.licensee'), (row) => (row.licensee && licensees.get(row.licensee)) || '—'),
+    column<SalesRecord>(
+      'license',
+      t('sales.license'),
+      (row) => [licenseOf.get(row.license)?.reference, ipOf(row)].filter(Boolean).join(' '),
+      { render: (row) => <LicenseCell reference={licenseOf.get(row.license)?.reference} ip={ipOf(row)} /> },
+    ),
+    column<SalesRecord>('product', t('sales.product'), (row) => products.get(row.product) ?? '—'),
+    column<SalesRecord>('territory', t('sales.territory'), (row) => row.territory),
+    column<SalesRecord>('units', t('sales.units'), (row) => row.units, { kind: 'count', sortable: true }),
+    column<SalesRecord>('net', t('sales.net'), (row) => row.net_sales, { kind: 'amount', currency }),
+    column<SalesRecord>('royalty', t('sales.royalty'), (row) => row.royalty, {
+      kind: 'amount',
+      currency,
+      testId: 'sales-row-royalty',
+    }),
+    column<SalesRecord>('state', t('sales.state'), (row) => t(`flow:state.${row.state}`), {
+      render: (row) => <FlowStateBadge state={row.state} />,
+    }),
+  ];
   return (
     <>
-      <Table responsive size="sm" hover className="bg-white align-middle small" data-testid="sales-rows">
-        <thead>
-          <tr className="text-nowrap">
-            <th>{t('sales.period')}</th>
-            <th>{t('sales.licensee')}</th>
-            <th>{t('sales.license')}</th>
-            <th>{t('sales.product')}</th>
-            <th>{t('sales.territory')}</th>
-            <th className="text-end">{t('sales.units')}</th>
-            <th className="text-end">{t('sales.net')}</th>
-            <th className="text-end">{t('sales.royalty')}</th>
-            <th>{t('sales.state')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sales.items.map((row) => (
-            <tr key={row.key} data-testid="sales-row">
-              <td className="text-nowrap">
-                {formatDay(row.period_start)} – {formatDay(row.period_end)}
-              </td>
-              <td>{(row.licensee && licensees.get(row.licensee)) || '—'}</td>
-              <td>
-                <Reference value={referenceOfLicense.get(row.license)} /> {ips.get(ipOfLicense.get(row.license) ?? '') ?? ''}
-              </td>
-              <td>{products.get(row.product) ?? '—'}</td>
-              <td>{row.territory}</td>
-              <td className="text-end">{row.units.toLocaleString()}</td>
-              <td className="text-end">{formatMoney(row.net_sales, row.currency, lang)}</td>
-              <td className="text-end" data-testid="sales-row-royalty">
-                {formatMoney(row.royalty, row.currency, lang)}
-              </td>
-              <td>
-                <Badge bg={STATE_VARIANT[row.state] ?? 'secondary'}>{t(`flow:state.${row.state}`)}</Badge>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-      {sales.hasMore && (
-        <Button variant="outline-secondary" size="sm" onClick={sales.loadMore} disabled={sales.loadingMore}>
-          {t('showMore')}
-        </Button>
-      )}
+      <DataTable
+        {...pagesTableProps(sales)}
+        columns={columns}
+        lang={lang}
+        caption={t('sales.rowsTitle')}
+        testId="sales-rows"
+        getRowId={(row) => row.key}
+        rowProps={() => ({ 'data-testid': 'sales-row' })}
+        empty={{ message: filtered ? t('sales.noMatch') : t('sales.rowsEmpty') }}
+        csvName="sales-rows.csv"
+      />
+      <ShowMore pages={sales}>{t('showMore')}</ShowMore>
     </>
   );
 }
