@@ -1,31 +1,17 @@
-import { useState } from 'react';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import useSWR, { useSWRConfig } from 'swr';
-import { CURRENCIES, formatJpyRate } from '@/lib/format/money';
+import { FlashAlert, useFlash } from '@/components/kit/dialogs/FlashAlert';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { column } from '@/components/kit/table/columns';
+import { formatJpyRate } from '@/lib/format/money';
 import { formatJapanTime } from '@/lib/format/time';
 import { api } from '@/lib/client/api';
-import type { paths } from '@/lib/client/api-schema';
 import { useShell } from '@/lib/client/settings-context';
 import type { ExchangeRate } from '@/lib/server/fx/rates';
+import { RateForm, type RateRequest } from './RateForm';
 
-type Answer = { status: number; message?: string; data?: { errors?: Record<string, string> } & Partial<ExchangeRate> };
-type RateBody = NonNullable<paths['/api/sales/rates']['post']['requestBody']>['content']['application/json'];
-
-/** What the form starts with: a currency and month the bill asked for, else USD and the month now running in Japan. */
-export interface RateRequest {
-  currency: string;
-  month: string;
-}
-
-function japanMonth(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit' }).format(new Date());
-}
+export type { RateRequest };
 
 /**
  * The exchange rates the bill converts at: per currency and month the yen value of one unit, with
@@ -41,153 +27,62 @@ export function ExchangeRates({ request }: { request: RateRequest | null }) {
     const answer = await api.GET('/api/sales/rates', { token });
     return answer?.status === 0 ? answer.data : null;
   });
-  const [form, setForm] = useState({ currency: request?.currency ?? 'USD', month: request?.month ?? japanMonth(), rate: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [flash, setFlash] = useState<{ variant: 'success' | 'danger'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { flash, done, clear } = useFlash();
+  const data = rates.data ?? undefined;
 
-  if (rates.isLoading || rates.data === undefined) {
-    return (
-      <div className="py-4 text-center" role="status">
-        <Spinner animation="border" size="sm" /> <span className="ms-2">{t('loading')}</span>
-      </div>
-    );
-  }
-  if (rates.data === null) return <Alert variant="danger">{t('loadFailed')}</Alert>;
-  const data = rates.data;
-
-  const submit = async () => {
-    setBusy(true);
-    // The currency comes from the select of CURRENCIES or from the bill; the server refuses any other with its message.
-    const body = form as RateBody;
-    const answer: Answer | null = await api.POST('/api/sales/rates', { token, body });
-    setBusy(false);
-    if (answer?.status === 0 && answer.data?.rate_micro) {
-      setErrors({});
-      setFlash({
-        variant: 'success',
-        text: t('sales.rateSaved', {
-          currency: form.currency,
-          month: form.month,
-          rate: formatJpyRate(answer.data.rate_micro, lang),
-        }),
-      });
-      setForm({ ...form, rate: '' });
-      await rates.mutate();
-      // The bill reads the new rate next time it is shown.
-      await mutate((key) => Array.isArray(key) && key[0] === 'sales-bill');
-    } else {
-      setErrors(answer?.data?.errors ?? {});
-      setFlash({
-        variant: 'danger',
-        text: answer?.data?.errors ? t('sales.rateFailed') : (answer?.message ?? t('sales.rateFailed')),
-      });
-    }
+  const recorded = async (rate: ExchangeRate) => {
+    done(t('sales.rateSaved', { currency: rate.currency, month: rate.month, rate: formatJpyRate(rate.rate_micro, lang) }));
+    await rates.mutate();
+    // The bill reads the new rate next time it is shown.
+    await mutate((key) => Array.isArray(key) && key[0] === 'sales-bill');
   };
+
+  const columns = [
+    column<ExchangeRate>('month', t('sales.rateMonth'), (r) => r.month, { sortable: true, hideable: false }),
+    column<ExchangeRate>('currency', t('sales.rateCurrency'), (r) => r.currency, { sortable: true }),
+    column<ExchangeRate>('rate', t('sales.rateValue'), (r) => formatJpyRate(r.rate_micro, lang), {
+      kind: 'number',
+      testId: 'rate-value',
+    }),
+    column<ExchangeRate>('recorded', t('sales.rateRecordedAt'), (r) => formatJapanTime(r.recorded_at, lang)),
+    column<ExchangeRate>(
+      'history',
+      t('sales.rateHistory'),
+      (r) =>
+        r.history.map((h) => `${formatJpyRate(h.rate_micro, lang)} (${formatJapanTime(h.recorded_at, lang)})`).join(', ') || '—',
+    ),
+  ];
 
   return (
     <section data-testid="exchange-rates">
       <h2 className="h5">{t('sales.ratesTitle')}</h2>
       <p className="small text-muted">{t('sales.ratesHelp')}</p>
-      {flash ? (
-        <Alert variant={flash.variant} onClose={() => setFlash(null)} dismissible data-testid="rate-flash">
-          {flash.text}
-        </Alert>
-      ) : null}
-      {data.may_record ? (
-        <Form
-          className="row g-2 align-items-end mb-3"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-          data-testid="rate-form"
-        >
-          <Form.Group className="col-md-2" controlId="rate-currency">
-            <Form.Label className="small mb-1">{t('sales.rateCurrency')}</Form.Label>
-            <Form.Select
-              size="sm"
-              value={form.currency}
-              isInvalid={!!errors.currency}
-              onChange={(e) => setForm({ ...form, currency: e.target.value })}
-            >
-              {CURRENCIES.filter((c) => c !== 'JPY').map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </Form.Select>
-            <Form.Control.Feedback type="invalid">{errors.currency}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group className="col-md-2" controlId="rate-month">
-            <Form.Label className="small mb-1">{t('sales.rateMonth')}</Form.Label>
-            <Form.Control
-              size="sm"
-              type="month"
-              value={form.month}
-              isInvalid={!!errors.month}
-              onChange={(e) => setForm({ ...form, month: e.target.value })}
-            />
-            <Form.Control.Feedback type="invalid">{errors.month}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group className="col-md-3" controlId="rate-value">
-            <Form.Label className="small mb-1">{t('sales.rateValue')}</Form.Label>
-            <Form.Control
-              size="sm"
-              inputMode="decimal"
-              value={form.rate}
-              isInvalid={!!errors.rate}
-              placeholder="151.25"
-              onChange={(e) => setForm({ ...form, rate: e.target.value })}
-            />
-            <Form.Control.Feedback type="invalid">{errors.rate}</Form.Control.Feedback>
-          </Form.Group>
-          <div className="col-md-2">
-            <Button size="sm" type="submit" disabled={busy} data-testid="rate-submit">
-              {t('sales.rateSubmit')}
-            </Button>
-          </div>
-        </Form>
-      ) : (
+      <FlashAlert flash={flash} onClose={clear} testId="rate-flash" />
+      {data?.may_record ? (
+        <RateForm request={request} onRecorded={(rate) => void recorded(rate)} />
+      ) : data ? (
         <p className="small text-muted" data-testid="rate-read-only">
           {t('sales.rateReadOnly')}
         </p>
-      )}
-      {data.rates.length === 0 ? (
-        <p className="text-muted" data-testid="rates-empty">
-          {t('sales.ratesEmpty')}
-        </p>
-      ) : (
-        <Table responsive size="sm" className="bg-white align-middle" data-testid="rates-table">
-          <thead>
-            <tr>
-              <th>{t('sales.rateMonth')}</th>
-              <th>{t('sales.rateCurrency')}</th>
-              <th className="text-end">{t('sales.rateValue')}</th>
-              <th>{t('sales.rateRecordedAt')}</th>
-              <th>{t('sales.rateHistory')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.rates.map((r) => (
-              <tr key={`${r.currency}-${r.month}`} data-testid="rate-row" data-currency={r.currency} data-month={r.month}>
-                <td>{r.month}</td>
-                <td>{r.currency}</td>
-                <td className="text-end" data-testid="rate-value">
-                  {formatJpyRate(r.rate_micro, lang)}
-                </td>
-                <td>{formatJapanTime(r.recorded_at, lang)}</td>
-                <td className="small text-muted">
-                  {r.history
-                    .map((h) => `${formatJpyRate(h.rate_micro, lang)} (${formatJapanTime(h.recorded_at, lang)})`)
-                    .join(', ') || '—'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      ) : null}
+      <DataTable
+        columns={columns}
+        rows={data?.rates}
+        error={rates.data === null || Boolean(rates.error)}
+        onRetry={() => void rates.mutate()}
+        lang={lang}
+        caption={t('sales.ratesTitle')}
+        testId="rates-table"
+        getRowId={(r) => `${r.currency}-${r.month}`}
+        rowProps={(r) => ({ 'data-testid': 'rate-row', 'data-currency': r.currency, 'data-month': r.month })}
+        empty={{
+          message: (
+            <span data-testid="rates-empty">{data?.may_record ? t('sales.ratesEmptyRecord') : t('sales.ratesEmpty')}</span>
+          ),
+        }}
+        csvName="exchange-rates.csv"
+        skeletonRows={3}
+      />
     </section>
   );
 }

@@ -119,9 +119,12 @@ test('a EUR month: yen at the recorded rate, the advance, withholding gross/with
     // The link opens the rates form on that currency and month.
     await row.getByTestId('invoice-record-rate').click();
     await expect(cfl).toHaveURL(/\/en\/holder\/sales\?rate=EUR&month=/);
-    await expect(cfl.getByLabel('Currency', { exact: true })).toHaveValue('EUR');
-    await expect(cfl.getByLabel('Month', { exact: true })).toHaveValue(period.month);
-    await cfl.getByLabel('Yen per unit', { exact: true }).fill('162.5');
+    await expect(cfl.getByTestId('rate-form').getByLabel(/^Currency/)).toHaveValue('EUR');
+    await expect(cfl.getByTestId('rate-form').getByLabel(/^Month/)).toHaveValue(period.month);
+    await cfl
+      .getByTestId('rate-form')
+      .getByLabel(/^Yen per unit/)
+      .fill('162.5');
     await cfl.getByTestId('rate-submit').click();
     await expect(cfl.getByTestId('rate-flash')).toContainText(`The EUR rate for ${period.month} is recorded as ¥162.5`);
     row = await findInvoice();

@@ -249,9 +249,18 @@ test('the royalty month: template, correction, approval, bill = invoice, qualifi
   const month = period.start.slice(0, 7);
   await cfl.goto('/en/holder/sales');
   await cfl.getByTestId('holder-sales-tab-rates').click();
-  await cfl.getByLabel('Currency', { exact: true }).selectOption('USD');
-  await cfl.getByLabel('Month', { exact: true }).fill(month);
-  await cfl.getByLabel('Yen per unit', { exact: true }).fill('151.25');
+  await cfl
+    .getByTestId('rate-form')
+    .getByLabel(/^Currency/)
+    .selectOption('USD');
+  await cfl
+    .getByTestId('rate-form')
+    .getByLabel(/^Month/)
+    .fill(month);
+  await cfl
+    .getByTestId('rate-form')
+    .getByLabel(/^Yen per unit/)
+    .fill('151.25');
   await cfl.getByTestId('rate-submit').click();
   await expect(cfl.getByTestId('rate-flash')).toContainText(`The USD rate for ${month} is recorded as ¥151.25`);
   await expect(

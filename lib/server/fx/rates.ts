@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Caller } from '../api/authenticate';
 import { AppError } from '../api/errors';
 import { fieldError, type Bilingual } from '../common/field-error';
@@ -11,24 +10,10 @@ import { newKey } from '../keys';
 import { isFinance } from '../payments/record-payment';
 import { toMinorUnits } from '../sales/money';
 import { japanToday } from '../sales/period-rules';
-import { CURRENCIES } from '../../format/money';
+import { ratesInput, recordRateInput } from './input';
 import { RATE_DECIMALS } from './convert';
 
-/** Currencies a rate can be recorded for: every offered currency but the yen itself. */
-export const RATE_CURRENCIES = CURRENCIES.filter((c) => c !== 'JPY');
-
-export const recordRateInput = z
-  .object({
-    currency: z.enum(RATE_CURRENCIES as [string, ...string[]]),
-    month: z
-      .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
-      .meta({ examples: ['2026-10'] }),
-    rate: z.union([z.string().min(1).max(30), z.number()]).meta({ examples: ['151.25'] }),
-  })
-  .strict();
-
-export const ratesInput = z.object({ currency: z.enum(RATE_CURRENCIES as [string, ...string[]]).optional() }).strict();
+export { RATE_CURRENCIES, ratesInput, recordRateInput } from './input';
 
 export interface ExchangeRate {
   currency: string;
