@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 
 /** What a "show more" list of cursor pages (useEntityPages) tells its table and its button. */
-interface MorePages<T> {
+export interface MorePages<T> {
   items: T[];
   ready: boolean;
   failed: boolean;
