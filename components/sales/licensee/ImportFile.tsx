@@ -2,27 +2,14 @@ import { useState } from 'react';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
-import Table from 'react-bootstrap/Table';
 import { FilePicker } from '@/components/kit/form/FilePicker';
 import { useShell } from '@/lib/client/settings-context';
 import type { ReportRecord, RowErrors } from '../api';
+import { ColumnMapping, type Mapping, type Preview } from './ColumnMapping';
 import { RefusedRows } from './RefusedRows';
 import { uploadWithProgress } from './stream-upload';
-
-const FIELDS = ['license', 'product', 'territory', 'units', 'gross_sales', 'net_sales', 'currency'] as const;
-type Field = (typeof FIELDS)[number];
-type Mapping = Partial<Record<Field, string>>;
-
-interface Preview {
-  columns: string[];
-  mapping: Mapping;
-  remembered: boolean;
-  preview: Record<string, string>[];
-  rowCount: number;
-}
 
 type Phase =
   | { kind: 'idle' }
@@ -46,11 +33,12 @@ export function ImportFile({
   const token = session?.accessToken;
   const [file, setFile] = useState<{ name: string; blob: File } | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [mapping, setMapping] = useState<Mapping>({});
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [rowErrors, setRowErrors] = useState<{ errors: RowErrors; refused?: number } | null>(null);
   const [failure, setFailure] = useState('');
   const [inputKey, setInputKey] = useState(0);
+  // Each file read is a new mapping form, started from what the server suggests for it.
+  const [previews, setPreviews] = useState(0);
 
   const reset = () => {
     setFile(null);
@@ -87,10 +75,10 @@ export function ImportFile({
       return;
     }
     setPreview(answer.data);
-    setMapping(answer.data.mapping);
+    setPreviews((n) => n + 1);
   };
 
-  const runImport = async () => {
+  const runImport = async (mapping: Mapping) => {
     if (!file || !preview) return;
     setRowErrors(null);
     setFailure('');
@@ -164,75 +152,7 @@ export function ImportFile({
           <ProgressBar isChild animated striped now={100} aria-label={t('file.progressLabel')} label={t('file.validating')} />
         </ProgressBar>
       )}
-      {preview && (
-        <>
-          <h3 className="h6">{t('file.mappingTitle')}</h3>
-          <p className="small text-muted mb-2">{t('file.mappingHelp')}</p>
-          {preview.remembered && (
-            <p className="small text-success" data-testid="sales-mapping-remembered">
-              {t('file.remembered')}
-            </p>
-          )}
-          <div className="row g-2 mb-3" data-testid="sales-mapping">
-            {FIELDS.map((field) => (
-              <Form.Group key={field} className="col-6 col-md-3" controlId={`sales-map-${field}`}>
-                <Form.Label className="small mb-1">
-                  {t(`field.${field}`)}
-                  {field === 'currency' && <span className="text-muted"> ({t('file.optional')})</span>}
-                </Form.Label>
-                <Form.Select
-                  size="sm"
-                  value={mapping[field] ?? ''}
-                  isInvalid={field !== 'currency' && !mapping[field]}
-                  onChange={(e) => setMapping({ ...mapping, [field]: e.target.value || undefined })}
-                  data-testid={`sales-map-${field}`}
-                >
-                  <option value="">{t('file.notMapped')}</option>
-                  {preview.columns.map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
-                </Form.Select>
-              </Form.Group>
-            ))}
-          </div>
-          <h3 className="h6">{t('file.previewTitle', { count: preview.preview.length, total: preview.rowCount })}</h3>
-          <Table size="sm" responsive bordered className="small bg-white" data-testid="sales-preview">
-            <thead>
-              <tr>
-                <th>#</th>
-                {preview.columns.map((c) => (
-                  <th key={c}>{c}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {preview.preview.map((row, i) => (
-                <tr key={i}>
-                  {/* Line numbers as in the file: the header is line 1. */}
-                  <td className="text-muted">{i + 2}</td>
-                  {preview.columns.map((c) => (
-                    <td key={c}>{row[c]}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <div className="d-flex gap-2 mb-3">
-            <Button
-              onClick={() => void runImport()}
-              disabled={busy || FIELDS.some((f) => f !== 'currency' && !mapping[f])}
-              data-testid="sales-import-submit"
-            >
-              {t('file.import', { count: preview.rowCount })}
-            </Button>
-            <Button variant="outline-secondary" onClick={reset} disabled={busy}>
-              {t('file.another')}
-            </Button>
-          </div>
-        </>
-      )}
+      {preview && <ColumnMapping key={previews} preview={preview} busy={busy} onImport={runImport} onAnother={reset} />}
       {rowErrors && <RefusedRows errors={rowErrors.errors} refused={rowErrors.refused} />}
       {failure && (
         <Alert variant="danger" data-testid="sales-import-failed">

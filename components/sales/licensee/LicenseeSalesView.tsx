@@ -1,10 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import Alert from 'react-bootstrap/Alert';
-import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
+import { Form } from '@/components/kit/form/Form';
+import { SelectField } from '@/components/kit/form/SelectField';
+import { TextField } from '@/components/kit/form/TextField';
+import { useFilterForm } from '@/components/kit/form/use-filter-form';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { useSWRConfig } from 'swr';
 import { useEntityQuery } from '@/lib/client/entities';
@@ -46,6 +49,11 @@ export function LicenseeSalesView({ title }: ScreenViewProps) {
     void mutate((key) => Array.isArray(key) && key[0] === 'entity-pages');
   };
   const filter = useMemo(() => (org ? { licensee: org } : null), [org]);
+  const choice = useFilterForm({ org, month }, (next) => {
+    setOrg(next.org);
+    // A cleared month keeps the one reported: there is always a month to report.
+    if (next.month) setMonth(next.month);
+  });
 
   return (
     <section data-testid="licensee-sales">
@@ -55,30 +63,25 @@ export function LicenseeSalesView({ title }: ScreenViewProps) {
       {orgs.data && items.length === 0 && <Alert variant="info">{t('noOrganisation')}</Alert>}
       {org && (
         <>
-          <Form className="row g-2 mb-3" onSubmit={(e) => e.preventDefault()}>
+          <Form form={choice} onSubmit={() => undefined} className="row g-2 mb-3" testId="sales-choice">
             {items.length > 1 && (
-              <Form.Group className="col-md-4" controlId="sales-org">
-                <Form.Label className="small mb-1">{t('organisation')}</Form.Label>
-                <Form.Select size="sm" value={org} onChange={(e) => setOrg(e.target.value)} data-testid="sales-org">
-                  {items.map((o) => (
-                    <option key={o.key} value={o.key}>
-                      {o.name}
-                    </option>
-                  ))}
-                </Form.Select>
-              </Form.Group>
-            )}
-            <Form.Group className="col-md-3" controlId="sales-month">
-              <Form.Label className="small mb-1">{t('period')}</Form.Label>
-              <Form.Control
-                type="month"
-                size="sm"
-                value={month}
-                onChange={(e) => e.target.value && setMonth(e.target.value)}
-                data-testid="sales-month"
+              <SelectField
+                name="org"
+                label={t('organisation')}
+                className="col-md-4 mb-0"
+                options={items.map((o) => ({ value: o.key, label: o.name }))}
+                testId="sales-org"
               />
-              <Form.Text>{t('dueHint', { month, due: dueOf(period.period_end) })}</Form.Text>
-            </Form.Group>
+            )}
+            <TextField
+              name="month"
+              type="month"
+              label={t('period')}
+              help={t('dueHint', { month, due: dueOf(period.period_end) })}
+              required
+              className="col-md-3 mb-0"
+              testId="sales-month"
+            />
           </Form>
           <Alert variant="light" className="small border" data-testid="sales-rounding-help">
             {t('roundingHelp')}

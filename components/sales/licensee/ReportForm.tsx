@@ -1,10 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
+import { useFieldArray, useWatch, type Path } from 'react-hook-form';
+import { Form } from '@/components/kit/form/Form';
+import { SelectField } from '@/components/kit/form/SelectField';
+import { SubmitButton } from '@/components/kit/form/SubmitButton';
+import { TextField } from '@/components/kit/form/TextField';
+import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { api } from '@/lib/client/api';
 import { useEntityQuery } from '@/lib/client/entities';
 import type { ReportRecord, RowErrors } from '../api';
@@ -33,8 +37,107 @@ interface Line {
   gross_sales: string;
   net_sales: string;
 }
+interface ReportValues {
+  rows: Line[];
+}
 
 const EMPTY: Line = { license: '', product: '', territory: '', units: '', gross_sales: '', net_sales: '' };
+const FIELDS = new Set<string>(Object.keys(EMPTY));
+
+/** One line of the report: license, product, territory, units and amounts, in the license's currency. */
+function ReportLine({
+  index,
+  licenses,
+  products,
+  ipName,
+  onRemove,
+}: {
+  index: number;
+  licenses: License[];
+  products: Product[];
+  ipName: (key: string) => string;
+  onRemove?: () => void;
+}) {
+  const { t } = useTranslation('sales');
+  const chosen = useWatch<ReportValues>({ name: `rows.${index}.license` }) as string;
+  const license = licenses.find((l) => l.key === chosen);
+  const cell = 'col-6 col-md-4 col-xl-2 mb-0';
+  return (
+    <fieldset className="border rounded p-2 mb-2" data-testid="sales-form-row">
+      <legend className="fs-6 float-none w-auto px-1 mb-0">{t('form.line', { n: index + 1 })}</legend>
+      <div className="row g-2 align-items-start">
+        <SelectField
+          name={`rows.${index}.license`}
+          label={t('form.license')}
+          required
+          className="col-12 col-md-6 col-xl-4 mb-0"
+          placeholder={t('form.choose')}
+          options={licenses.map((l) => ({ value: l.key, label: [l.reference, ipName(l.ip)].filter(Boolean).join(' ') }))}
+          testId="sales-form-license"
+        />
+        <SelectField
+          name={`rows.${index}.product`}
+          label={t('form.product')}
+          required
+          className="col-12 col-md-6 col-xl-4 mb-0"
+          placeholder={t('form.choose')}
+          options={products.filter((p) => p.license === chosen).map((p) => ({ value: p.key, label: `${p.name} (${p.sku})` }))}
+          testId="sales-form-product"
+        />
+        <SelectField
+          name={`rows.${index}.territory`}
+          label={t('form.territory')}
+          required
+          className="col-6 col-md-4 col-xl-4 mb-0"
+          placeholder={t('form.choose')}
+          options={(license?.territory ?? []).map((code) => ({ value: code, label: code }))}
+          testId="sales-form-territory"
+        />
+        <TextField
+          name={`rows.${index}.units`}
+          label={t('form.units')}
+          required
+          inputMode="numeric"
+          className={cell}
+          testId="sales-form-units"
+        />
+        <TextField
+          name={`rows.${index}.gross_sales`}
+          label={t('form.gross')}
+          required
+          inputMode="decimal"
+          className={cell}
+          testId="sales-form-gross_sales"
+        />
+        <TextField
+          name={`rows.${index}.net_sales`}
+          label={t('form.net')}
+          required
+          inputMode="decimal"
+          className={cell}
+          testId="sales-form-net_sales"
+        />
+        <div className="col-6 col-md-4 col-xl-2 align-self-end d-flex align-items-center gap-2">
+          {license && (
+            <span className="small text-muted">
+              {t('form.currency')}: {license.currency}
+            </span>
+          )}
+          <Button
+            size="sm"
+            variant="outline-secondary"
+            className="ms-auto"
+            disabled={!onRemove}
+            onClick={onRemove}
+            aria-label={t('form.removeLine', { n: index + 1 })}
+          >
+            ×
+          </Button>
+        </div>
+      </div>
+    </fieldset>
+  );
+}
 
 /** Rows typed in, sent as one report (POST /api/sales/report); refused rows are shown under their fields. */
 export function ReportForm({
@@ -48,190 +151,101 @@ export function ReportForm({
 }) {
   const { t } = useTranslation('sales');
   const { data: session } = useSession();
-  const [lines, setLines] = useState<Line[]>([{ ...EMPTY }]);
-  const [pending, setPending] = useState(false);
-  const [rowErrors, setRowErrors] = useState<RowErrors>({});
-  const [refused, setRefused] = useState<number | undefined>();
+  const [refusal, setRefusal] = useState<{ errors: RowErrors; refused?: number } | null>(null);
   const [failure, setFailure] = useState('');
+  const form = useSchemaForm<ReportValues>(
+    () => import('@/lib/server/sales/input').then((m) => m.reportInput.pick({ rows: true })),
+    { rows: [{ ...EMPTY }] },
+  );
+  const lines = useFieldArray({ control: form.control, name: 'rows' });
   const licenses = useEntityQuery<License>('License', {
     filter: { licensee, state: { $in: ['active', 'expired'] } },
     limit: 200,
   });
-  const licenseKeys = useMemo(() => (licenses.data?.items ?? []).map((l) => l.key), [licenses.data]);
+  const items = useMemo(() => licenses.data?.items ?? [], [licenses.data]);
+  const licenseKeys = useMemo(() => items.map((l) => l.key), [items]);
   const products = useEntityQuery<Product>(
     'Product',
     licenseKeys.length ? { filter: { license: { $in: licenseKeys }, state: 'approved' }, limit: 500 } : null,
   );
   const ipNames = useEntityQuery<{ key: string; name: string }>(
     'IP',
-    licenseKeys.length
-      ? { filter: { key: { $in: [...new Set((licenses.data?.items ?? []).map((l) => l.ip))] } }, limit: 200 }
-      : null,
+    licenseKeys.length ? { filter: { key: { $in: [...new Set(items.map((l) => l.ip))] } }, limit: 200 } : null,
   );
   const ipName = (key: string) => ipNames.data?.items.find((i) => i.key === key)?.name ?? '';
-  const licenseOf = (key: string) => licenses.data?.items.find((l) => l.key === key);
 
-  const set = (index: number, change: Partial<Line>) =>
-    setLines((all) => all.map((line, i) => (i === index ? { ...line, ...change } : line)));
+  // Another license has other products and territories: what was chosen for the old one goes.
+  useEffect(() => {
+    const { subscribe, setValue } = form;
+    return subscribe({
+      formState: { values: true },
+      callback: ({ name, type }) => {
+        const line = /^rows\.(\d+)\.license$/.exec(name ?? '')?.[1];
+        if (line === undefined || type !== 'change') return;
+        setValue(`rows.${Number(line)}.product`, '');
+        setValue(`rows.${Number(line)}.territory`, '');
+      },
+    });
+  }, [form]);
 
-  const submit = async () => {
-    setPending(true);
-    setRowErrors({});
+  const submit = async ({ rows }: ReportValues) => {
+    setRefusal(null);
     setFailure('');
-    setRefused(undefined);
     const answer = await api.POST('/api/sales/report', {
       token: session?.accessToken,
-      body: { licensee, ...period, rows: lines },
+      body: { licensee, ...period, rows },
     });
-    setPending(false);
     if (answer?.status === 0) {
-      setLines([{ ...EMPTY }]);
+      form.reset({ rows: [{ ...EMPTY }] });
       // The page keeps the report's fields it shows; the spec's record has them all.
       onDone(answer.data as ReportRecord);
       return;
     }
     // A refusal's data is the error envelope's: rows by "row N" with their fields' messages.
-    const refusal = answer?.data as { errors?: Record<string, unknown>; refused?: number } | undefined;
-    const errors = refusal?.errors;
+    const refused = answer?.data as { errors?: Record<string, unknown>; refused?: number } | undefined;
+    const errors = refused?.errors;
     if (answer?.status === 15 && errors) {
-      setRowErrors(errors as RowErrors);
-      setRefused(refusal.refused);
+      const byRow = errors as RowErrors;
+      for (const [row, fields] of Object.entries(byRow)) {
+        const index = Number(/^row (\d+)$/.exec(row)?.[1]) - 1;
+        if (!(index >= 0)) continue;
+        for (const [field, message] of Object.entries(fields)) {
+          // A period the license does not cover is the license's problem on that line.
+          const at = field === 'period' ? 'license' : field;
+          if (FIELDS.has(at)) form.setError(`rows.${index}.${at}` as Path<ReportValues>, { type: 'server', message });
+        }
+      }
+      setRefusal({ errors: byRow, refused: refused.refused });
       return;
     }
     setFailure(errors ? Object.values(errors).map(String).join(' ') : t('failed'));
   };
 
-  const items = licenses.data?.items ?? [];
   if (licenses.data && items.length === 0) return <Alert variant="info">{t('form.noLicenses')}</Alert>;
-  const err = (index: number, field: string) => rowErrors[`row ${index + 1}`]?.[field];
   return (
-    <Form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-      data-testid="sales-form"
-    >
-      <Table size="sm" responsive className="align-top">
-        <thead>
-          <tr className="small text-nowrap">
-            <th>#</th>
-            <th>{t('form.license')}</th>
-            <th>{t('form.product')}</th>
-            <th>{t('form.territory')}</th>
-            <th>{t('form.units')}</th>
-            <th>{t('form.gross')}</th>
-            <th>{t('form.net')}</th>
-            <th>{t('form.currency')}</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line, index) => {
-            const license = licenseOf(line.license);
-            const own = (products.data?.items ?? []).filter((p) => p.license === line.license);
-            return (
-              <tr key={index} data-testid="sales-form-row">
-                <td className="small text-muted pt-2">{index + 1}</td>
-                <td>
-                  <Form.Select
-                    size="sm"
-                    value={line.license}
-                    isInvalid={Boolean(err(index, 'license') || err(index, 'period'))}
-                    onChange={(e) => set(index, { license: e.target.value, product: '', territory: '' })}
-                    data-testid="sales-form-license"
-                    aria-label={t('form.license')}
-                  >
-                    <option value="">{t('form.choose')}</option>
-                    {items.map((l) => (
-                      <option key={l.key} value={l.key}>
-                        {[l.reference, ipName(l.ip)].filter(Boolean).join(' ')}
-                      </option>
-                    ))}
-                  </Form.Select>
-                  <Form.Control.Feedback type="invalid">{err(index, 'license') ?? err(index, 'period')}</Form.Control.Feedback>
-                </td>
-                <td>
-                  <Form.Select
-                    size="sm"
-                    value={line.product}
-                    isInvalid={Boolean(err(index, 'product'))}
-                    onChange={(e) => set(index, { product: e.target.value })}
-                    data-testid="sales-form-product"
-                    aria-label={t('form.product')}
-                  >
-                    <option value="">{t('form.choose')}</option>
-                    {own.map((p) => (
-                      <option key={p.key} value={p.key}>
-                        {p.name} ({p.sku})
-                      </option>
-                    ))}
-                  </Form.Select>
-                  <Form.Control.Feedback type="invalid">{err(index, 'product')}</Form.Control.Feedback>
-                </td>
-                <td>
-                  <Form.Select
-                    size="sm"
-                    value={line.territory}
-                    isInvalid={Boolean(err(index, 'territory'))}
-                    onChange={(e) => set(index, { territory: e.target.value })}
-                    data-testid="sales-form-territory"
-                    aria-label={t('form.territory')}
-                  >
-                    <option value="">{t('form.choose')}</option>
-                    {(license?.territory ?? []).map((code) => (
-                      <option key={code} value={code}>
-                        {code}
-                      </option>
-                    ))}
-                  </Form.Select>
-                  <Form.Control.Feedback type="invalid">{err(index, 'territory')}</Form.Control.Feedback>
-                </td>
-                {(['units', 'gross_sales', 'net_sales'] as const).map((field) => (
-                  <td key={field} style={{ minWidth: 110 }}>
-                    <Form.Control
-                      size="sm"
-                      inputMode={field === 'units' ? 'numeric' : 'decimal'}
-                      value={line[field]}
-                      isInvalid={Boolean(err(index, field))}
-                      onChange={(e) => set(index, { [field]: e.target.value })}
-                      data-testid={`sales-form-${field}`}
-                      aria-label={t(`field.${field}`)}
-                    />
-                    <Form.Control.Feedback type="invalid">{err(index, field)}</Form.Control.Feedback>
-                  </td>
-                ))}
-                <td className="small pt-2">{license?.currency ?? ''}</td>
-                <td>
-                  <Button
-                    size="sm"
-                    variant="outline-secondary"
-                    disabled={lines.length === 1}
-                    onClick={() => setLines((all) => all.filter((_, i) => i !== index))}
-                    aria-label={t('form.removeRow')}
-                  >
-                    ×
-                  </Button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
+    <Form form={form} onSubmit={submit} testId="sales-form">
+      {lines.fields.map((line, index) => (
+        <ReportLine
+          key={line.id}
+          index={index}
+          licenses={items}
+          products={products.data?.items ?? []}
+          ipName={ipName}
+          onRemove={lines.fields.length > 1 ? () => lines.remove(index) : undefined}
+        />
+      ))}
       <p className="small text-muted">{t('form.amountHint')}</p>
-      {refused !== undefined && <RefusedRows errors={rowErrors} refused={refused} />}
+      {refusal && <RefusedRows errors={refusal.errors} refused={refusal.refused} />}
       {failure && (
         <Alert variant="danger" data-testid="sales-form-failed">
           {failure}
         </Alert>
       )}
       <div className="d-flex gap-2">
-        <Button variant="outline-secondary" size="sm" onClick={() => setLines((all) => [...all, { ...EMPTY }])}>
+        <Button variant="outline-secondary" size="sm" onClick={() => lines.append({ ...EMPTY })}>
           {t('form.addRow')}
         </Button>
-        <Button type="submit" size="sm" disabled={pending} data-testid="sales-form-submit">
-          {t('form.submit')}
-        </Button>
+        <SubmitButton testId="sales-form-submit">{t('form.submit')}</SubmitButton>
       </div>
     </Form>
   );

@@ -1,77 +1,19 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Caller } from '../api/authenticate';
 import { fieldError } from '../common/field-error';
 import type { Db } from '../db/client';
 import { validateRecord } from '../entities/validate';
 import { viewerOf, type Viewer } from '../entities/viewer';
-import { ROW_FIELDS, type RowField } from './columns';
+import type { RowField } from './columns';
 import { readSalesFile, saveMapping, suggestMapping } from './files';
 import { M } from './messages';
 import { createReport } from './report';
 import { importSalesStream, type ImportProgress } from './stream-import';
 import { licenseTotals } from './totals';
 
-const key = z.string().min(1).max(64);
-// Examples for /openapi.json where a sampler cannot build a valid value from the pattern alone.
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .meta({ examples: ['2026-04-01'] });
-const mapping = z
-  .partialRecord(z.enum(ROW_FIELDS), z.string().max(200))
-  .meta({ examples: [{ license: 'License', product: 'Product', units: 'Units', net_sales: 'Net sales' }] });
-/** A sales file up to about 30 MB once decoded (100,000 rows of CSV are about 8 MB). */
-const content = z.string().min(1).max(40_000_000);
+import { importInput, importUploadInput, previewInput, reportInput, totalsInput } from './input';
 
-export const previewInput = z
-  .object({
-    licensee: key.optional(),
-    file_name: z.string().min(1).max(200),
-    content_base64: content,
-    mapping: mapping.optional(),
-  })
-  .strict();
-
-export const importInput = z
-  .object({
-    licensee: key,
-    period_start: day,
-    period_end: day,
-    file_name: z.string().min(1).max(200),
-    content_base64: content,
-    mapping,
-  })
-  .strict();
-
-/** The query string of a streamed import (the file itself is the body): importInput less the content. */
-export const importUploadInput = importInput.omit({ content_base64: true });
-
-const cell = z.union([z.string().max(200), z.number()]);
-export const reportInput = z
-  .object({
-    licensee: key,
-    period_start: day,
-    period_end: day,
-    rows: z
-      .array(
-        z
-          .object({
-            license: z.string().max(64),
-            product: z.string().max(64),
-            territory: z.string().max(60),
-            units: cell,
-            gross_sales: cell,
-            net_sales: cell,
-            currency: z.string().max(3).optional(),
-          })
-          .strict(),
-      )
-      .min(1)
-      .max(5000),
-  })
-  .strict();
-
-export const totalsInput = z.object({ license: key.optional(), licensee: key.optional() }).strict();
+export { importInput, importUploadInput, previewInput, reportInput, totalsInput };
 
 function decode(base64: string, lang: Viewer['lang']): Buffer {
   const buffer = Buffer.from(base64, 'base64');
