@@ -4,6 +4,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { FlashAlert, useFlash } from '@/components/kit/dialogs/FlashAlert';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { column } from '@/components/kit/table/columns';
+import { swrTableProps } from '@/components/kit/table/swr-table-props';
 import { formatJpyRate } from '@/lib/format/money';
 import { formatJapanTime } from '@/lib/format/time';
 import { api } from '@/lib/client/api';
@@ -67,9 +68,7 @@ export function ExchangeRates({ request }: { request: RateRequest | null }) {
       ) : null}
       <DataTable
         columns={columns}
-        rows={data?.rates}
-        error={rates.data === null || Boolean(rates.error)}
-        onRetry={() => void rates.mutate()}
+        {...swrTableProps(rates, (answer) => answer.rates)}
         lang={lang}
         caption={t('sales.ratesTitle')}
         testId="rates-table"

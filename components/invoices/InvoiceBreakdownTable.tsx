@@ -6,6 +6,9 @@ import { useShell } from '@/lib/client/settings-context';
 import type { InvoiceBreakdown } from './invoice-api';
 import { Reference } from '@/components/refs/RecordSearch';
 
+/** The columns of a line: the IP, then its figures. */
+const HEAD = ['ip', 'rows', 'netSales', 'royalty', 'earnedBefore', 'recouped', 'advanceBilled', 'mgShortfall', 'due'] as const;
+
 /** Per-license lines, subtotal, tax lines and total of an invoice (or of one about to be made). */
 export function InvoiceBreakdownTable({
   breakdown,
@@ -25,15 +28,11 @@ export function InvoiceBreakdownTable({
     <Table size="sm" responsive className="bg-white align-middle mb-0" data-testid={testId}>
       <thead>
         <tr>
-          <th>{t('lines.ip')}</th>
-          <th className="text-end">{t('lines.rows')}</th>
-          <th className="text-end">{t('lines.netSales')}</th>
-          <th className="text-end">{t('lines.royalty')}</th>
-          <th className="text-end">{t('lines.earnedBefore')}</th>
-          <th className="text-end">{t('lines.recouped')}</th>
-          <th className="text-end">{t('lines.advanceBilled')}</th>
-          <th className="text-end">{t('lines.mgShortfall')}</th>
-          <th className="text-end">{t('lines.due')}</th>
+          {HEAD.map((key, i) => (
+            <th key={key} className={i > 0 ? 'text-end' : undefined}>
+              {t(`lines.${key}`)}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>

@@ -4,8 +4,7 @@ import { useTranslation } from 'next-i18next/pages';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { DataTable } from '@/components/kit/table/DataTable';
-import { ShowMore, pagesTableProps, type MorePages } from '@/components/kit/table/ShowMore';
+import { PagesTable, type MorePages } from '@/components/kit/table/PagesTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import { periodColumn } from '@/components/kit/table/period-column';
 import { OfferedStep } from '@/components/flow/OfferedStep';
@@ -177,26 +176,24 @@ export function InvoiceTable({
   ];
 
   return (
-    <>
-      <DataTable
-        {...pagesTableProps(pages)}
-        columns={columns}
-        lang={lang}
-        caption={t('list.heading')}
-        testId="invoice-table"
-        getRowId={(i) => i.key}
-        rowProps={(i) => ({ 'data-testid': 'invoice-row', 'data-key': i.key, 'data-state': i.state })}
-        renderExpanded={(i) =>
-          open === i.key ? (
-            <div data-testid="invoice-details-row">
-              {details[i.key] ? <InvoiceBreakdownTable breakdown={details[i.key]!} /> : <Spinner animation="border" size="sm" />}
-            </div>
-          ) : null
-        }
-        empty={{ message: empty }}
-        csvName="invoices.csv"
-      />
-      <ShowMore pages={pages}>{moreLabel}</ShowMore>
-    </>
+    <PagesTable
+      pages={pages}
+      more={moreLabel}
+      columns={columns}
+      lang={lang}
+      caption={t('list.heading')}
+      testId="invoice-table"
+      getRowId={(i) => i.key}
+      rowProps={(i) => ({ 'data-testid': 'invoice-row', 'data-key': i.key, 'data-state': i.state })}
+      renderExpanded={(i) =>
+        open === i.key ? (
+          <div data-testid="invoice-details-row">
+            {details[i.key] ? <InvoiceBreakdownTable breakdown={details[i.key]!} /> : <Spinner animation="border" size="sm" />}
+          </div>
+        ) : null
+      }
+      empty={{ message: empty }}
+      csvName="invoices.csv"
+    />
   );
 }

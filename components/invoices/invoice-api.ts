@@ -1,3 +1,4 @@
+import { downloadBlob } from '@/components/kit/table/csv';
 import { api } from '@/lib/client/api';
 
 /** One license's part of an invoice (integer minor units), as /api/invoice/* answer it. */
@@ -106,16 +107,9 @@ export async function downloadWithToken(url: string, fileName: string, token?: s
   }
 }
 
+/** A file offered as a download (the kit's, under the name other screens already use). */
 export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Let the browser start the download before the address goes away.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  downloadBlob(fileName, blob);
 }
 
 /** Past the due date and not settled. */

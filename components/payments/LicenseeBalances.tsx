@@ -46,13 +46,10 @@ function LicenseBalances({ balance }: { balance: LicenseeBalance }) {
 
 /** What each licensee still owes and how much of it is overdue, each split per license under it. */
 export function LicenseeBalances({
-  rows,
-  error,
-  onRetry,
+  table,
 }: {
-  rows: LicenseeBalance[] | undefined;
-  error: boolean;
-  onRetry(): void;
+  /** The rows, or none yet, and the failure with its retry (swrTableProps). */
+  table: { rows: LicenseeBalance[] | undefined; error: boolean; onRetry(): void };
 }) {
   const { t } = useTranslation('invoice');
   const { lang } = useShell();
@@ -75,9 +72,7 @@ export function LicenseeBalances({
   return (
     <DataTable
       columns={columns}
-      rows={rows}
-      error={error}
-      onRetry={onRetry}
+      {...table}
       lang={lang}
       caption={t('payments.byLicensee')}
       testId="licensee-balances"

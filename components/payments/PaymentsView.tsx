@@ -7,6 +7,7 @@ import useSWR from 'swr';
 import { FlashAlert, useFlash } from '@/components/kit/dialogs/FlashAlert';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
+import { swrTableProps } from '@/components/kit/table/swr-table-props';
 import { matchesSearch, RecordSearch } from '@/components/refs/RecordSearch';
 import { api } from '@/lib/client/api';
 import { formatMoney } from '@/lib/format/money';
@@ -36,7 +37,6 @@ export function PaymentsView({ own = false }: { own?: boolean }) {
   const [open, setOpen] = useState<string | null>(null);
   const { flash, done, clear } = useFlash();
   const data = balances.data ?? undefined;
-  const failed = balances.data === null || Boolean(balances.error);
   const retry = () => void balances.mutate();
   const mayRecord = Boolean(data?.may_record);
   const money = (minor: number, currency: string) => formatMoney(minor, currency, lang);
@@ -91,14 +91,12 @@ export function PaymentsView({ own = false }: { own?: boolean }) {
       <p className="text-muted">{t(own ? 'payments.introOwn' : 'payments.intro')}</p>
       <FlashAlert flash={flash} onClose={clear} testId="payments-flash" />
       <h2 className="h5">{t('payments.byLicensee')}</h2>
-      <LicenseeBalances rows={data?.licensees} error={failed} onRetry={retry} />
+      <LicenseeBalances table={swrTableProps(balances, (answer) => answer.licensees)} />
       {Boolean(data?.licensees.length) && <p className="small text-muted">{t('payments.byLicenseNote')}</p>}
       <h2 className="h5 mt-4">{t('payments.byInvoice')}</h2>
       <DataTable
         columns={columns}
-        rows={shownInvoices}
-        error={failed}
-        onRetry={retry}
+        {...swrTableProps(balances, () => shownInvoices ?? [])}
         lang={lang}
         caption={t('payments.byInvoice')}
         testId="invoice-balances"

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import { useNames } from '@/components/kit/format/use-names';
-import { DataTable } from '@/components/kit/table/DataTable';
-import { ShowMore, pagesTableProps } from '@/components/kit/table/ShowMore';
+import { PagesTable } from '@/components/kit/table/PagesTable';
 import { column } from '@/components/kit/table/columns';
 import { useEntityPages } from '@/components/kit/table/use-entity-pages';
 import { useShell } from '@/lib/client/settings-context';
@@ -44,18 +43,16 @@ export function ReportRows({ report }: { report: string }) {
     column<SalesRow>('royalty', t('rows.royalty'), (r) => r.royalty, { kind: 'amount', currency }),
   ];
   return (
-    <>
-      <DataTable
-        {...pagesTableProps(rows)}
-        columns={columns}
-        lang={lang}
-        caption={t('rows.caption')}
-        testId="sales-report-rows"
-        getRowId={(r) => r.key}
-        empty={{ message: t('rows.empty') }}
-        skeletonRows={3}
-      />
-      <ShowMore pages={rows}>{t('reports.more')}</ShowMore>
-    </>
+    <PagesTable
+      pages={rows}
+      more={t('reports.more')}
+      columns={columns}
+      lang={lang}
+      caption={t('rows.caption')}
+      testId="sales-report-rows"
+      getRowId={(r) => r.key}
+      empty={{ message: t('rows.empty') }}
+      skeletonRows={3}
+    />
   );
 }

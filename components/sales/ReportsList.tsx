@@ -3,8 +3,7 @@ import { useTranslation } from 'next-i18next/pages';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { useNames } from '@/components/kit/format/use-names';
-import { DataTable } from '@/components/kit/table/DataTable';
-import { ShowMore, pagesTableProps } from '@/components/kit/table/ShowMore';
+import { PagesTable } from '@/components/kit/table/PagesTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import { periodColumn } from '@/components/kit/table/period-column';
 import { useEntityPages } from '@/components/kit/table/use-entity-pages';
@@ -100,22 +99,20 @@ export function ReportsList({
     )),
   ];
   return (
-    <>
-      <DataTable
-        {...pagesTableProps(reports)}
-        columns={columns}
-        lang={lang}
-        caption={t('reports.title')}
-        testId="sales-reports"
-        getRowId={(r) => r.key}
-        rowProps={(r) => ({ 'data-testid': 'sales-report', 'data-key': r.key })}
-        renderExpanded={(r) => (open === r.key ? <ReportRows report={r.key} /> : null)}
-        empty={{
-          message: q ? t('reports.noMatch') : showLicensee ? t('reports.emptyHolder') : t('reports.empty'),
-        }}
-        csvName="sales-reports.csv"
-      />
-      <ShowMore pages={reports}>{t('reports.more')}</ShowMore>
-    </>
+    <PagesTable
+      pages={reports}
+      more={t('reports.more')}
+      columns={columns}
+      lang={lang}
+      caption={t('reports.title')}
+      testId="sales-reports"
+      getRowId={(r) => r.key}
+      rowProps={(r) => ({ 'data-testid': 'sales-report', 'data-key': r.key })}
+      renderExpanded={(r) => (open === r.key ? <ReportRows report={r.key} /> : null)}
+      empty={{
+        message: q ? t('reports.noMatch') : showLicensee ? t('reports.emptyHolder') : t('reports.empty'),
+      }}
+      csvName="sales-reports.csv"
+    />
   );
 }

@@ -4,6 +4,7 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useNames } from '@/components/kit/format/use-names';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { column } from '@/components/kit/table/columns';
+import { swrTableProps } from '@/components/kit/table/swr-table-props';
 import { formatMoney, formatRate } from '@/lib/format/money';
 import { useShell } from '@/lib/client/settings-context';
 import { useLicenseTotals, type LicenseTotals } from './api';
@@ -13,7 +14,8 @@ import { LicenseCell } from './LicenseCell';
 export function TotalsTable({ licensee, showLicensee = false }: { licensee?: string | null; showLicensee?: boolean }) {
   const { t } = useTranslation('sales');
   const { lang } = useShell();
-  const { data, error, mutate } = useLicenseTotals(licensee);
+  const totals = useLicenseTotals(licensee);
+  const data = totals.data;
   const ips = useNames(
     'IP',
     useMemo(() => (data ?? []).map((l) => l.ip), [data]),
@@ -66,9 +68,7 @@ export function TotalsTable({ licensee, showLicensee = false }: { licensee?: str
     <>
       <DataTable
         columns={columns}
-        rows={data}
-        error={error}
-        onRetry={() => void mutate()}
+        {...swrTableProps(totals, (rows) => rows)}
         lang={lang}
         caption={t('totals.title')}
         testId="sales-totals"

@@ -20,6 +20,13 @@ export interface ReportRecord {
   dateCreated: string;
 }
 
+/** What a way of sending a report (the form, a file) is given: whose report, for which month, and what to do once sent. */
+export interface ReportSourceProps {
+  licensee: string;
+  period: { period_start: string; period_end: string };
+  onDone: (report: ReportRecord) => void;
+}
+
 export type LicenseTotals = AnswerData<'/api/sales/totals', 'get'>[number];
 
 /** Running totals per license (GET /api/sales/totals). */

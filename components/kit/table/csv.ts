@@ -11,12 +11,18 @@ export function toCsv(header: readonly string[], rows: readonly (readonly string
 
 /** Offers the text as a file download in the browser. */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(fileName, new Blob([text], { type }));
+}
+
+/** Offers a file (a PDF, a zip) as a download in the browser. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // Let the browser start the download before the address goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -15,6 +15,20 @@ import { formatDay, formatMoney } from '../../kit/format/money';
 
 type BillEntry = AnswerData<'/api/sales/bill', 'get'>['entries'][number];
 
+/** The columns of the bill: who, when, where it stands, then the amounts. */
+const HEAD = [
+  'licensee',
+  'period',
+  'billStatus',
+  'royalty',
+  'recouped',
+  'mgShortfall',
+  'advanceBilled',
+  'tax',
+  'withheld',
+  'amountDue',
+] as const;
+
 export interface BillQuery {
   from?: string;
   to?: string;
@@ -121,17 +135,11 @@ export function SalesBill({
       <Table responsive className="bg-white align-middle" data-testid="sales-bill">
         <thead>
           <tr>
-            <th>{t('sales.licensee')}</th>
-            <th>{t('sales.period')}</th>
-            <th>{t('sales.billStatus')}</th>
-            <th className="text-end">{t('sales.royalty')}</th>
-            <th className="text-end">{t('sales.recouped')}</th>
-            <th className="text-end">{t('sales.mgShortfall')}</th>
-            <th className="text-end">{t('sales.advanceBilled')}</th>
-            <th className="text-end">{t('sales.tax')}</th>
-            <th className="text-end">{t('sales.withheld')}</th>
-            <th className="text-end">{t('sales.amountDue')}</th>
-            {foreign ? <th className="text-end">{t('sales.inJpy')}</th> : null}
+            {[...HEAD, ...(foreign ? (['inJpy'] as const) : [])].map((key, i) => (
+              <th key={key} className={i > 2 ? 'text-end' : undefined}>
+                {t(`sales.${key}`)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import { useNames } from '@/components/kit/format/use-names';
-import { DataTable } from '@/components/kit/table/DataTable';
-import { ShowMore, pagesTableProps } from '@/components/kit/table/ShowMore';
+import { PagesTable } from '@/components/kit/table/PagesTable';
 import { column } from '@/components/kit/table/columns';
 import { periodColumn } from '@/components/kit/table/period-column';
 import { useEntityPages } from '@/components/kit/table/use-entity-pages';
@@ -80,19 +79,17 @@ export function SalesRowsTable({ filter, filtered }: { filter: Record<string, un
     }),
   ];
   return (
-    <>
-      <DataTable
-        {...pagesTableProps(sales)}
-        columns={columns}
-        lang={lang}
-        caption={t('sales.rowsTitle')}
-        testId="sales-rows"
-        getRowId={(row) => row.key}
-        rowProps={() => ({ 'data-testid': 'sales-row' })}
-        empty={{ message: filtered ? t('sales.noMatch') : t('sales.rowsEmpty') }}
-        csvName="sales-rows.csv"
-      />
-      <ShowMore pages={sales}>{t('showMore')}</ShowMore>
-    </>
+    <PagesTable
+      pages={sales}
+      more={t('showMore')}
+      columns={columns}
+      lang={lang}
+      caption={t('sales.rowsTitle')}
+      testId="sales-rows"
+      getRowId={(row) => row.key}
+      rowProps={() => ({ 'data-testid': 'sales-row' })}
+      empty={{ message: filtered ? t('sales.noMatch') : t('sales.rowsEmpty') }}
+      csvName="sales-rows.csv"
+    />
   );
 }

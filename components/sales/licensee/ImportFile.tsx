@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { FilePicker } from '@/components/kit/form/FilePicker';
 import { useShell } from '@/lib/client/settings-context';
-import type { ReportRecord, RowErrors } from '../api';
+import type { ReportRecord, ReportSourceProps, RowErrors } from '../api';
 import { ColumnMapping, type Mapping, type Preview } from './ColumnMapping';
 import { RefusedRows } from './RefusedRows';
 import { uploadWithProgress } from './stream-upload';
@@ -18,15 +18,7 @@ type Phase =
   | { kind: 'importing'; fraction: number; rows: number; total: number };
 
 /** Upload a CSV/XLSX → map its columns → preview → import; refused rows come back with row and field. */
-export function ImportFile({
-  licensee,
-  period,
-  onDone,
-}: {
-  licensee: string;
-  period: { period_start: string; period_end: string };
-  onDone: (report: ReportRecord) => void;
-}) {
+export function ImportFile({ licensee, period, onDone }: ReportSourceProps) {
   const { t } = useTranslation('sales');
   const { lang } = useShell();
   const { data: session } = useSession();

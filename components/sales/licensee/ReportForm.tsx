@@ -11,7 +11,7 @@ import { TextField } from '@/components/kit/form/TextField';
 import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { api } from '@/lib/client/api';
 import { useEntityQuery } from '@/lib/client/entities';
-import type { ReportRecord, RowErrors } from '../api';
+import type { ReportRecord, ReportSourceProps, RowErrors } from '../api';
 import { RefusedRows } from './RefusedRows';
 
 interface License {
@@ -43,6 +43,12 @@ interface ReportValues {
 
 const EMPTY: Line = { license: '', product: '', territory: '', units: '', gross_sales: '', net_sales: '' };
 const FIELDS = new Set<string>(Object.keys(EMPTY));
+/** The typed amounts of a line: field, label and the keyboard phones offer. */
+const AMOUNTS = [
+  ['units', 'form.units', 'numeric'],
+  ['gross_sales', 'form.gross', 'decimal'],
+  ['net_sales', 'form.net', 'decimal'],
+] as const;
 
 /** One line of the report: license, product, territory, units and amounts, in the license's currency. */
 function ReportLine({
@@ -61,62 +67,52 @@ function ReportLine({
   const { t } = useTranslation('sales');
   const chosen = useWatch<ReportValues>({ name: `rows.${index}.license` }) as string;
   const license = licenses.find((l) => l.key === chosen);
-  const cell = 'col-6 col-md-4 col-xl-2 mb-0';
+  const wide = 'col-12 col-md-6 col-xl-4 mb-0';
+  // Each choice narrows the next: a license's own approved products and territories.
+  const selects = [
+    {
+      field: 'license',
+      className: wide,
+      options: licenses.map((l) => ({ value: l.key, label: [l.reference, ipName(l.ip)].filter(Boolean).join(' ') })),
+    },
+    {
+      field: 'product',
+      className: wide,
+      options: products.filter((p) => p.license === chosen).map((p) => ({ value: p.key, label: `${p.name} (${p.sku})` })),
+    },
+    {
+      field: 'territory',
+      className: 'col-6 col-md-4 col-xl-4 mb-0',
+      options: (license?.territory ?? []).map((code) => ({ value: code, label: code })),
+    },
+  ] as const;
   return (
     <fieldset className="border rounded p-2 mb-2" data-testid="sales-form-row">
       <legend className="fs-6 float-none w-auto px-1 mb-0">{t('form.line', { n: index + 1 })}</legend>
       <div className="row g-2 align-items-start">
-        <SelectField
-          name={`rows.${index}.license`}
-          label={t('form.license')}
-          required
-          className="col-12 col-md-6 col-xl-4 mb-0"
-          placeholder={t('form.choose')}
-          options={licenses.map((l) => ({ value: l.key, label: [l.reference, ipName(l.ip)].filter(Boolean).join(' ') }))}
-          testId="sales-form-license"
-        />
-        <SelectField
-          name={`rows.${index}.product`}
-          label={t('form.product')}
-          required
-          className="col-12 col-md-6 col-xl-4 mb-0"
-          placeholder={t('form.choose')}
-          options={products.filter((p) => p.license === chosen).map((p) => ({ value: p.key, label: `${p.name} (${p.sku})` }))}
-          testId="sales-form-product"
-        />
-        <SelectField
-          name={`rows.${index}.territory`}
-          label={t('form.territory')}
-          required
-          className="col-6 col-md-4 col-xl-4 mb-0"
-          placeholder={t('form.choose')}
-          options={(license?.territory ?? []).map((code) => ({ value: code, label: code }))}
-          testId="sales-form-territory"
-        />
-        <TextField
-          name={`rows.${index}.units`}
-          label={t('form.units')}
-          required
-          inputMode="numeric"
-          className={cell}
-          testId="sales-form-units"
-        />
-        <TextField
-          name={`rows.${index}.gross_sales`}
-          label={t('form.gross')}
-          required
-          inputMode="decimal"
-          className={cell}
-          testId="sales-form-gross_sales"
-        />
-        <TextField
-          name={`rows.${index}.net_sales`}
-          label={t('form.net')}
-          required
-          inputMode="decimal"
-          className={cell}
-          testId="sales-form-net_sales"
-        />
+        {selects.map((select) => (
+          <SelectField
+            key={select.field}
+            name={`rows.${index}.${select.field}`}
+            label={t(`form.${select.field}`)}
+            required
+            className={select.className}
+            placeholder={t('form.choose')}
+            options={select.options}
+            testId={`sales-form-${select.field}`}
+          />
+        ))}
+        {AMOUNTS.map(([field, label, inputMode]) => (
+          <TextField
+            key={field}
+            name={`rows.${index}.${field}`}
+            label={t(label)}
+            required
+            inputMode={inputMode}
+            className="col-6 col-md-4 col-xl-2 mb-0"
+            testId={`sales-form-${field}`}
+          />
+        ))}
         <div className="col-6 col-md-4 col-xl-2 align-self-end d-flex align-items-center gap-2">
           {license && (
             <span className="small text-muted">
@@ -140,15 +136,7 @@ function ReportLine({
 }
 
 /** Rows typed in, sent as one report (POST /api/sales/report); refused rows are shown under their fields. */
-export function ReportForm({
-  licensee,
-  period,
-  onDone,
-}: {
-  licensee: string;
-  period: { period_start: string; period_end: string };
-  onDone: (report: ReportRecord) => void;
-}) {
+export function ReportForm({ licensee, period, onDone }: ReportSourceProps) {
   const { t } = useTranslation('sales');
   const { data: session } = useSession();
   const [refusal, setRefusal] = useState<{ errors: RowErrors; refused?: number } | null>(null);

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import { DataTable, type DataTableProps } from './DataTable';
+
+/** What a "show more" list of cursor pages (useEntityPages) tells its table and its button. */
+export interface MorePages<T> {
+  items: T[];
+  ready: boolean;
+  failed: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore(): void;
+  mutate(): unknown;
+}
+
+/**
+ * A DataTable over such a list: no rows until the first page answers, the failure with a retry,
+ * and under it the button that asks for the next page.
+ */
+export function PagesTable<T>({
+  pages,
+  more,
+  moreTestId,
+  ...table
+}: Omit<DataTableProps<T>, 'rows' | 'error' | 'onRetry'> & { pages: MorePages<T>; more: ReactNode; moreTestId?: string }) {
+  return (
+    <>
+      <DataTable
+        {...table}
+        rows={pages.ready ? pages.items : undefined}
+        error={pages.failed && pages.items.length === 0}
+        onRetry={() => void pages.mutate()}
+      />
+      {pages.hasMore && (
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          onClick={pages.loadMore}
+          disabled={pages.loadingMore}
+          aria-busy={pages.loadingMore || undefined}
+          data-testid={moreTestId}
+        >
+          {more}
+        </Button>
+      )}
+    </>
+  );
+}
