@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import Alert from 'react-bootstrap/Alert';
-import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
-import { FilePicker } from '@/components/kit/form/FilePicker';
 import { useShell } from '@/lib/client/settings-context';
 import type { ReportRecord, ReportSourceProps, RowErrors } from '../api';
 import { ColumnMapping, type Mapping, type Preview } from './ColumnMapping';
 import { RefusedRows } from './RefusedRows';
+import { SalesFileField } from './SalesFileField';
 import { uploadWithProgress } from './stream-upload';
 
 type Phase =
@@ -102,16 +101,7 @@ export function ImportFile({ licensee, period, onDone }: ReportSourceProps) {
   const busy = phase.kind !== 'idle';
   return (
     <div data-testid="sales-import">
-      <Form.Group controlId="sales-file" className="mb-3">
-        <Form.Label>{t('file.choose')}</Form.Label>
-        <FilePicker
-          key={inputKey}
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          disabled={busy}
-          onChange={(e) => void choose(e.target.files?.[0])}
-          data-testid="sales-file-input"
-        />
-      </Form.Group>
+      <SalesFileField key={inputKey} disabled={busy} onFile={(chosen) => void choose(chosen)} />
       {phase.kind === 'uploading' && (
         <ProgressBar className="mb-3" data-testid="sales-upload-progress">
           <ProgressBar
