@@ -5,6 +5,7 @@ import { formatMoney } from '@/components/kit/format/money';
 import { useShell } from '@/lib/client/settings-context';
 import type { InvoiceBreakdown } from './invoice-api';
 import { Reference } from '@/components/refs/RecordSearch';
+import { HeadRow } from '@/components/kit/table/HeadRow';
 
 /** The columns of a line: the IP, then its figures. */
 const HEAD = ['ip', 'rows', 'netSales', 'royalty', 'earnedBefore', 'recouped', 'advanceBilled', 'mgShortfall', 'due'] as const;
@@ -27,13 +28,7 @@ export function InvoiceBreakdownTable({
   return (
     <Table size="sm" responsive className="bg-white align-middle mb-0" data-testid={testId}>
       <thead>
-        <tr>
-          {HEAD.map((key, i) => (
-            <th key={key} className={i > 0 ? 'text-end' : undefined}>
-              {t(`lines.${key}`)}
-            </th>
-          ))}
-        </tr>
+        <HeadRow labels={HEAD.map((key) => t(`lines.${key}`))} />
       </thead>
       <tbody>
         {breakdown.lines.length === 0 && (

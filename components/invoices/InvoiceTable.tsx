@@ -180,10 +180,8 @@ export function InvoiceTable({
       pages={pages}
       more={moreLabel}
       columns={columns}
-      lang={lang}
       caption={t('list.heading')}
       testId="invoice-table"
-      getRowId={(i) => i.key}
       rowProps={(i) => ({ 'data-testid': 'invoice-row', 'data-key': i.key, 'data-state': i.state })}
       renderExpanded={(i) =>
         open === i.key ? (

@@ -4,7 +4,6 @@ import { useNames } from '@/components/kit/format/use-names';
 import { PagesTable } from '@/components/kit/table/PagesTable';
 import { column } from '@/components/kit/table/columns';
 import { useEntityPages } from '@/components/kit/table/use-entity-pages';
-import { useShell } from '@/lib/client/settings-context';
 
 interface SalesRow {
   key: string;
@@ -21,7 +20,6 @@ interface SalesRow {
 /** The rows of one report, opened under it in the list of reports. */
 export function ReportRows({ report }: { report: string }) {
   const { t } = useTranslation('sales');
-  const { lang } = useShell();
   const rows = useEntityPages<SalesRow>('Sales', { filter: { report }, sort: { dateCreated: 1 }, limit: 50 });
   const products = useNames(
     'Product',
@@ -47,10 +45,8 @@ export function ReportRows({ report }: { report: string }) {
       pages={rows}
       more={t('reports.more')}
       columns={columns}
-      lang={lang}
       caption={t('rows.caption')}
       testId="sales-report-rows"
-      getRowId={(r) => r.key}
       empty={{ message: t('rows.empty') }}
       skeletonRows={3}
     />

@@ -103,10 +103,8 @@ export function ReportsList({
       pages={reports}
       more={t('reports.more')}
       columns={columns}
-      lang={lang}
       caption={t('reports.title')}
       testId="sales-reports"
-      getRowId={(r) => r.key}
       rowProps={(r) => ({ 'data-testid': 'sales-report', 'data-key': r.key })}
       renderExpanded={(r) => (open === r.key ? <ReportRows report={r.key} /> : null)}
       empty={{

@@ -12,6 +12,7 @@ import { useShell } from '@/lib/client/settings-context';
 import { formatJpyRate } from '@/lib/format/money';
 import type { RateRequest } from '../../fx/ExchangeRates';
 import { formatDay, formatMoney } from '../../kit/format/money';
+import { HeadRow } from '../../kit/table/HeadRow';
 
 type BillEntry = AnswerData<'/api/sales/bill', 'get'>['entries'][number];
 
@@ -134,13 +135,7 @@ export function SalesBill({
       <p className="small text-muted">{t('sales.billHelp')}</p>
       <Table responsive className="bg-white align-middle" data-testid="sales-bill">
         <thead>
-          <tr>
-            {[...HEAD, ...(foreign ? (['inJpy'] as const) : [])].map((key, i) => (
-              <th key={key} className={i > 2 ? 'text-end' : undefined}>
-                {t(`sales.${key}`)}
-              </th>
-            ))}
-          </tr>
+          <HeadRow labels={[...HEAD, ...(foreign ? (['inJpy'] as const) : [])].map((key) => t(`sales.${key}`))} start={3} />
         </thead>
         <tbody>
           {groups.map(([licensee, g]) => (

@@ -6,7 +6,6 @@ import { column } from '@/components/kit/table/columns';
 import { periodColumn } from '@/components/kit/table/period-column';
 import { useEntityPages } from '@/components/kit/table/use-entity-pages';
 import { useEntityQuery } from '@/lib/client/entities';
-import { useShell } from '@/lib/client/settings-context';
 import { FlowStateBadge } from '../FlowStateBadge';
 import { LicenseCell } from '../LicenseCell';
 
@@ -28,7 +27,6 @@ interface SalesRecord {
 /** The Sales records behind the bill, newest period first, a page at a time. */
 export function SalesRowsTable({ filter, filtered }: { filter: Record<string, unknown> | null; filtered: boolean }) {
   const { t } = useTranslation(['holder-admin', 'flow']);
-  const { lang } = useShell();
   const sales = useEntityPages<SalesRecord>(
     'Sales',
     filter && { filter, sort: { period_start: -1, dateCreated: -1 }, limit: 20 },
@@ -83,10 +81,8 @@ export function SalesRowsTable({ filter, filtered }: { filter: Record<string, un
       pages={sales}
       more={t('showMore')}
       columns={columns}
-      lang={lang}
       caption={t('sales.rowsTitle')}
       testId="sales-rows"
-      getRowId={(row) => row.key}
       rowProps={() => ({ 'data-testid': 'sales-row' })}
       empty={{ message: filtered ? t('sales.noMatch') : t('sales.rowsEmpty') }}
       csvName="sales-rows.csv"
