@@ -16,9 +16,8 @@ import { IpForm } from './IpForm';
 import { MyIpDetail } from './MyIpDetail';
 import { MyIpTable } from './MyIpTable';
 import { usePermittedIps } from './usePermits';
-import { RecordSearch } from '@/components/refs/RecordSearch';
 import { useTags } from '@/components/ip/data';
-import { TagFilter } from '@/components/tags/TagFilter';
+import { SearchTagFilters } from '@/components/tags/TagFilter';
 
 /** SWR keys of IP queries and IP histories: what a change to one of my IPs makes stale. */
 function isIpData(key: unknown): boolean {
@@ -142,15 +141,14 @@ export function MyIpListView({ title }: ScreenViewProps) {
               onClose={() => open(null)}
             />
           )}
-          <div className="d-flex flex-wrap gap-2 align-items-start">
-            <RecordSearch onSearch={setQ} testId="ip-search" />
-            <TagFilter tags={tags} value={tag} onChange={setTag} testId="ip-tag-filter" />
-          </div>
-          {ips.isLoading ? (
-            <Spinner animation="border" role="status" />
-          ) : (
-            <MyIpTable items={ips.data?.items ?? []} selected={selected} tagsByKey={tagsByKey} />
-          )}
+          <SearchTagFilters tags={tags} onSearch={setQ} onTag={setTag} searchTestId="ip-search" tagTestId="ip-tag-filter" />
+          <MyIpTable
+            items={ips.data === undefined ? undefined : (ips.data?.items ?? [])}
+            error={ips.data === null}
+            selected={selected}
+            tagsByKey={tagsByKey}
+            caption={title}
+          />
         </>
       )}
     </section>

@@ -1,64 +1,56 @@
-import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
-import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'next-i18next/pages';
-import { tagName } from '@/components/ip/data';
+import { SearchFilterBar } from '@/components/kit/form/SearchFilterBar';
+import { useTagChoice } from '@/components/tags/TagFilter';
 import type { TagRecord } from '@/components/ip/types';
-import { useShell } from '@/lib/client/settings-context';
 
 export interface GalleryFilterValues {
   search: string;
   tag: string;
 }
 
-/** Search by name (case-insensitive) and narrow by tag. */
+export interface GalleryFilterTexts {
+  search: string;
+  placeholder?: string;
+  tag: string;
+  allTags: string;
+}
+
+/**
+ * Search by name (case-insensitive) and narrow by tag. The designer's galleries and the licensee's
+ * share it; the licensee's page gives its own words.
+ */
 export function GalleryFilters({
   values,
   tags,
   onChange,
+  texts,
 }: {
   values: GalleryFilterValues;
   tags: TagRecord[];
   onChange(values: GalleryFilterValues): void;
+  texts?: GalleryFilterTexts;
 }) {
   const { t } = useTranslation('designer');
-  const { lang } = useShell();
+  const words = texts ?? {
+    search: t('gallery.search'),
+    placeholder: t('gallery.searchPlaceholder'),
+    tag: t('gallery.tag'),
+    allTags: t('gallery.allTags'),
+  };
+  const choices = useTagChoice(tags, { label: words.tag, all: words.allTags, testId: 'gallery-tag', width: { md: 4 } });
   return (
-    <Form role="search" onSubmit={(e) => e.preventDefault()} className="mb-3" data-testid="gallery-filters">
-      <Row className="g-2 align-items-end">
-        <Col xs={12} md={6}>
-          <Form.Label htmlFor="gallery-search" className="small mb-1">
-            {t('gallery.search')}
-          </Form.Label>
-          <Form.Control
-            id="gallery-search"
-            type="search"
-            value={values.search}
-            placeholder={t('gallery.searchPlaceholder')}
-            onChange={(e) => onChange({ ...values, search: e.target.value })}
-            data-testid="gallery-search"
-          />
-        </Col>
-        <Col xs={12} md={4}>
-          <Form.Label htmlFor="gallery-tag" className="small mb-1">
-            {t('gallery.tag')}
-          </Form.Label>
-          <Form.Select
-            id="gallery-tag"
-            value={values.tag}
-            onChange={(e) => onChange({ ...values, tag: e.target.value })}
-            data-testid="gallery-tag"
-          >
-            <option value="">{t('gallery.allTags')}</option>
-            {tags.map((tag) => (
-              <option key={tag.key} value={tag.key}>
-                {tagName(tag, lang)}
-              </option>
-            ))}
-          </Form.Select>
-        </Col>
-      </Row>
-    </Form>
+    <SearchFilterBar
+      values={values}
+      onChange={onChange}
+      search={{
+        name: 'search',
+        label: words.search,
+        placeholder: words.placeholder,
+        testId: 'gallery-search',
+      }}
+      choices={choices}
+      testId="gallery-filters"
+    />
   );
 }
 

@@ -12,7 +12,7 @@ import { OfferedStep } from '@/components/flow/OfferedStep';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
 import { tagName, useMayManagePrimary, useRefreshEntity, useToken } from '../data';
-import { IpImages } from './IpImages';
+import { IpImages } from '../IpImages';
 import { RetireComment } from './RetireComment';
 import { StateBadge } from '../StateBadge';
 import { TagBadge } from '../../tags/TagBadge';
