@@ -39,3 +39,8 @@ export function RecordTable<T>({ keyOf, rowTestId, rowData, active, openable = f
     />
   );
 }
+
+/** The rows of a query's answer, and whether it failed: undefined while it loads, null when it failed. */
+export function answerRows<T>(answer: { items: T[] } | null | undefined): { rows: T[] | undefined; error: boolean } {
+  return { rows: answer === undefined ? undefined : (answer?.items ?? []), error: answer === null };
+}
