@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Card from 'react-bootstrap/Card';
+import { TitledCard } from '@/components/kit/shell/TitledCard';
 import Spinner from 'react-bootstrap/Spinner';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
+import { FlashNotice } from '@/components/kit/shell/FlashNotice';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { OpenLink } from '@/components/kit/table/OpenRowButton';
 import { RecordTable } from '@/components/kit/table/RecordTable';
@@ -88,36 +88,31 @@ export function UsageView({ title }: ScreenViewProps) {
     <section data-testid="designer-usage">
       <h1 className="h3 mb-2">{title}</h1>
       <p className="text-muted">{t('usage.intro')}</p>
-      {requested && (
-        <Alert variant="success" dismissible onClose={() => setRequested(null)} data-testid="permit-requested">
-          {t('permit.requested', { name: requested })}
-        </Alert>
-      )}
-      <Card className="mb-4">
-        <Card.Body>
-          <Card.Title as="h2" className="h5">
-            {t('usage.formTitle')}
-          </Card.Title>
-          {published.isLoading ? (
-            <Spinner animation="border" size="sm" role="status" />
-          ) : options.length === 0 ? (
-            <p className="text-muted mb-0" data-testid="usage-no-ips">
-              {t('usage.noPublished')}
-            </p>
-          ) : (
-            <PermitRequestForm
-              ipOptions={options}
-              designerKey={designer ? String(designer.key) : undefined}
-              onCreated={(usage) => {
-                void permits.mutate();
-                setRequested(
-                  [String(usage.reference ?? ''), options.find((o) => o.key === usage.ip)?.name ?? ''].filter(Boolean).join(' '),
-                );
-              }}
-            />
-          )}
-        </Card.Body>
-      </Card>
+      <FlashNotice
+        flash={requested ? { variant: 'success', text: t('permit.requested', { name: requested }) } : null}
+        onClose={() => setRequested(null)}
+        testId="permit-requested"
+      />
+      <TitledCard title={t('usage.formTitle')}>
+        {published.isLoading ? (
+          <Spinner animation="border" size="sm" role="status" />
+        ) : options.length === 0 ? (
+          <p className="text-muted mb-0" data-testid="usage-no-ips">
+            {t('usage.noPublished')}
+          </p>
+        ) : (
+          <PermitRequestForm
+            ipOptions={options}
+            designerKey={designer ? String(designer.key) : undefined}
+            onCreated={(usage) => {
+              void permits.mutate();
+              setRequested(
+                [String(usage.reference ?? ''), options.find((o) => o.key === usage.ip)?.name ?? ''].filter(Boolean).join(' '),
+              );
+            }}
+          />
+        )}
+      </TitledCard>
       {selected && (
         <PermitDetail key={selected} usageKey={selected} onChanged={() => void permits.mutate()} onClose={() => open(null)} />
       )}

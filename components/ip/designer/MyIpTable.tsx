@@ -1,15 +1,16 @@
 import Badge from 'react-bootstrap/Badge';
 import { useTranslation } from 'next-i18next/pages';
 import { OpenLink } from '@/components/kit/table/OpenRowButton';
-import { RecordTable } from '@/components/kit/table/RecordTable';
+import { RecordTable, type RecordTableProps } from '@/components/kit/table/RecordTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import { useRecord } from '@/lib/client/entities';
 import { useHistory } from '@/lib/client/flow';
 import { useShell } from '@/lib/client/settings-context';
 import { IP_NAME_MAX, truncate } from '@/lib/format/truncate';
 import { stateVariant } from '@/components/flow/approval/ReviewHistory';
-import { imageUrl, imagesOf, text, type Row } from '@/components/flow/approval/subject';
+import { imagesOf, text, type Row } from '@/components/flow/approval/subject';
 import { lastDecision } from './lastDecision';
+import { IpThumbnail } from '../IpThumbnail';
 import { TagList } from '@/components/tags/TagFilter';
 import type { TagRecord } from '@/components/ip/types';
 
@@ -18,19 +19,7 @@ function NameCell({ ip, tagsByKey }: { ip: Row; tagsByKey: Map<string, TagRecord
   return (
     <>
       <div className="d-flex align-items-center gap-2">
-        {first ? (
-          // eslint-disable-next-line @next/next/no-img-element -- already resized by the site's own /api/image path
-          <img
-            src={imageUrl(first.hash, 128)}
-            alt=""
-            width={48}
-            height={48}
-            className="rounded border"
-            style={{ objectFit: 'cover' }}
-          />
-        ) : (
-          <span className="d-inline-block bg-light border rounded" style={{ width: 48, height: 48 }} aria-hidden />
-        )}
+        <IpThumbnail image={first} alt="" isPublic={false} />
         <span data-testid="ip-name-cell">{truncate(text(ip.name), IP_NAME_MAX)}</span>
       </div>
       <TagList keys={ip.tags} byKey={tagsByKey} testId="ip-row-tag" />
@@ -64,18 +53,12 @@ function LastDecision({ ipKey }: { ipKey: string }) {
 
 /** The designer's own secondary IPs: state, the last decision's comment and a link to details. */
 export function MyIpTable({
-  items,
   selected,
   tagsByKey,
-  caption,
-  error,
-}: {
-  /** undefined while the list loads. */
-  items: Row[] | undefined;
+  ...table
+}: Pick<RecordTableProps<Row>, 'rows' | 'error' | 'caption'> & {
   selected: string | null;
   tagsByKey: Map<string, TagRecord>;
-  caption: string;
-  error?: boolean;
 }) {
   const { t } = useTranslation('designer-ip');
   const { t: tf } = useTranslation('flow');
@@ -114,10 +97,8 @@ export function MyIpTable({
   ];
   return (
     <RecordTable
+      {...table}
       columns={columns}
-      rows={items}
-      error={error}
-      caption={caption}
       testId="ip-list"
       keyOf={(ip) => text(ip.key)}
       rowTestId="ip-row"

@@ -1,5 +1,5 @@
 import { useTranslation } from 'next-i18next/pages';
-import { SearchFilterBar } from '@/components/kit/form/SearchFilterBar';
+import { SearchFilterBar, type FilterChoice, type FilterWidth } from '@/components/kit/form/SearchFilterBar';
 import { useTagChoice } from '@/components/tags/TagFilter';
 import type { TagRecord } from '@/components/ip/types';
 
@@ -15,29 +15,42 @@ export interface GalleryFilterTexts {
   allTags: string;
 }
 
+/** Where a bar's filters go: its test id and its search box's and tag filter's. */
+export interface GalleryFilterIds {
+  bar: string;
+  search: string;
+  tag: string;
+}
+
+const GALLERY_IDS: GalleryFilterIds = { bar: 'gallery-filters', search: 'gallery-search', tag: 'gallery-tag' };
+
 /**
- * Search by name (case-insensitive) and narrow by tag. The designer's galleries and the licensee's
- * share it; the licensee's page gives its own words.
+ * Search by name (case-insensitive) and narrow by tag: the filter bar of every list of IPs, in the
+ * words of the page that shows it (each page loads its own namespace). The holder's list adds its
+ * choices before and after the tag.
  */
-export function GalleryFilters({
+export function IpFilterBar<T extends GalleryFilterValues>({
   values,
   tags,
   onChange,
-  texts,
+  texts: words,
+  ids = GALLERY_IDS,
+  before = [],
+  after = [],
+  narrow,
 }: {
-  values: GalleryFilterValues;
+  values: T;
   tags: TagRecord[];
-  onChange(values: GalleryFilterValues): void;
-  texts?: GalleryFilterTexts;
+  onChange(values: T): void;
+  texts: GalleryFilterTexts;
+  ids?: GalleryFilterIds;
+  before?: FilterChoice[];
+  after?: FilterChoice[];
+  /** The width of each choice when there are several. */
+  narrow?: FilterWidth;
 }) {
-  const { t } = useTranslation('designer');
-  const words = texts ?? {
-    search: t('gallery.search'),
-    placeholder: t('gallery.searchPlaceholder'),
-    tag: t('gallery.tag'),
-    allTags: t('gallery.allTags'),
-  };
-  const choices = useTagChoice(tags, { label: words.tag, all: words.allTags, testId: 'gallery-tag', width: { md: 4 } });
+  const tag = useTagChoice(tags, { label: words.tag, all: words.allTags, testId: ids.tag, width: narrow ?? { md: 4 } });
+  const choices = [...before, ...tag, ...after];
   return (
     <SearchFilterBar
       values={values}
@@ -46,12 +59,33 @@ export function GalleryFilters({
         name: 'search',
         label: words.search,
         placeholder: words.placeholder,
-        testId: 'gallery-search',
+        testId: ids.search,
+        width: { md: choices.length > 2 ? 4 : 6 },
       }}
       choices={choices}
-      testId="gallery-filters"
+      testId={ids.bar}
     />
   );
+}
+
+/** The designer's galleries' filter bar, in the designer's words. */
+export function GalleryFilters({
+  values,
+  tags,
+  onChange,
+}: {
+  values: GalleryFilterValues;
+  tags: TagRecord[];
+  onChange(values: GalleryFilterValues): void;
+}) {
+  const { t } = useTranslation('designer');
+  const texts = {
+    search: t('gallery.search'),
+    placeholder: t('gallery.searchPlaceholder'),
+    tag: t('gallery.tag'),
+    allTags: t('gallery.allTags'),
+  };
+  return <IpFilterBar values={values} tags={tags} onChange={onChange} texts={texts} />;
 }
 
 /** The query's tag filter and its search (`q`: an IP's number, its name, its designer's or a tag's name). */

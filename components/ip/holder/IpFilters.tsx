@@ -1,6 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
-import { SearchFilterBar, type FilterChoice } from '@/components/kit/form/SearchFilterBar';
-import { useTagChoice } from '@/components/tags/TagFilter';
+import type { FilterChoice } from '@/components/kit/form/SearchFilterBar';
+import { IpFilterBar } from '../gallery/GalleryFilters';
 import { IP_STATES, type TagRecord } from '../types';
 
 export const SORTS = {
@@ -32,12 +32,12 @@ export function IpFilters({ values, tags, onChange }: IpFiltersProps) {
   const { t } = useTranslation('holder-ip');
   const { t: tf } = useTranslation('flow');
   const narrow = { xs: 6, md: 2 };
-  const tag = useTagChoice(tags, { label: t('list.tag'), all: t('list.all'), testId: 'ip-filter-tag', width: narrow });
-  const choices: FilterChoice[] = [
+  const all = t('list.all');
+  const before: FilterChoice[] = [
     {
       name: 'kind',
       label: t('list.kind'),
-      all: t('list.all'),
+      all,
       options: [
         { value: 'primary', label: t('kind.primary') },
         { value: 'secondary', label: t('kind.secondary') },
@@ -48,33 +48,29 @@ export function IpFilters({ values, tags, onChange }: IpFiltersProps) {
     {
       name: 'state',
       label: t('list.state'),
-      all: t('list.all'),
+      all,
       options: IP_STATES.map((state) => ({ value: state, label: tf(`state.${state}`) })),
       testId: 'ip-filter-state',
       width: narrow,
     },
-    ...tag,
-    {
-      name: 'sort',
-      label: t('list.sort'),
-      options: (Object.keys(SORTS) as SortName[]).map((name) => ({ value: name, label: t(`sort.${name}`) })),
-      testId: 'ip-sort',
-      width: narrow,
-    },
   ];
+  const sort: FilterChoice = {
+    name: 'sort',
+    label: t('list.sort'),
+    options: (Object.keys(SORTS) as SortName[]).map((name) => ({ value: name, label: t(`sort.${name}`) })),
+    testId: 'ip-sort',
+    width: narrow,
+  };
   return (
-    <SearchFilterBar
+    <IpFilterBar
       values={values}
+      tags={tags}
       onChange={onChange}
-      search={{
-        name: 'search',
-        label: t('list.search'),
-        placeholder: t('list.searchPlaceholder'),
-        testId: 'ip-search',
-        width: { md: tag.length ? 4 : 6 },
-      }}
-      choices={choices}
-      testId="ip-filters"
+      texts={{ search: t('list.search'), placeholder: t('list.searchPlaceholder'), tag: t('list.tag'), allTags: all }}
+      ids={{ bar: 'ip-filters', search: 'ip-search', tag: 'ip-filter-tag' }}
+      before={before}
+      after={[sort]}
+      narrow={narrow}
     />
   );
 }

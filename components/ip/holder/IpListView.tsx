@@ -1,8 +1,10 @@
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'next-i18next/pages';
 import { useSettled } from '@/components/kit/form/SearchFilterBar';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
+import { answerRows } from '@/components/kit/table/RecordTable';
 import { cursorPagerProps, useCursorPager } from '@/components/kit/table/use-cursor-pager';
 import { useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
@@ -48,14 +50,9 @@ export function IpListView({ title }: ScreenViewProps) {
     </span>
   );
   const next = filtered ? (
-    <button
-      type="button"
-      className="btn btn-outline-secondary"
-      onClick={() => setFilters(NO_FILTERS)}
-      data-testid="ip-clear-filters"
-    >
+    <Button variant="outline-secondary" onClick={() => setFilters(NO_FILTERS)} data-testid="ip-clear-filters">
       {t('empty.clear')}
-    </button>
+    </Button>
   ) : (
     mayCreate && (
       <Link href={`/${lang}/holder/primary`} className="btn btn-primary">
@@ -76,9 +73,8 @@ export function IpListView({ title }: ScreenViewProps) {
       </div>
       <IpFilters values={filters} tags={tagList} onChange={setFilters} />
       <IpTable
+        {...answerRows(query.data)}
         caption={title}
-        items={query.data === undefined ? undefined : items}
-        failed={query.data === null}
         tags={tags}
         designers={designers}
         onOpen={setOpened}

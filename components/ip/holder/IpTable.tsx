@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'next-i18next/pages';
-import { RecordTable } from '@/components/kit/table/RecordTable';
+import { RecordTable, type RecordTableProps } from '@/components/kit/table/RecordTable';
 import type { PagerProps } from '@/components/kit/table/Pager';
 import { AboveRow, OpenRowButton } from '@/components/kit/table/OpenRowButton';
 import { ReferenceCell } from '@/components/kit/table/ReferenceCell';
@@ -12,11 +12,7 @@ import { IpThumbnail } from '../IpThumbnail';
 import { StateBadge } from '../StateBadge';
 import type { IpRecord, TagRecord } from '../types';
 
-interface IpTableProps {
-  caption: string;
-  /** The page of IPs; undefined while it loads. */
-  items: IpRecord[] | undefined;
-  failed: boolean;
+interface IpTableProps extends Pick<RecordTableProps<IpRecord>, 'rows' | 'error' | 'caption'> {
   tags: Map<string, TagRecord>;
   designers: Map<string, string>;
   onOpen: (ip: IpRecord) => void;
@@ -28,7 +24,7 @@ interface IpTableProps {
  * One row per IP; the name opens the detail panel, and so does a click anywhere on the row (the
  * name's button is stretched over it), without making the row itself a control.
  */
-export function IpTable({ caption, items, failed, tags, designers, onOpen, empty, pager }: IpTableProps) {
+export function IpTable({ tags, designers, onOpen, empty, pager, ...table }: IpTableProps) {
   const { t } = useTranslation('holder-ip');
   const image = column<IpRecord>('image', t('column.image'), (ip) => ip.images[0]?.hash, {
     render: (ip) => <IpThumbnail image={ip.images[0]} alt={ip.name} />,
@@ -74,10 +70,8 @@ export function IpTable({ caption, items, failed, tags, designers, onOpen, empty
   ];
   return (
     <RecordTable
+      {...table}
       columns={columns}
-      rows={items}
-      error={failed}
-      caption={caption}
       testId="ip-table"
       keyOf={(ip) => ip.key}
       rowTestId={(ip) => `ip-row-${ip.key}`}

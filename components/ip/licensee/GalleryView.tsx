@@ -15,7 +15,7 @@ import { useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { IpPicture } from './IpPicture';
-import { GalleryFilters, type GalleryFilterValues } from '../gallery/GalleryFilters';
+import { IpFilterBar, type GalleryFilterValues } from '../gallery/GalleryFilters';
 import { useOrganisations } from '../../licensees/useOrganisations';
 import { Reference } from '@/components/refs/RecordSearch';
 import { useTags } from '@/components/ip/data';
@@ -76,7 +76,7 @@ export function GalleryView({ title }: ScreenViewProps) {
     <div data-testid="licensee-gallery">
       <h1 className="h4 mb-3">{title}</h1>
       <p className="text-muted">{t('gallery.intro')}</p>
-      <GalleryFilters
+      <IpFilterBar
         values={filters}
         tags={tags}
         onChange={setFilters}

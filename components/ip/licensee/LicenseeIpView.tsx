@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
+import { FlashNotice, type Flash } from '@/components/kit/shell/FlashNotice';
 import useSWR from 'swr';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import ProgressBar from 'react-bootstrap/ProgressBar';
@@ -30,7 +30,8 @@ interface DownloadableLicense {
   guidelines: boolean;
 }
 
-type Flash = { variant: 'success' | 'danger' | 'secondary'; text: string } | null;
+/** The ZIP of everything a license grants (the browser may save it directly). */
+const zipOf = (row: DownloadableLicense) => `/api/batch/license/${encodeURIComponent(row.license)}`;
 
 /** The organisation's active licenses and a batch download of the assets each grants, with progress. */
 export function LicenseeIpView({ title }: ScreenViewProps) {
@@ -49,7 +50,7 @@ export function LicenseeIpView({ title }: ScreenViewProps) {
   });
   const [active, setActive] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress>({ received: 0, total: 0 });
-  const [flash, setFlash] = useState<Flash>(null);
+  const [flash, setFlash] = useState<Flash | null>(null);
   const abort = useRef<AbortController | null>(null);
 
   const start = async (row: DownloadableLicense) => {
@@ -60,7 +61,7 @@ export function LicenseeIpView({ title }: ScreenViewProps) {
     setProgress({ received: 0, total: row.bytes });
     try {
       const size = await downloadZip(
-        `/api/batch/license/${encodeURIComponent(row.license)}`,
+        zipOf(row),
         `${row.ip_name.replace(/[\\/:*?"<>|]/g, '_')}.zip`,
         token,
         setProgress,
@@ -123,13 +124,7 @@ export function LicenseeIpView({ title }: ScreenViewProps) {
           <Button size="sm" onClick={() => void start(row)} disabled={active !== null} data-testid="download-all">
             {t('downloadAll')}
           </Button>
-          <a
-            className="small"
-            href={`/api/batch/license/${encodeURIComponent(row.license)}`}
-            download
-            title={t('directHelp')}
-            data-testid="download-direct"
-          >
+          <a className="small" href={zipOf(row)} download title={t('directHelp')} data-testid="download-direct">
             {t('direct')}
           </a>
         </div>
@@ -141,11 +136,7 @@ export function LicenseeIpView({ title }: ScreenViewProps) {
     <section data-testid="licensee-ip">
       <h1 className="h3">{title}</h1>
       <p className="text-muted">{t('intro')}</p>
-      {flash && (
-        <Alert variant={flash.variant} dismissible onClose={() => setFlash(null)} data-testid="download-flash">
-          {flash.text}
-        </Alert>
-      )}
+      <FlashNotice flash={flash} onClose={() => setFlash(null)} testId="download-flash" />
       {data && data.length > 0 && <RecordSearch onSearch={setQ} testId="download-search" />}
       <RecordTable
         columns={columns}

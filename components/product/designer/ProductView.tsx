@@ -6,6 +6,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'next-i18next/pages';
+import { FlashNotice } from '@/components/kit/shell/FlashNotice';
 import { formatDay, formatMoney } from '@/components/flow/approval/subject';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { RecordTable } from '@/components/kit/table/RecordTable';
@@ -164,11 +165,11 @@ export function ProductView({ title }: ScreenViewProps) {
         </Button>
       </div>
       <p className="text-muted">{t('product.intro')}</p>
-      {flash && (
-        <Alert variant="success" dismissible onClose={() => setFlash(null)} data-testid="product-decided">
-          {t(`product.done.${flash.decision}`, { name: flash.name })}
-        </Alert>
-      )}
+      <FlashNotice
+        flash={flash ? { variant: 'success', text: t(`product.done.${flash.decision}`, { name: flash.name }) } : null}
+        onClose={() => setFlash(null)}
+        testId="product-decided"
+      />
       <h2 className="h5">{t('product.waitingTitle', { count: waiting.length })}</h2>
       {products.isLoading ? (
         <Spinner animation="border" role="status" data-testid="product-loading" />

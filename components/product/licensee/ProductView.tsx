@@ -4,13 +4,14 @@ import { useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
+import { TitledCard } from '@/components/kit/shell/TitledCard';
 import { useTranslation } from 'next-i18next/pages';
+import { FlashNotice } from '@/components/kit/shell/FlashNotice';
 import { text, type Row } from '@/components/flow/approval/subject';
 import { useEntityQuery } from '@/lib/client/entities';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { AboveRow, OpenRowButton } from '@/components/kit/table/OpenRowButton';
-import { RecordTable } from '@/components/kit/table/RecordTable';
+import { answerRows, RecordTable } from '@/components/kit/table/RecordTable';
 import { ReferenceCell } from '@/components/kit/table/ReferenceCell';
 import { column } from '@/components/kit/table/columns';
 import { useIpNames } from '../../license/licensee/LicenseListView';
@@ -114,28 +115,26 @@ export function ProductView({ title }: ScreenViewProps) {
       <Alert variant="info" className="py-2 small" data-testid="products-sales-note">
         {t('product.salesNote')}
       </Alert>
-      {saved && (
-        <Alert variant="success" className="py-2" dismissible onClose={() => setSaved(false)} data-testid="product-saved">
-          {t('product.saved')}
-        </Alert>
-      )}
+      <FlashNotice
+        flash={saved ? { variant: 'success', text: t('product.saved') } : null}
+        className="py-2"
+        onClose={() => setSaved(false)}
+        testId="product-saved"
+      />
       {creating ? (
-        <Card className="mb-4">
-          <Card.Body>
-            <h2 className="h6 mb-3">{t('product.new')}</h2>
-            <ProductForm
-              licenses={active}
-              ipNames={ipNames}
-              onSaved={(product) => {
-                setCreating(false);
-                setSaved(true);
-                void products.mutate();
-                setOpen(text(product.key));
-              }}
-              onCancel={() => setCreating(false)}
-            />
-          </Card.Body>
-        </Card>
+        <TitledCard title={t('product.new')} titleClass="h6 mb-3">
+          <ProductForm
+            licenses={active}
+            ipNames={ipNames}
+            onSaved={(product) => {
+              setCreating(false);
+              setSaved(true);
+              void products.mutate();
+              setOpen(text(product.key));
+            }}
+            onCancel={() => setCreating(false)}
+          />
+        </TitledCard>
       ) : (
         <div className="mb-3">
           <Button
@@ -158,8 +157,7 @@ export function ProductView({ title }: ScreenViewProps) {
       <SearchTagFilters tags={tags} onSearch={setQ} onTag={setTag} tagTestId="product-tag-filter" />
       <RecordTable
         columns={columns}
-        rows={products.isLoading ? undefined : items}
-        error={products.data === null}
+        {...answerRows(products.data)}
         caption={title}
         testId="products-table"
         keyOf={(product) => text(product.key)}
