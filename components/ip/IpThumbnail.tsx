@@ -6,10 +6,12 @@ interface IpThumbnailProps {
   image: IpImage | undefined;
   alt: string;
   size?: number;
+  /** A primary IP's images are public; a secondary IP's are read through the access-checked path. */
+  isPublic?: boolean;
 }
 
 /** The IP's first image, resized by the image path, or a neutral placeholder. */
-export function IpThumbnail({ image, alt, size = 48 }: IpThumbnailProps) {
+export function IpThumbnail({ image, alt, size = 48, isPublic = true }: IpThumbnailProps) {
   const { t } = useTranslation('holder-ip');
   if (!image) {
     return (
@@ -30,7 +32,7 @@ export function IpThumbnail({ image, alt, size = 48 }: IpThumbnailProps) {
   return (
     // eslint-disable-next-line @next/next/no-img-element -- already resized by the site's own image path
     <img
-      src={thumbnailUrl(image.hash, size * 2)}
+      src={thumbnailUrl(image.hash, size * 2, isPublic)}
       width={size}
       height={size}
       alt={alt}

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Spinner from 'react-bootstrap/Spinner';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
+import { RecordFallback } from '@/components/kit/shell/RecordFallback';
+import { HistorySections } from './HistorySections';
+import { FlashNotice } from '@/components/kit/shell/FlashNotice';
 import { useRecord } from '@/lib/client/entities';
 import { useHistory, useRecordActions } from '@/lib/client/flow';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
 import { ChangeRequests } from '@/components/flow/approval/ChangeRequests';
-import { ReviewRounds, WorkflowLog } from '@/components/flow/approval/ReviewHistory';
 import { text, type Row } from '@/components/flow/approval/subject';
 import { Reference } from '@/components/refs/RecordSearch';
 import { useRecordCrumb } from '@/components/kit/shell/record-crumb';
@@ -34,17 +34,14 @@ export function PermitDetail({ usageKey, onChanged, onClose }: { usageKey: strin
   const [notice, setNotice] = useState<string | null>(null);
   useRecordCrumb(usage ? [text(usage.reference), text(ip?.name)].filter(Boolean).join(' ') : null);
 
-  if (isLoading && !history)
-    return (
-      <div className="text-center py-4">
-        <Spinner animation="border" role="status" />
-      </div>
-    );
   if (!history || !usage)
     return (
-      <Alert variant="warning" dismissible onClose={onClose} data-testid="permit-detail-missing">
-        {t('permitDetail.missing')}
-      </Alert>
+      <RecordFallback
+        loading={isLoading && !history}
+        message={t('permitDetail.missing')}
+        onClose={onClose}
+        testId="permit-detail-missing"
+      />
     );
 
   // Only what the flow engine offers this person on the permit as it is now.
@@ -62,11 +59,11 @@ export function PermitDetail({ usageKey, onChanged, onClose }: { usageKey: strin
         </Button>
       </Card.Header>
       <Card.Body>
-        {notice && (
-          <Alert variant="success" dismissible onClose={() => setNotice(null)} data-testid="permit-detail-notice">
-            {notice}
-          </Alert>
-        )}
+        <FlashNotice
+          flash={notice ? { variant: 'success', text: notice } : null}
+          onClose={() => setNotice(null)}
+          testId="permit-detail-notice"
+        />
         {state === 'changes_requested' && (
           <ChangeRequests
             reviews={history.reviews}
@@ -106,14 +103,13 @@ export function PermitDetail({ usageKey, onChanged, onClose }: { usageKey: strin
             }}
           />
         )}
-        <section className="mt-3" data-testid="permit-reviews">
-          <h3 className="h6">{t('permitDetail.reviews')}</h3>
-          <ReviewRounds reviews={history.reviews} />
-        </section>
-        <section className="mt-4">
-          <h3 className="h6">{t('permitDetail.log')}</h3>
-          <WorkflowLog log={history.log} />
-        </section>
+        <HistorySections
+          history={history}
+          reviewsTitle={t('permitDetail.reviews')}
+          logTitle={t('permitDetail.log')}
+          reviewsTestId="permit-reviews"
+          reviewsClass="mt-3"
+        />
       </Card.Body>
     </Card>
   );

@@ -1,21 +1,22 @@
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Card from 'react-bootstrap/Card';
+import { TitledCard } from '@/components/kit/shell/TitledCard';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
+import { FlashNotice } from '@/components/kit/shell/FlashNotice';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
+import { OpenLink } from '@/components/kit/table/OpenRowButton';
+import { RecordTable } from '@/components/kit/table/RecordTable';
+import { actionsColumn, column } from '@/components/kit/table/columns';
 import { useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
-import { formatDateTime } from '@/lib/format/time';
 import { isLivePermit, useIpNames, useMyDesigner, useMyPermits, type Row } from '../ip/gallery/data';
 import { FlowState } from '../flow/FlowState';
 import { PermitDetail } from './PermitDetail';
 import { PermitRequestForm } from './PermitRequestForm';
 import { UsageReason } from './UsageReason';
-import { RecordSearch, Reference, matchesSearch } from '@/components/refs/RecordSearch';
+import { RecordSearch, matchesSearch } from '@/components/refs/RecordSearch';
 
 /**
  * designer/usage: my usage permits with their states (and why one ended), a new request, and one
@@ -23,6 +24,7 @@ import { RecordSearch, Reference, matchesSearch } from '@/components/refs/Record
  */
 export function UsageView({ title }: ScreenViewProps) {
   const { t } = useTranslation('designer');
+  const { t: tc } = useTranslation('common');
   const { lang } = useShell();
   const { designer, sub } = useMyDesigner();
   const permits = useMyPermits(sub);
@@ -53,6 +55,31 @@ export function UsageView({ title }: ScreenViewProps) {
         shallow: true,
       });
   }, [opening, permits.items, permits.isLoading, lang, router]);
+  const columns = [
+    column<Row>('reference', t('usage.reference'), (usage) => usage.reference, { kind: 'reference', sortable: true }),
+    column<Row>('ip', t('usage.ip'), nameOf, { sortable: true, testId: 'usage-ip', hideable: false }),
+    column<Row>('purpose', t('usage.purpose'), (usage) => String(usage.purpose ?? ''), {
+      render: (usage) => (
+        <span style={{ whiteSpace: 'pre-wrap' }}>
+          {String(usage.purpose ?? '')}
+          {(usage.state === 'rejected' || usage.state === 'revoked') && <UsageReason usage={usage} />}
+        </span>
+      ),
+    }),
+    column<Row>('state', t('usage.state'), (usage) => usage.state, {
+      render: (usage) => <FlowState state={usage.state} testId="usage-state" />,
+    }),
+    column<Row>('date', t('usage.date'), (usage) => usage.dateCreated, { kind: 'datetime', sortable: true }),
+    actionsColumn<Row>(t('usage.open'), (usage) => (
+      <OpenLink
+        href={{ pathname: `/${lang}/designer/usage`, query: { permit: String(usage.key) } }}
+        label={t('usage.openOne', { reference: String(usage.reference ?? '') })}
+        testId="usage-details"
+      >
+        {t('usage.open')}
+      </OpenLink>
+    )),
+  ];
   const shown = permits.items.filter((usage) =>
     matchesSearch(`${String(usage.reference ?? '')} ${nameOf(usage)} ${String(usage.purpose ?? '')}`, q),
   );
@@ -61,101 +88,55 @@ export function UsageView({ title }: ScreenViewProps) {
     <section data-testid="designer-usage">
       <h1 className="h3 mb-2">{title}</h1>
       <p className="text-muted">{t('usage.intro')}</p>
-      {requested && (
-        <Alert variant="success" dismissible onClose={() => setRequested(null)} data-testid="permit-requested">
-          {t('permit.requested', { name: requested })}
-        </Alert>
-      )}
-      <Card className="mb-4">
-        <Card.Body>
-          <Card.Title as="h2" className="h5">
-            {t('usage.formTitle')}
-          </Card.Title>
-          {published.isLoading ? (
-            <Spinner animation="border" size="sm" role="status" />
-          ) : options.length === 0 ? (
-            <p className="text-muted mb-0" data-testid="usage-no-ips">
-              {t('usage.noPublished')}
-            </p>
-          ) : (
-            <PermitRequestForm
-              ipOptions={options}
-              designerKey={designer ? String(designer.key) : undefined}
-              onCreated={(usage) => {
-                void permits.mutate();
-                setRequested(
-                  [String(usage.reference ?? ''), options.find((o) => o.key === usage.ip)?.name ?? ''].filter(Boolean).join(' '),
-                );
-              }}
-            />
-          )}
-        </Card.Body>
-      </Card>
+      <FlashNotice
+        flash={requested ? { variant: 'success', text: t('permit.requested', { name: requested }) } : null}
+        onClose={() => setRequested(null)}
+        testId="permit-requested"
+      />
+      <TitledCard title={t('usage.formTitle')}>
+        {published.isLoading ? (
+          <Spinner animation="border" size="sm" role="status" />
+        ) : options.length === 0 ? (
+          <p className="text-muted mb-0" data-testid="usage-no-ips">
+            {t('usage.noPublished')}
+          </p>
+        ) : (
+          <PermitRequestForm
+            ipOptions={options}
+            designerKey={designer ? String(designer.key) : undefined}
+            onCreated={(usage) => {
+              void permits.mutate();
+              setRequested(
+                [String(usage.reference ?? ''), options.find((o) => o.key === usage.ip)?.name ?? ''].filter(Boolean).join(' '),
+              );
+            }}
+          />
+        )}
+      </TitledCard>
       {selected && (
         <PermitDetail key={selected} usageKey={selected} onChanged={() => void permits.mutate()} onClose={() => open(null)} />
       )}
       <h2 className="h5">{t('usage.listTitle')}</h2>
       {permits.items.length > 0 && <RecordSearch onSearch={setQ} testId="usage-search" />}
-      {permits.isLoading ? (
-        <Spinner animation="border" role="status" data-testid="usage-loading" />
-      ) : permits.data === null ? (
-        <Alert variant="danger">{t('loadFailed')}</Alert>
-      ) : permits.items.length === 0 ? (
-        <p className="text-muted border rounded p-4 text-center" data-testid="usage-empty">
-          {t('usage.empty')} <Link href={`/${lang}/designer/gallery`}>{t('usage.toGallery')}</Link>
-        </p>
-      ) : (
-        <Table responsive hover className="align-middle" data-testid="usage-table">
-          <thead>
-            <tr>
-              <th>{t('usage.reference')}</th>
-              <th>{t('usage.ip')}</th>
-              <th>{t('usage.purpose')}</th>
-              <th>{t('usage.state')}</th>
-              <th>{t('usage.date')}</th>
-              <th>
-                <span className="visually-hidden">{t('usage.open')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((usage) => (
-              <tr
-                key={String(usage.key)}
-                data-testid="usage-row"
-                data-key={String(usage.key)}
-                className={selected === String(usage.key) ? 'table-active' : undefined}
-              >
-                <td>
-                  <Reference value={usage.reference} />
-                </td>
-                <td className="text-break" data-testid="usage-ip">
-                  {nameOf(usage)}
-                </td>
-                <td style={{ whiteSpace: 'pre-wrap' }}>
-                  {String(usage.purpose ?? '')}
-                  {(usage.state === 'rejected' || usage.state === 'revoked') && <UsageReason usage={usage} />}
-                </td>
-                <td>
-                  <FlowState state={usage.state} testId="usage-state" />
-                </td>
-                <td className="text-nowrap small">{formatDateTime(usage.dateCreated, '')}</td>
-                <td>
-                  <Link
-                    href={{ pathname: `/${lang}/designer/usage`, query: { permit: String(usage.key) } }}
-                    shallow
-                    className="btn btn-sm btn-outline-primary text-nowrap"
-                    data-testid="usage-details"
-                    aria-label={t('usage.openOne', { reference: String(usage.reference ?? '') })}
-                  >
-                    {t('usage.open')}
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <RecordTable
+        columns={columns}
+        rows={permits.isLoading ? undefined : shown}
+        error={permits.data === null}
+        caption={t('usage.listTitle')}
+        testId="usage-table"
+        keyOf={(usage) => String(usage.key)}
+        rowTestId="usage-row"
+        active={selected}
+        empty={
+          permits.items.length === 0
+            ? {
+                message: <span data-testid="usage-empty">{t('usage.empty')}</span>,
+                action: <Link href={`/${lang}/designer/gallery`}>{t('usage.toGallery')}</Link>,
+              }
+            : { message: tc('search.none') }
+        }
+        csvName="usage-permits.csv"
+      />
     </section>
   );
 }

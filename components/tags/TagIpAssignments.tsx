@@ -1,15 +1,22 @@
-import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
+import { useEffect, useState } from 'react';
 import CloseButton from 'react-bootstrap/CloseButton';
-import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'next-i18next/pages';
+import { Form } from '@/components/kit/form/Form';
+import { SelectField } from '@/components/kit/form/SelectField';
+import { SubmitButton } from '@/components/kit/form/SubmitButton';
+import { TextField } from '@/components/kit/form/TextField';
 import { useEntityQuery } from '@/lib/client/entities';
 import { truncate, IP_NAME_MAX } from '@/lib/format/truncate';
 import { changeIpTag, useRefreshEntity, useToken } from '../ip/data';
 import { StateBadge } from '../ip/StateBadge';
 import type { IpRecord, TagRecord } from '../ip/types';
+
+interface AssignValues {
+  search: string;
+  ip: string;
+}
 
 const SHOWN = 100;
 const CANDIDATES = 30;
@@ -19,8 +26,8 @@ export function TagIpAssignments({ tag, label }: { tag: TagRecord; label: string
   const { t } = useTranslation('holder-ip');
   const token = useToken();
   const refresh = useRefreshEntity();
-  const [search, setSearch] = useState('');
-  const [choice, setChoice] = useState('');
+  const form = useForm<AssignValues>({ defaultValues: { search: '', ip: '' } });
+  const [search, choice] = useWatch({ control: form.control, name: ['search', 'ip'] });
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -30,6 +37,10 @@ export function TagIpAssignments({ tag, label }: { tag: TagRecord; label: string
   const candidates = useEntityQuery<IpRecord>('IP', { filter: candidateFilter, sort: { name: 1 }, limit: CANDIDATES });
   const options = candidates.data?.items ?? [];
   const chosen = options.some((ip) => ip.key === choice) ? choice : (options[0]?.key ?? '');
+  // The list of candidates follows the search: the first of them is chosen until another is.
+  useEffect(() => {
+    if (chosen !== choice) form.setValue('ip', chosen);
+  }, [chosen, choice, form]);
 
   const change = async (kind: 'assign' | 'revoke', ip: string) => {
     setBusy(ip);
@@ -40,8 +51,11 @@ export function TagIpAssignments({ tag, label }: { tag: TagRecord; label: string
       setProblem(answer.message ?? t(kind === 'assign' ? 'tags.assignFailed' : 'tags.revokeFailed'));
       return;
     }
-    setChoice('');
+    form.setValue('ip', '');
     await refresh('IP');
+  };
+  const assign = async () => {
+    if (chosen) await change('assign', chosen);
   };
 
   const items = assigned.data?.items ?? [];
@@ -76,42 +90,26 @@ export function TagIpAssignments({ tag, label }: { tag: TagRecord; label: string
           ))}
         </ul>
       )}
-      <Form
-        className="d-flex flex-wrap gap-2 align-items-center"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (chosen) void change('assign', chosen);
-        }}
-      >
-        <Form.Control
+      <Form form={form} onSubmit={assign} className="d-flex flex-wrap gap-2 align-items-end" testId="tag-assign-form">
+        <TextField
+          name="search"
           type="search"
-          size="sm"
-          style={{ maxWidth: 220 }}
+          label={t('tags.searchIp')}
           placeholder={t('tags.searchIp')}
-          aria-label={t('tags.searchIp')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          data-testid="tag-ip-search"
+          className="mb-0"
+          testId="tag-ip-search"
         />
-        <InputGroup size="sm" style={{ maxWidth: 420 }}>
-          <Form.Select
-            aria-label={t('tags.chooseIp')}
-            value={chosen}
-            disabled={options.length === 0}
-            onChange={(e) => setChoice(e.target.value)}
-            data-testid="tag-ip-choice"
-          >
-            {options.length === 0 && <option value="">{t('tags.noCandidates')}</option>}
-            {options.map((ip) => (
-              <option key={ip.key} value={ip.key}>
-                {truncate(ip.name, IP_NAME_MAX)}
-              </option>
-            ))}
-          </Form.Select>
-          <Button type="submit" variant="primary" disabled={!chosen || busy !== null} data-testid="tag-assign">
-            {t('tags.assign')}
-          </Button>
-        </InputGroup>
+        <SelectField
+          name="ip"
+          label={t('tags.chooseIp')}
+          options={options.map((ip) => ({ value: ip.key, label: truncate(ip.name, IP_NAME_MAX) }))}
+          placeholder={options.length === 0 ? t('tags.noCandidates') : undefined}
+          className="mb-0"
+          testId="tag-ip-choice"
+        />
+        <SubmitButton disabled={!chosen || busy !== null} testId="tag-assign">
+          {t('tags.assign')}
+        </SubmitButton>
       </Form>
       {problem && (
         <div className="invalid-feedback d-block" data-testid="tag-ips-error">

@@ -1,6 +1,8 @@
-import Form from 'react-bootstrap/Form';
 import Link from 'next/link';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'next-i18next/pages';
+import { MultiSelectField } from '@/components/kit/form/MultiSelectField';
+import { useFollowingForm } from '@/components/kit/form/SearchFilterBar';
 import { useShell } from '@/lib/client/settings-context';
 import { tagName } from '../ip/data';
 import { TagBadge } from './TagBadge';
@@ -11,37 +13,34 @@ interface TagPickerProps {
   selected: string[];
   onChange: (selected: string[]) => void;
   disabled?: boolean;
-  error?: string;
 }
 
-/** Existing tags as check boxes showing each tag's badge. */
-export function TagPicker({ tags, selected, onChange, disabled, error }: TagPickerProps) {
+/**
+ * Existing tags as check boxes showing each tag's badge. The tags are not part of the record's
+ * body (the tag routes attach them once it exists), so they are a small form of their own inside
+ * the record's form, without a <form> element of their own.
+ */
+export function TagPicker({ tags, selected, onChange, disabled }: TagPickerProps) {
   const { t } = useTranslation('holder-ip');
   const { lang } = useShell();
+  const form = useFollowingForm<{ tags: string[] }>({ tags: selected }, (values) => onChange(values.tags));
   return (
-    <fieldset className="mb-3" data-testid="ip-tag-picker">
-      <legend className="form-label fs-6 mb-1">{t('form.tags')}</legend>
-      {tags.length === 0 ? (
-        <p className="small text-muted mb-0">
-          {t('form.noTags')} <Link href={`/${lang}/holder/tags-admin`}>{t('form.tagsAdminLink')}</Link>
-        </p>
-      ) : (
-        <div className="d-flex flex-wrap gap-3">
-          {tags.map((tag) => (
-            <Form.Check
-              key={tag.key}
-              id={`ip-tag-choice-${tag.key}`}
-              type="checkbox"
-              disabled={disabled}
-              checked={selected.includes(tag.key)}
-              onChange={(e) => onChange(e.target.checked ? [...selected, tag.key] : selected.filter((key) => key !== tag.key))}
-              label={<TagBadge color={tag.color} label={tagName(tag, lang)} />}
-              data-testid={`ip-tag-choice-${tag.key}`}
-            />
-          ))}
-        </div>
-      )}
-      {error && <div className="invalid-feedback d-block">{error}</div>}
-    </fieldset>
+    <FormProvider {...form}>
+      <fieldset disabled={disabled} data-testid="ip-tag-picker">
+        <MultiSelectField
+          name="tags"
+          label={t('form.tags')}
+          options={tags.map((tag) => ({ value: tag.key, label: <TagBadge color={tag.color} label={tagName(tag, lang)} /> }))}
+          help={
+            tags.length === 0 ? (
+              <>
+                {t('form.noTags')} <Link href={`/${lang}/holder/tags-admin`}>{t('form.tagsAdminLink')}</Link>
+              </>
+            ) : undefined
+          }
+          testId="ip-tag-choice"
+        />
+      </fieldset>
+    </FormProvider>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'next-i18next/pages';
+import { FlashNotice } from '@/components/kit/shell/FlashNotice';
 import { useDialogs } from '@/components/kit/dialogs/DialogProvider';
-import { DataTable } from '@/components/kit/table/DataTable';
+import { RecordTable } from '@/components/kit/table/RecordTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { api } from '@/lib/client/api';
@@ -104,25 +104,16 @@ export function TagsAdminView({ title }: ScreenViewProps) {
         <h2 className="h5">{t('tags.createTitle')}</h2>
         <TagForm onSaved={(tag) => setNotice({ variant: 'success', text: t('tags.created', { name: tagName(tag, lang) }) })} />
       </div>
-      {notice && (
-        <Alert variant={notice.variant} dismissible onClose={() => setNotice(null)} data-testid="tags-notice">
-          {notice.text}
-        </Alert>
-      )}
-      <DataTable
+      <FlashNotice flash={notice} onClose={() => setNotice(null)} testId="tags-notice" />
+      <RecordTable
         columns={columns}
         rows={data === undefined ? undefined : tags}
         error={data === null}
-        lang={lang}
         caption={title}
         testId="tags-table"
-        getRowId={(tag) => tag.key}
-        rowProps={(tag) => ({
-          'data-testid': 'tag-row',
-          'data-key': tag.key,
-          'data-name-jp': tag.name_jp,
-          'data-name-en': tag.name_en,
-        })}
+        keyOf={(tag) => tag.key}
+        rowTestId="tag-row"
+        rowData={(tag) => ({ 'data-name-jp': tag.name_jp, 'data-name-en': tag.name_en })}
         renderExpanded={(tag) =>
           open?.key !== tag.key ? null : open.panel === 'edit' ? (
             <TagForm tag={tag} onSaved={() => setOpen(null)} onCancel={() => setOpen(null)} />

@@ -3,14 +3,15 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Spinner from 'react-bootstrap/Spinner';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
+import { RecordFallback } from '@/components/kit/shell/RecordFallback';
+import { HistorySections } from '../../permit/HistorySections';
 import { useRecord } from '@/lib/client/entities';
 import { takeStep, useHistory, useRecordActions } from '@/lib/client/flow';
 import { MarkupImage } from '@/components/flow/approval/MarkupImage';
 import { numberMarkups } from '@/components/flow/approval/markups';
-import { ReviewRounds, WorkflowLog, stateVariant } from '@/components/flow/approval/ReviewHistory';
+import { stateVariant } from '@/components/flow/approval/ReviewHistory';
 import { ChangeRequests } from '@/components/flow/approval/ChangeRequests';
 import { imagesOf, text, type Row } from '@/components/flow/approval/subject';
 import { IpForm } from './IpForm';
@@ -53,17 +54,14 @@ export function MyIpDetail({
   const [message, setMessage] = useState<{ variant: 'success' | 'danger'; text: string } | null>(null);
   useRecordCrumb(ip ? [text(ip.reference), text(ip.name)].filter(Boolean).join(' ') : null);
 
-  if (isLoading && !history)
-    return (
-      <div className="text-center py-4">
-        <Spinner animation="border" role="status" />
-      </div>
-    );
   if (!history || !ip)
     return (
-      <Alert variant="warning" dismissible onClose={onClose} data-testid="ip-detail-missing">
-        {t('detail.missing')}
-      </Alert>
+      <RecordFallback
+        loading={isLoading && !history}
+        message={t('detail.missing')}
+        onClose={onClose}
+        testId="ip-detail-missing"
+      />
     );
 
   const state = text(ip.state);
@@ -189,14 +187,12 @@ export function MyIpDetail({
           )}
           {state === 'changes_requested' && <span className="small text-muted align-self-center">{t('detail.reviseHint')}</span>}
         </div>
-        <section data-testid="ip-reviews">
-          <h3 className="h6">{t('detail.reviews')}</h3>
-          <ReviewRounds reviews={history.reviews} />
-        </section>
-        <section className="mt-4">
-          <h3 className="h6">{t('detail.log')}</h3>
-          <WorkflowLog log={history.log} />
-        </section>
+        <HistorySections
+          history={history}
+          reviewsTitle={t('detail.reviews')}
+          logTitle={t('detail.log')}
+          reviewsTestId="ip-reviews"
+        />
       </Card.Body>
     </Card>
   );

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
+import { TitledCard } from '@/components/kit/shell/TitledCard';
+import { answerRows } from '@/components/kit/table/RecordTable';
 import Spinner from 'react-bootstrap/Spinner';
 import { useRouter } from 'next/router';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
+import { FlashNotice } from '@/components/kit/shell/FlashNotice';
 import { useSWRConfig } from 'swr';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { useEntityQuery } from '@/lib/client/entities';
@@ -16,9 +18,8 @@ import { IpForm } from './IpForm';
 import { MyIpDetail } from './MyIpDetail';
 import { MyIpTable } from './MyIpTable';
 import { usePermittedIps } from './usePermits';
-import { RecordSearch } from '@/components/refs/RecordSearch';
 import { useTags } from '@/components/ip/data';
-import { TagFilter } from '@/components/tags/TagFilter';
+import { SearchTagFilters } from '@/components/tags/TagFilter';
 
 /** SWR keys of IP queries and IP histories: what a change to one of my IPs makes stale. */
 function isIpData(key: unknown): boolean {
@@ -68,6 +69,10 @@ export function MyIpListView({ title }: ScreenViewProps) {
   }, [opening, items, lang, router]);
 
   const designer = designers.data?.items[0];
+  const startCreating = () => {
+    setCreating(true);
+    setCreated(null);
+  };
   const refresh = () => void mutate(isIpData);
   const open = (key: string | null) =>
     void router.push({ pathname: `/${lang}/designer/iplist`, query: key ? { ip: key } : {} }, undefined, { shallow: true });
@@ -91,13 +96,7 @@ export function MyIpListView({ title }: ScreenViewProps) {
       <div className="d-flex align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0 me-auto">{title}</h1>
         {designer && !creating && (
-          <Button
-            onClick={() => {
-              setCreating(true);
-              setCreated(null);
-            }}
-            data-testid="ip-new"
-          >
+          <Button onClick={startCreating} data-testid="ip-new">
             {t('list.new')}
           </Button>
         )}
@@ -107,30 +106,25 @@ export function MyIpListView({ title }: ScreenViewProps) {
       ) : (
         <>
           <p className="text-muted">{t('list.intro', { name: text(designer.creator_name) })}</p>
-          {created && (
-            <Alert variant="success" dismissible onClose={() => setCreated(null)} data-testid="ip-created">
-              {t('list.created', { name: created })}
-            </Alert>
-          )}
+          <FlashNotice
+            flash={created ? { variant: 'success', text: t('list.created', { name: created }) } : null}
+            onClose={() => setCreated(null)}
+            testId="ip-created"
+          />
           {creating && (
-            <Card className="mb-4">
-              <Card.Body>
-                <Card.Title as="h2" className="h5">
-                  {t('form.title')}
-                </Card.Title>
-                <IpForm
-                  designerKey={text(designer.key)}
-                  permitted={permitted}
-                  onSaved={(record) => {
-                    setCreating(false);
-                    setCreated(text(record.name));
-                    refresh();
-                    open(text(record.key));
-                  }}
-                  onCancel={() => setCreating(false)}
-                />
-              </Card.Body>
-            </Card>
+            <TitledCard title={t('form.title')}>
+              <IpForm
+                designerKey={text(designer.key)}
+                permitted={permitted}
+                onSaved={(record) => {
+                  setCreating(false);
+                  setCreated(text(record.name));
+                  refresh();
+                  open(text(record.key));
+                }}
+                onCancel={() => setCreating(false)}
+              />
+            </TitledCard>
           )}
           {selected && (
             <MyIpDetail
@@ -142,15 +136,8 @@ export function MyIpListView({ title }: ScreenViewProps) {
               onClose={() => open(null)}
             />
           )}
-          <div className="d-flex flex-wrap gap-2 align-items-start">
-            <RecordSearch onSearch={setQ} testId="ip-search" />
-            <TagFilter tags={tags} value={tag} onChange={setTag} testId="ip-tag-filter" />
-          </div>
-          {ips.isLoading ? (
-            <Spinner animation="border" role="status" />
-          ) : (
-            <MyIpTable items={ips.data?.items ?? []} selected={selected} tagsByKey={tagsByKey} />
-          )}
+          <SearchTagFilters tags={tags} onSearch={setQ} onTag={setTag} searchTestId="ip-search" tagTestId="ip-tag-filter" />
+          <MyIpTable {...answerRows(ips.data)} selected={selected} tagsByKey={tagsByKey} caption={title} />
         </>
       )}
     </section>

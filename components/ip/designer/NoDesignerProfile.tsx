@@ -1,4 +1,4 @@
-import Card from 'react-bootstrap/Card';
+import { TitledCard } from '@/components/kit/shell/TitledCard';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useShell } from '@/lib/client/settings-context';
@@ -11,16 +11,11 @@ export function NoDesignerProfile() {
   const { t } = useTranslation('designer-ip');
   const { lang } = useShell();
   return (
-    <Card className="mb-4" data-testid="designer-no-profile">
-      <Card.Body>
-        <Card.Title as="h2" className="h5">
-          {t('profile.title')}
-        </Card.Title>
-        <p className="text-muted">{t('profile.intro')}</p>
-        <Link className="btn btn-primary" href={`/${lang}/apply`} data-testid="designer-no-profile-apply">
-          {t('profile.apply')}
-        </Link>
-      </Card.Body>
-    </Card>
+    <TitledCard title={t('profile.title')} testId="designer-no-profile">
+      <p className="text-muted">{t('profile.intro')}</p>
+      <Link className="btn btn-primary" href={`/${lang}/apply`} data-testid="designer-no-profile-apply">
+        {t('profile.apply')}
+      </Link>
+    </TitledCard>
   );
 }

@@ -2,11 +2,9 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'next-i18next/pages';
-import { TagBadge } from '@/components/tags/TagBadge';
-import { tagName } from '@/components/ip/data';
+import { IpImages } from '@/components/ip/IpImages';
 import type { TagRecord } from '@/components/ip/types';
-import { thumbnailUrl } from '@/lib/client/files';
-import { useShell } from '@/lib/client/settings-context';
+import { TagList } from '@/components/tags/TagFilter';
 import { isLivePermit, type Row } from './data';
 import { PermitRequestForm } from '../../permit/PermitRequestForm';
 import { PermitStatus } from '../../permit/PermitStatus';
@@ -32,7 +30,6 @@ function Section({ title, children, testId }: { title: string; children: React.R
 /** A primary IP in full: every image, description, categories, tags and usage guidelines; then its permit. */
 export function PrimaryIpModal({ ip, tags, permit, designerKey, onRequested, onClose }: PrimaryIpModalProps) {
   const { t } = useTranslation('designer');
-  const { lang } = useShell();
   const images = Array.isArray(ip?.images) ? (ip.images as { hash: string; name?: string }[]) : [];
   const categories = Array.isArray(ip?.categories) ? (ip.categories as string[]) : [];
   const tagKeys = Array.isArray(ip?.tags) ? (ip.tags as string[]) : [];
@@ -45,28 +42,14 @@ export function PrimaryIpModal({ ip, tags, permit, designerKey, onRequested, onC
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <div className="d-flex flex-wrap gap-2 mb-3" data-testid="gallery-detail-images">
-          {images.length === 0 && <span className="text-muted small">{t('detail.noImages')}</span>}
-          {images.map((image) => (
-            <a
-              key={image.hash}
-              href={`/api/core/public/fetch/${image.hash}`}
-              target="_blank"
-              rel="noreferrer"
-              title={image.name ?? name}
-            >
-              {/* eslint-disable-next-line @next/next/no-img-element -- already resized by the site's own image path */}
-              <img
-                src={thumbnailUrl(image.hash, 400)}
-                width={200}
-                height={200}
-                alt={image.name ?? name}
-                className="rounded border"
-                style={{ objectFit: 'cover' }}
-              />
-            </a>
-          ))}
-        </div>
+        <IpImages
+          images={images}
+          name={name}
+          size={200}
+          empty={t('detail.noImages')}
+          className="mb-3"
+          testId="gallery-detail-images"
+        />
         <Section title={t('detail.description')} testId="gallery-detail-description">
           <p className="mb-0" style={{ whiteSpace: 'pre-wrap' }}>
             {typeof ip?.description === 'string' && ip.description ? ip.description : t('detail.none')}
@@ -87,12 +70,7 @@ export function PrimaryIpModal({ ip, tags, permit, designerKey, onRequested, onC
         </Section>
         {tagKeys.length > 0 && (
           <Section title={t('detail.tags')} testId="gallery-detail-tags">
-            <div className="d-flex flex-wrap gap-1">
-              {tagKeys.map((key) => {
-                const tag = tags.get(key);
-                return tag ? <TagBadge key={key} color={tag.color} label={tagName(tag, lang)} /> : null;
-              })}
-            </div>
+            <TagList keys={tagKeys} byKey={tags} testId="gallery-detail-tag" />
           </Section>
         )}
         <Section title={t('detail.guidelines')} testId="gallery-detail-guidelines">

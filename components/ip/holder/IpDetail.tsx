@@ -1,10 +1,10 @@
 import { useRef, useState, type ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import Spinner from 'react-bootstrap/Spinner';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
+import { FlashNotice } from '@/components/kit/shell/FlashNotice';
 import { useDialogs } from '@/components/kit/dialogs/DialogProvider';
 import { useRecord } from '@/lib/client/entities';
 import { takeStep } from '@/lib/client/flow';
@@ -12,7 +12,7 @@ import { OfferedStep } from '@/components/flow/OfferedStep';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
 import { tagName, useMayManagePrimary, useRefreshEntity, useToken } from '../data';
-import { IpImages } from './IpImages';
+import { IpImages } from '../IpImages';
 import { RetireComment } from './RetireComment';
 import { StateBadge } from '../StateBadge';
 import { TagBadge } from '../../tags/TagBadge';
@@ -114,11 +114,7 @@ export function IpDetail({ ip: opened, tags, designers, onClose }: IpDetailProps
                 </span>
               )}
             </div>
-            {outcome && (
-              <Alert variant={outcome.variant} dismissible onClose={() => setOutcome(null)} data-testid="ip-detail-outcome">
-                {outcome.text}
-              </Alert>
-            )}
+            <FlashNotice flash={outcome} onClose={() => setOutcome(null)} testId="ip-detail-outcome" />
             {ip.kind === 'primary' && mayManage && (ip.state === 'draft' || ip.state === 'published') && (
               <div className="d-flex gap-2 mb-3">
                 {ip.state === 'draft' && (

@@ -1,9 +1,6 @@
-import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
-import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'next-i18next/pages';
-import { useShell } from '@/lib/client/settings-context';
-import { tagName } from '../data';
+import type { FilterChoice } from '@/components/kit/form/SearchFilterBar';
+import { IpFilterBar } from '../gallery/GalleryFilters';
 import { IP_STATES, type TagRecord } from '../types';
 
 export const SORTS = {
@@ -34,93 +31,50 @@ interface IpFiltersProps {
 export function IpFilters({ values, tags, onChange }: IpFiltersProps) {
   const { t } = useTranslation('holder-ip');
   const { t: tf } = useTranslation('flow');
-  const { lang } = useShell();
-  const set = (patch: Partial<IpFilterValues>) => onChange({ ...values, ...patch });
+  const narrow = { xs: 6, md: 2 };
+  const all = t('list.all');
+  const before: FilterChoice[] = [
+    {
+      name: 'kind',
+      label: t('list.kind'),
+      all,
+      options: [
+        { value: 'primary', label: t('kind.primary') },
+        { value: 'secondary', label: t('kind.secondary') },
+      ],
+      testId: 'ip-filter-kind',
+      width: narrow,
+    },
+    {
+      name: 'state',
+      label: t('list.state'),
+      all,
+      options: IP_STATES.map((state) => ({ value: state, label: tf(`state.${state}`) })),
+      testId: 'ip-filter-state',
+      width: narrow,
+    },
+  ];
+  const sort: FilterChoice = {
+    name: 'sort',
+    label: t('list.sort'),
+    options: (Object.keys(SORTS) as SortName[]).map((name) => ({ value: name, label: t(`sort.${name}`) })),
+    testId: 'ip-sort',
+    width: narrow,
+  };
   return (
-    <Form role="search" onSubmit={(e) => e.preventDefault()} className="mb-3" data-testid="ip-filters">
-      <Row className="g-2 align-items-end">
-        <Col xs={12} md={4}>
-          <Form.Label htmlFor="ip-search" className="small mb-1">
-            {t('list.search')}
-          </Form.Label>
-          <Form.Control
-            id="ip-search"
-            type="search"
-            value={values.search}
-            placeholder={t('list.searchPlaceholder')}
-            onChange={(e) => set({ search: e.target.value })}
-            data-testid="ip-search"
-          />
-        </Col>
-        <Col xs={6} md={2}>
-          <Form.Label htmlFor="ip-kind" className="small mb-1">
-            {t('list.kind')}
-          </Form.Label>
-          <Form.Select
-            id="ip-kind"
-            value={values.kind}
-            onChange={(e) => set({ kind: e.target.value as IpFilterValues['kind'] })}
-            data-testid="ip-filter-kind"
-          >
-            <option value="">{t('list.all')}</option>
-            <option value="primary">{t('kind.primary')}</option>
-            <option value="secondary">{t('kind.secondary')}</option>
-          </Form.Select>
-        </Col>
-        <Col xs={6} md={2}>
-          <Form.Label htmlFor="ip-state" className="small mb-1">
-            {t('list.state')}
-          </Form.Label>
-          <Form.Select
-            id="ip-state"
-            value={values.state}
-            onChange={(e) => set({ state: e.target.value })}
-            data-testid="ip-filter-state"
-          >
-            <option value="">{t('list.all')}</option>
-            {IP_STATES.map((state) => (
-              <option key={state} value={state}>
-                {tf(`state.${state}`)}
-              </option>
-            ))}
-          </Form.Select>
-        </Col>
-        <Col xs={6} md={2}>
-          <Form.Label htmlFor="ip-tag" className="small mb-1">
-            {t('list.tag')}
-          </Form.Label>
-          <Form.Select id="ip-tag" value={values.tag} onChange={(e) => set({ tag: e.target.value })} data-testid="ip-filter-tag">
-            <option value="">{t('list.all')}</option>
-            {tags.map((tag) => (
-              <option key={tag.key} value={tag.key}>
-                {tagName(tag, lang)}
-              </option>
-            ))}
-          </Form.Select>
-        </Col>
-        <Col xs={6} md={2}>
-          <Form.Label htmlFor="ip-sort" className="small mb-1">
-            {t('list.sort')}
-          </Form.Label>
-          <Form.Select
-            id="ip-sort"
-            value={values.sort}
-            onChange={(e) => set({ sort: e.target.value as SortName })}
-            data-testid="ip-sort"
-          >
-            {(Object.keys(SORTS) as SortName[]).map((name) => (
-              <option key={name} value={name}>
-                {t(`sort.${name}`)}
-              </option>
-            ))}
-          </Form.Select>
-        </Col>
-      </Row>
-    </Form>
+    <IpFilterBar
+      values={values}
+      tags={tags}
+      onChange={onChange}
+      texts={{ search: t('list.search'), placeholder: t('list.searchPlaceholder'), tag: t('list.tag'), allTags: all }}
+      ids={{ bar: 'ip-filters', search: 'ip-search', tag: 'ip-filter-tag' }}
+      before={before}
+      after={[sort]}
+      narrow={narrow}
+    />
   );
 }
 
-/** The query filter for the chosen values; the search text only once it has settled. */
 /** The field conditions of the filters; the search text goes to the query's `q` (reference or names). */
 export function filterOf(values: IpFilterValues): Record<string, unknown> {
   const filter: Record<string, unknown> = {};

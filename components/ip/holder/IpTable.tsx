@@ -1,89 +1,86 @@
-import Table from 'react-bootstrap/Table';
+import type { ReactNode } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'next-i18next/pages';
-import { formatDateTime } from '@/lib/format/time';
+import { RecordTable, type RecordTableProps } from '@/components/kit/table/RecordTable';
+import type { PagerProps } from '@/components/kit/table/Pager';
+import { AboveRow, OpenRowButton } from '@/components/kit/table/OpenRowButton';
+import { ReferenceCell } from '@/components/kit/table/ReferenceCell';
+import { column } from '@/components/kit/table/columns';
 import { truncate, IP_NAME_MAX } from '@/lib/format/truncate';
-import { useShell } from '@/lib/client/settings-context';
-import { tagName } from '../data';
+import { TagList } from '../../tags/TagFilter';
 import { IpThumbnail } from '../IpThumbnail';
 import { StateBadge } from '../StateBadge';
-import { TagBadge } from '../../tags/TagBadge';
 import type { IpRecord, TagRecord } from '../types';
-import { Reference } from '@/components/refs/RecordSearch';
 
-interface IpTableProps {
-  items: IpRecord[];
+interface IpTableProps extends Pick<RecordTableProps<IpRecord>, 'rows' | 'error' | 'caption'> {
   tags: Map<string, TagRecord>;
   designers: Map<string, string>;
   onOpen: (ip: IpRecord) => void;
+  empty: { message: ReactNode; action?: ReactNode };
+  pager: PagerProps;
 }
 
-/** One row per IP; a row (or Enter on it) opens the detail panel. */
-export function IpTable({ items, tags, designers, onOpen }: IpTableProps) {
+/**
+ * One row per IP; the name opens the detail panel, and so does a click anywhere on the row (the
+ * name's button is stretched over it), without making the row itself a control.
+ */
+export function IpTable({ tags, designers, onOpen, empty, pager, ...table }: IpTableProps) {
   const { t } = useTranslation('holder-ip');
-  const { lang } = useShell();
+  const image = column<IpRecord>('image', t('column.image'), (ip) => ip.images[0]?.hash, {
+    render: (ip) => <IpThumbnail image={ip.images[0]} alt={ip.name} />,
+  });
+  const columns = [
+    {
+      ...image,
+      id: 'image',
+      header: () => <span className="visually-hidden">{t('column.image')}</span>,
+      enableHiding: false,
+    } as ColumnDef<IpRecord, unknown>,
+    column<IpRecord>('reference', t('column.reference'), (ip) => ip.reference, {
+      kind: 'reference',
+      render: (ip) => (
+        <AboveRow>
+          <ReferenceCell value={ip.reference ?? ''} testId="reference" />
+        </AboveRow>
+      ),
+    }),
+    column<IpRecord>('name', t('column.name'), (ip) => ip.name, {
+      hideable: false,
+      testId: 'ip-name',
+      render: (ip) => (
+        <OpenRowButton title={ip.name} onOpen={() => onOpen(ip)}>
+          {truncate(ip.name, IP_NAME_MAX)}
+        </OpenRowButton>
+      ),
+    }),
+    column<IpRecord>('kind', t('column.kind'), (ip) => t(`kind.${ip.kind}`)),
+    column<IpRecord>('state', t('column.state'), (ip) => ip.state, { render: (ip) => <StateBadge state={ip.state} /> }),
+    column<IpRecord>('tags', t('column.tags'), (ip) => ip.tags.join(', '), {
+      render: (ip) => (
+        <span data-testid="ip-tags">
+          <TagList keys={ip.tags} byKey={tags} testId={(tag) => `ip-tag-${tag.key}`} />
+        </span>
+      ),
+    }),
+    column<IpRecord>('designer', t('column.designer'), (ip) => (ip.designer ? (designers.get(ip.designer) ?? '') : ''), {
+      render: (ip) =>
+        ip.designer ? (designers.get(ip.designer) ?? '…') : <span className="text-muted">{t('list.noDesigner')}</span>,
+    }),
+    column<IpRecord>('created', t('column.created'), (ip) => ip.dateCreated, { kind: 'datetime' }),
+  ];
   return (
-    <Table hover responsive className="align-middle" data-testid="ip-table">
-      <thead>
-        <tr>
-          <th scope="col" style={{ width: 64 }}>
-            <span className="visually-hidden">{t('column.image')}</span>
-          </th>
-          <th scope="col">{t('column.name')}</th>
-          <th scope="col">{t('column.kind')}</th>
-          <th scope="col">{t('column.state')}</th>
-          <th scope="col">{t('column.tags')}</th>
-          <th scope="col">{t('column.designer')}</th>
-          <th scope="col" className="text-nowrap">
-            {t('column.created')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((ip) => (
-          <tr
-            key={ip.key}
-            role="button"
-            tabIndex={0}
-            onClick={() => onOpen(ip)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' || e.key === ' ') {
-                e.preventDefault();
-                onOpen(ip);
-              }
-            }}
-            data-testid={`ip-row-${ip.key}`}
-            data-name={ip.name}
-          >
-            <td>
-              <IpThumbnail image={ip.images[0]} alt={ip.name} />
-            </td>
-            <td className="fw-semibold" title={ip.name} data-testid="ip-name">
-              <span className="d-block small fw-normal">
-                <Reference value={ip.reference} />
-              </span>
-              {truncate(ip.name, IP_NAME_MAX)}
-            </td>
-            <td className="text-nowrap">{t(`kind.${ip.kind}`)}</td>
-            <td>
-              <StateBadge state={ip.state} />
-            </td>
-            <td>
-              <div className="d-flex flex-wrap gap-1" data-testid="ip-tags">
-                {ip.tags
-                  .map((key) => tags.get(key))
-                  .filter((tag): tag is TagRecord => Boolean(tag))
-                  .map((tag) => (
-                    <TagBadge key={tag.key} color={tag.color} label={tagName(tag, lang)} testId={`ip-tag-${tag.key}`} />
-                  ))}
-              </div>
-            </td>
-            <td>
-              {ip.designer ? (designers.get(ip.designer) ?? '…') : <span className="text-muted">{t('list.noDesigner')}</span>}
-            </td>
-            <td className="text-nowrap small">{formatDateTime(ip.dateCreated)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <RecordTable
+      {...table}
+      columns={columns}
+      testId="ip-table"
+      keyOf={(ip) => ip.key}
+      rowTestId={(ip) => `ip-row-${ip.key}`}
+      rowData={(ip) => ({ 'data-name': ip.name })}
+      openable
+      empty={empty}
+      pager={{ ...pager, testId: 'ip-pager' }}
+      skeletonRows={8}
+      csvName="ip.csv"
+    />
   );
 }

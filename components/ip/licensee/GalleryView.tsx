@@ -4,7 +4,6 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
@@ -16,10 +15,11 @@ import { useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { IpPicture } from './IpPicture';
+import { IpFilterBar, type GalleryFilterValues } from '../gallery/GalleryFilters';
 import { useOrganisations } from '../../licensees/useOrganisations';
 import { Reference } from '@/components/refs/RecordSearch';
-import { tagName, useTags } from '@/components/ip/data';
-import { TagBadge } from '@/components/tags/TagBadge';
+import { useTags } from '@/components/ip/data';
+import { TagList } from '@/components/tags/TagFilter';
 import type { TagRecord } from '@/components/ip/types';
 
 /**
@@ -43,15 +43,10 @@ function useDesignerNames(keys: string[]) {
 
 /** An IP's tags in their colours, in the page language. */
 function GalleryTags({ keys, byKey }: { keys: unknown; byKey: Map<string, TagRecord> }) {
-  const { lang } = useShell();
-  const list = Array.isArray(keys) ? (keys as string[]) : [];
-  if (list.length === 0) return null;
+  if (!Array.isArray(keys) || keys.length === 0) return null;
   return (
-    <div className="d-flex flex-wrap gap-1 mb-2" data-testid="gallery-card-tags">
-      {list.map((key) => {
-        const tag = byKey.get(key);
-        return tag ? <TagBadge key={key} color={tag.color} label={tagName(tag, lang)} testId="gallery-card-tag" /> : null;
-      })}
+    <div className="mb-2" data-testid="gallery-card-tags">
+      <TagList keys={keys} byKey={byKey} testId="gallery-card-tag" />
     </div>
   );
 }
@@ -59,8 +54,8 @@ function GalleryTags({ keys, byKey }: { keys: unknown; byKey: Map<string, TagRec
 export function GalleryView({ title }: ScreenViewProps) {
   const { t } = useTranslation('licensee');
   const { lang } = useShell();
-  const [search, setSearch] = useState('');
-  const [tag, setTag] = useState('');
+  const [filters, setFilters] = useState<GalleryFilterValues>({ search: '', tag: '' });
+  const { search, tag } = filters;
   const { tags, byKey: tagsByKey } = useTags();
   const [chosen, setChosen] = useState<Rec | null>(null);
   const [applied, setApplied] = useState<Rec | null>(null);
@@ -81,35 +76,12 @@ export function GalleryView({ title }: ScreenViewProps) {
     <div data-testid="licensee-gallery">
       <h1 className="h4 mb-3">{title}</h1>
       <p className="text-muted">{t('gallery.intro')}</p>
-      <Form role="search" onSubmit={(e) => e.preventDefault()} className="mb-3">
-        <Row className="g-2 align-items-end">
-          <Col xs={12} md={6}>
-            <Form.Control
-              type="search"
-              placeholder={t('gallery.search')}
-              aria-label={t('gallery.search')}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              data-testid="gallery-search"
-            />
-          </Col>
-          <Col xs={12} md={4}>
-            <Form.Select
-              value={tag}
-              onChange={(e) => setTag(e.target.value)}
-              aria-label={t('gallery.tag')}
-              data-testid="gallery-tag"
-            >
-              <option value="">{t('gallery.allTags')}</option>
-              {tags.map((one) => (
-                <option key={one.key} value={one.key}>
-                  {tagName(one, lang)}
-                </option>
-              ))}
-            </Form.Select>
-          </Col>
-        </Row>
-      </Form>
+      <IpFilterBar
+        values={filters}
+        tags={tags}
+        onChange={setFilters}
+        texts={{ search: t('gallery.search'), tag: t('gallery.tag'), allTags: t('gallery.allTags') }}
+      />
       {applied && (
         <Alert variant="success" dismissible onClose={() => setApplied(null)} data-testid="gallery-applied">
           {t('gallery.applied', { name: text(applied.ipName) })}{' '}

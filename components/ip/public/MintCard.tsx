@@ -41,6 +41,15 @@ function Item({ label, testId, children }: { label: string; testId: string; chil
   );
 }
 
+/** The token's facts shown as they are, each with its label (its key in `mint`) and test id. */
+const PLAIN = [
+  ['tokenId', 'mint-token-id'],
+  ['txHash', 'mint-tx-hash'],
+  ['owner', 'mint-owner'],
+  ['contract', 'mint-contract'],
+  ['chainId', 'mint-chain-id'],
+] as const;
+
 /**
  * The IP's ERC-721 wrapper on the IP page: the recorded token (id, transaction, owner) and, for
  * holder staff (admin, product) or the IP's owner, a button that mints it to the wallet of the
@@ -104,21 +113,11 @@ export function MintCard({ ip }: { ip: Rec }) {
         <p className="text-muted small">{t('intro')}</p>
         {record ? (
           <dl className="row mb-3" data-testid="mint-record">
-            <Item label={t('tokenId')} testId="mint-token-id">
-              {record.tokenId}
-            </Item>
-            <Item label={t('txHash')} testId="mint-tx-hash">
-              {record.txHash}
-            </Item>
-            <Item label={t('owner')} testId="mint-owner">
-              {record.owner}
-            </Item>
-            <Item label={t('contract')} testId="mint-contract">
-              {record.contract}
-            </Item>
-            <Item label={t('chainId')} testId="mint-chain-id">
-              {record.chainId}
-            </Item>
+            {PLAIN.map(([field, testId]) => (
+              <Item key={field} label={t(field)} testId={testId}>
+                {record[field]}
+              </Item>
+            ))}
             <Item label={t('tokenURI')} testId="mint-token-uri">
               <a href={`/api/files/${record.metadataCid}`} target="_blank" rel="noreferrer">
                 {record.tokenURI}

@@ -1,9 +1,12 @@
-import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { useRef, useState } from 'react';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
+import { z } from 'zod';
+import { Form } from '@/components/kit/form/Form';
+import { SubmitButton } from '@/components/kit/form/SubmitButton';
+import { TextField } from '@/components/kit/form/TextField';
+import { showServerErrors } from '@/components/kit/form/server-errors';
+import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { decideReview, type Decision } from '@/lib/client/flow';
 
 const DECISIONS: { decision: Decision; variant: string }[] = [
@@ -11,6 +14,14 @@ const DECISIONS: { decision: Decision; variant: string }[] = [
   { decision: 'changes_requested', variant: 'warning' },
   { decision: 'rejected', variant: 'danger' },
 ];
+
+interface DecisionValues {
+  comment: string;
+}
+
+/** The comment as the decision route checks it (lib/server/flow/decide-review.ts: decisionInput). */
+const loadSchema = () =>
+  import('@/lib/server/entities/field-rules').then((m) => z.object({ comment: m.longText(5000).optional() }));
 
 /** The designer's decision on one product (PATCH /api/v1/Review/{review}/{decision} with a comment). */
 export function ProductDecision({
@@ -24,66 +35,57 @@ export function ProductDecision({
 }) {
   const { t } = useTranslation('designer');
   const { data: session } = useSession();
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [pending, setPending] = useState<Decision | null>(null);
+  const form = useSchemaForm<DecisionValues>(loadSchema, { comment: '' });
+  // Which of the three buttons sent the form.
+  const chosen = useRef<Decision>('approved');
+  const [shown, setShown] = useState<Decision>('approved');
 
-  const decide = async (decision: Decision) => {
-    setError(null);
-    setFailed(null);
-    if (decision !== 'approved' && !comment.trim()) {
-      setError(t('product.errors.comment'));
+  const decide = async ({ comment }: DecisionValues) => {
+    const decision = chosen.current;
+    const text = (comment ?? '').trim();
+    if (decision !== 'approved' && !text) {
+      form.setError('comment', { type: 'required', message: t('product.errors.comment') });
       return;
     }
-    setPending(decision);
-    const answer = await decideReview(reviewKey, decision, comment.trim(), [], session?.accessToken);
-    setPending(null);
+    const answer = await decideReview(reviewKey, decision, text, [], session?.accessToken);
     if (answer.status === 0) {
       onDecided(decision, answer.data?.moved ?? false);
       return;
     }
-    if (answer.errors.comment) setError(answer.errors.comment);
-    else setFailed(answer.status === 5 ? t('product.conflict') : (answer.message ?? t('product.failed')));
+    const failed = answer.status === 5 ? t('product.conflict') : (answer.message ?? t('product.failed'));
+    showServerErrors(form, answer.errors.comment ? { comment: answer.errors.comment } : {}, failed);
   };
 
   return (
-    <div data-testid="product-decision">
-      <Form.Group className="mb-2" controlId={`product-comment-${reviewKey}`}>
-        <Form.Label className="small mb-1">{t('product.comment')}</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={2}
-          value={comment}
-          maxLength={5000}
-          placeholder={t('product.commentPlaceholder', { name })}
-          onChange={(e) => setComment(e.target.value)}
-          isInvalid={Boolean(error)}
-          data-testid="product-comment"
-        />
-        <Form.Control.Feedback type="invalid" data-testid="product-comment-error">
-          {error}
-        </Form.Control.Feedback>
-      </Form.Group>
-      {failed && (
-        <Alert variant="danger" className="py-2" data-testid="product-decision-failed">
-          {failed}
-        </Alert>
-      )}
+    <Form form={form} onSubmit={decide} testId="product-decision">
+      <TextField
+        name="comment"
+        label={t('product.comment')}
+        rows={2}
+        maxLength={5000}
+        placeholder={t('product.commentPlaceholder', { name })}
+        className="mb-2"
+        testId="product-comment"
+      />
       <div className="d-flex flex-wrap gap-2">
         {DECISIONS.map(({ decision, variant }) => (
-          <Button
+          <span
             key={decision}
-            variant={variant}
-            size="sm"
-            disabled={pending !== null}
-            onClick={() => void decide(decision)}
-            data-testid={`product-decide-${decision}`}
+            onClickCapture={() => {
+              chosen.current = decision;
+              setShown(decision);
+            }}
           >
-            {pending === decision ? t('sending') : t(`product.decide.${decision}`)}
-          </Button>
+            <SubmitButton
+              variant={variant}
+              pending={shown === decision ? t('sending') : undefined}
+              testId={`product-decide-${decision}`}
+            >
+              {t(`product.decide.${decision}`)}
+            </SubmitButton>
+          </span>
         ))}
       </div>
-    </div>
+    </Form>
   );
 }

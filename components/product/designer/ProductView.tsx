@@ -1,14 +1,16 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'next-i18next/pages';
+import { FlashNotice } from '@/components/kit/shell/FlashNotice';
 import { formatDay, formatMoney } from '@/components/flow/approval/subject';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
+import { RecordTable } from '@/components/kit/table/RecordTable';
+import { actionsColumn, column } from '@/components/kit/table/columns';
 import type { Decision } from '@/lib/client/flow';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
@@ -18,9 +20,9 @@ import { HistoryPanel } from '../../flow/HistoryPanel';
 import { IpImage } from '../../ip/gallery/IpImage';
 import { NeedsDesigner } from '../../designers/NeedsDesigner';
 import { ProductDecision } from './ProductDecision';
-import { RecordSearch, Reference, matchesSearch } from '@/components/refs/RecordSearch';
+import { Reference, matchesSearch } from '@/components/refs/RecordSearch';
 import { useTags } from '@/components/ip/data';
-import { TagFilter, TagList } from '@/components/tags/TagFilter';
+import { SearchTagFilters, TagList } from '@/components/tags/TagFilter';
 
 function imagesOf(product: Rec): { hash: string; name?: string }[] {
   return Array.isArray(product.images) ? (product.images as { hash: string; name?: string }[]) : [];
@@ -126,6 +128,34 @@ export function ProductView({ title }: ScreenViewProps) {
     .filter((p) => matchesSearch([p.reference, p.name, p.sku, p.licenseeName, p.ipName].map((v) => String(v ?? '')).join(' '), q))
     .filter((p) => !tag || (Array.isArray(p.tags) && p.tags.includes(tag)));
 
+  const columns = [
+    column<Rec>('reference', t('product.reference'), (p) => p.reference, { kind: 'reference', sortable: true }),
+    column<Rec>('name', t('product.name'), (p) => String(p.name ?? ''), {
+      hideable: false,
+      sortable: true,
+      render: (p) => (
+        <span className="text-break">
+          {String(p.name ?? '')} <TagList keys={p.tags} byKey={tagsByKey} testId="product-tag" />
+        </span>
+      ),
+    }),
+    column<Rec>('sku', t('product.sku'), (p) => String(p.sku ?? '')),
+    column<Rec>('licensee', t('product.licensee'), (p) => String(p.licenseeName ?? ''), { sortable: true }),
+    column<Rec>('ip', t('product.ip'), (p) => String(p.ipName ?? ''), { sortable: true }),
+    column<Rec>('state', t('product.state'), (p) => p.state, {
+      render: (p) => <FlowState state={p.state} testId="product-row-state" />,
+    }),
+    column<Rec>('updated', t('product.updated'), (p) => p.dateUpdated, { kind: 'datetime', sortable: true }),
+    actionsColumn<Rec>(t('history.show'), (p) => {
+      const open = openKey === String(p.key);
+      return (
+        <Button variant="link" size="sm" onClick={() => setOpenKey(open ? null : String(p.key))} aria-expanded={open}>
+          {open ? t('history.hide') : t('history.show')}
+        </Button>
+      );
+    }),
+  ];
+
   return (
     <section data-testid="designer-product">
       <div className="d-flex align-items-center gap-2 mb-2">
@@ -135,11 +165,11 @@ export function ProductView({ title }: ScreenViewProps) {
         </Button>
       </div>
       <p className="text-muted">{t('product.intro')}</p>
-      {flash && (
-        <Alert variant="success" dismissible onClose={() => setFlash(null)} data-testid="product-decided">
-          {t(`product.done.${flash.decision}`, { name: flash.name })}
-        </Alert>
-      )}
+      <FlashNotice
+        flash={flash ? { variant: 'success', text: t(`product.done.${flash.decision}`, { name: flash.name }) } : null}
+        onClose={() => setFlash(null)}
+        testId="product-decided"
+      />
       <h2 className="h5">{t('product.waitingTitle', { count: waiting.length })}</h2>
       {products.isLoading ? (
         <Spinner animation="border" role="status" data-testid="product-loading" />
@@ -162,69 +192,22 @@ export function ProductView({ title }: ScreenViewProps) {
         ))
       )}
       <h2 className="h5 mt-4">{t('product.decidedTitle')}</h2>
-      <div className="d-flex flex-wrap gap-2 align-items-start">
-        <RecordSearch onSearch={setQ} testId="product-search" />
-        <TagFilter tags={tags} value={tag} onChange={setTag} testId="product-tag-filter" />
-      </div>
-      {!products.isLoading && products.data !== null && decided.length === 0 ? (
-        <p className="text-muted border rounded p-4 text-center" data-testid="product-decided-empty">
-          {q || tag ? tc('search.none') : t('product.decidedEmpty')}
-        </p>
-      ) : (
-        decided.length > 0 && (
-          <Table responsive hover className="align-middle" data-testid="product-decided-table">
-            <thead>
-              <tr>
-                <th>{t('product.reference')}</th>
-                <th>{t('product.name')}</th>
-                <th>{t('product.sku')}</th>
-                <th>{t('product.licensee')}</th>
-                <th>{t('product.ip')}</th>
-                <th>{t('product.state')}</th>
-                <th>{t('product.updated')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {decided.map((product) => {
-                const key = String(product.key);
-                const open = openKey === key;
-                return (
-                  <Fragment key={key}>
-                    <tr data-testid="product-row" data-key={key}>
-                      <td>
-                        <Reference value={product.reference} />
-                      </td>
-                      <td className="text-break">
-                        {String(product.name ?? '')} <TagList keys={product.tags} byKey={tagsByKey} testId="product-tag" />
-                      </td>
-                      <td>{String(product.sku ?? '')}</td>
-                      <td className="text-break">{String(product.licenseeName ?? '')}</td>
-                      <td className="text-break">{String(product.ipName ?? '')}</td>
-                      <td>
-                        <FlowState state={product.state} testId="product-row-state" />
-                      </td>
-                      <td className="text-nowrap small">{formatDateTime(product.dateUpdated, '')}</td>
-                      <td className="text-end">
-                        <Button variant="link" size="sm" onClick={() => setOpenKey(open ? null : key)} aria-expanded={open}>
-                          {open ? t('history.hide') : t('history.show')}
-                        </Button>
-                      </td>
-                    </tr>
-                    {open && (
-                      <tr>
-                        <td colSpan={8} className="bg-body-tertiary">
-                          <HistoryPanel entity="Product" subjectKey={key} />
-                        </td>
-                      </tr>
-                    )}
-                  </Fragment>
-                );
-              })}
-            </tbody>
-          </Table>
-        )
-      )}
+      <SearchTagFilters tags={tags} onSearch={setQ} onTag={setTag} searchTestId="product-search" tagTestId="product-tag-filter" />
+      <RecordTable
+        columns={columns}
+        rows={products.isLoading || products.data === null ? undefined : decided}
+        caption={t('product.decidedTitle')}
+        testId="product-decided-table"
+        keyOf={(product) => String(product.key)}
+        rowTestId="product-row"
+        renderExpanded={(product) =>
+          openKey === String(product.key) ? <HistoryPanel entity="Product" subjectKey={String(product.key)} /> : null
+        }
+        empty={{
+          message: <span data-testid="product-decided-empty">{q || tag ? tc('search.none') : t('product.decidedEmpty')}</span>,
+        }}
+        csvName="products.csv"
+      />
     </section>
   );
 }

@@ -4,20 +4,21 @@ import { useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
+import { TitledCard } from '@/components/kit/shell/TitledCard';
 import { useTranslation } from 'next-i18next/pages';
-import { formatDay, formatMoney, text, type Row } from '@/components/flow/approval/subject';
+import { FlashNotice } from '@/components/kit/shell/FlashNotice';
+import { text, type Row } from '@/components/flow/approval/subject';
 import { useEntityQuery } from '@/lib/client/entities';
-import { useShell } from '@/lib/client/settings-context';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
+import { AboveRow, OpenRowButton } from '@/components/kit/table/OpenRowButton';
+import { answerRows, RecordTable } from '@/components/kit/table/RecordTable';
+import { ReferenceCell } from '@/components/kit/table/ReferenceCell';
+import { column } from '@/components/kit/table/columns';
 import { useIpNames } from '../../license/licensee/LicenseListView';
 import { ProductForm } from './ProductForm';
 import { licenseStateVariant } from '../../license/states';
-import { RecordSearch, Reference } from '@/components/refs/RecordSearch';
 import { useTags } from '@/components/ip/data';
-import { TagFilter, TagList } from '@/components/tags/TagFilter';
+import { SearchTagFilters, TagList } from '@/components/tags/TagFilter';
 
 // The product's dialog (review history, markups, QR code) loads when a product is opened.
 const ProductDetail = dynamic(() => import('./ProductDetail').then((m) => m.ProductDetail), { ssr: false });
@@ -30,7 +31,6 @@ export function ProductView({ title }: ScreenViewProps) {
   const { t } = useTranslation('licensee');
   const { t: tf } = useTranslation('flow');
   const { t: tc } = useTranslation('common');
-  const { lang } = useShell();
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -57,6 +57,51 @@ export function ProductView({ title }: ScreenViewProps) {
   const wanted = typeof router.query.open === 'string' ? router.query.open : null;
   const linked = wanted ? items.find((p) => p.reference === wanted) : undefined;
   const current = items.find((p) => p.key === (open ?? linked?.key)) ?? null;
+  const columns = [
+    column<Row>('reference', t('list.reference'), (product) => product.reference, {
+      kind: 'reference',
+      sortable: true,
+      render: (product) => (
+        <AboveRow>
+          <ReferenceCell value={text(product.reference)} testId="reference" />
+        </AboveRow>
+      ),
+    }),
+    column<Row>('name', t('product.name'), (product) => text(product.name), {
+      hideable: false,
+      sortable: true,
+      testId: 'product-row-name',
+      render: (product) => <OpenRowButton onOpen={() => setOpen(text(product.key))}>{text(product.name)}</OpenRowButton>,
+    }),
+    column<Row>('sku', t('product.sku'), (product) => text(product.sku), { sortable: true }),
+    column<Row>('ip', t('list.ip'), (product) => ipNames.get(text(product.ip)) ?? ''),
+    column<Row>('category', t('product.category'), (product) => text(product.category)),
+    column<Row>('price', t('product.price'), (product) => product.price, {
+      kind: 'amount',
+      currency: (product) => product.currency,
+    }),
+    column<Row>('launch', t('product.plannedLaunch'), (product) => product.planned_launch, { kind: 'date' }),
+    column<Row>('state', t('list.state'), (product) => tf(`state.${text(product.state)}`), {
+      render: (product) => {
+        const state = text(product.state);
+        return (
+          <>
+            <Badge bg={licenseStateVariant(state)} data-testid="product-state">
+              {tf(`state.${state}`)}
+            </Badge>
+            {state === 'approved' && (
+              <span className="ms-2 small text-success" data-testid="product-sellable">
+                {t('product.sellable')}
+              </span>
+            )}
+          </>
+        );
+      },
+    }),
+    column<Row>('tags', t('gallery.tags'), (product) => product.tags, {
+      render: (product) => <TagList keys={product.tags} byKey={tagsByKey} testId="product-tag" />,
+    }),
+  ];
   const close = () => {
     setOpen(null);
     if (!wanted) return;
@@ -70,28 +115,26 @@ export function ProductView({ title }: ScreenViewProps) {
       <Alert variant="info" className="py-2 small" data-testid="products-sales-note">
         {t('product.salesNote')}
       </Alert>
-      {saved && (
-        <Alert variant="success" className="py-2" dismissible onClose={() => setSaved(false)} data-testid="product-saved">
-          {t('product.saved')}
-        </Alert>
-      )}
+      <FlashNotice
+        flash={saved ? { variant: 'success', text: t('product.saved') } : null}
+        className="py-2"
+        onClose={() => setSaved(false)}
+        testId="product-saved"
+      />
       {creating ? (
-        <Card className="mb-4">
-          <Card.Body>
-            <h2 className="h6 mb-3">{t('product.new')}</h2>
-            <ProductForm
-              licenses={active}
-              ipNames={ipNames}
-              onSaved={(product) => {
-                setCreating(false);
-                setSaved(true);
-                void products.mutate();
-                setOpen(text(product.key));
-              }}
-              onCancel={() => setCreating(false)}
-            />
-          </Card.Body>
-        </Card>
+        <TitledCard title={t('product.new')} titleClass="h6 mb-3">
+          <ProductForm
+            licenses={active}
+            ipNames={ipNames}
+            onSaved={(product) => {
+              setCreating(false);
+              setSaved(true);
+              void products.mutate();
+              setOpen(text(product.key));
+            }}
+            onCancel={() => setCreating(false)}
+          />
+        </TitledCard>
       ) : (
         <div className="mb-3">
           <Button
@@ -111,73 +154,19 @@ export function ProductView({ title }: ScreenViewProps) {
           )}
         </div>
       )}
-      <div className="d-flex flex-wrap gap-2 align-items-start">
-        <RecordSearch onSearch={setQ} />
-        <TagFilter tags={tags} value={tag} onChange={setTag} testId="product-tag-filter" />
-      </div>
-      {products.isLoading ? (
-        <Spinner animation="border" size="sm" />
-      ) : items.length === 0 ? (
-        <p className="text-muted" data-testid="products-empty">
-          {q || tag ? tc('search.none') : t('product.empty')}
-        </p>
-      ) : (
-        <Table hover responsive size="sm" className="align-middle" data-testid="products-table">
-          <thead>
-            <tr>
-              <th>{t('list.reference')}</th>
-              <th>{t('product.name')}</th>
-              <th>{t('product.sku')}</th>
-              <th>{t('list.ip')}</th>
-              <th>{t('product.category')}</th>
-              <th className="text-end">{t('product.price')}</th>
-              <th>{t('product.plannedLaunch')}</th>
-              <th>{t('list.state')}</th>
-              <th>{t('gallery.tags')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((product) => {
-              const state = text(product.state);
-              return (
-                <tr
-                  key={text(product.key)}
-                  role="button"
-                  onClick={() => setOpen(text(product.key))}
-                  data-testid="product-row"
-                  data-key={text(product.key)}
-                  data-state={state}
-                >
-                  <td>
-                    <Reference value={product.reference} />
-                  </td>
-                  <td className="link-primary" data-testid="product-row-name">
-                    {text(product.name)}
-                  </td>
-                  <td>{text(product.sku)}</td>
-                  <td>{ipNames.get(text(product.ip)) ?? ''}</td>
-                  <td>{text(product.category)}</td>
-                  <td className="text-end">{formatMoney(product.price, product.currency, lang)}</td>
-                  <td>{formatDay(product.planned_launch)}</td>
-                  <td>
-                    <Badge bg={licenseStateVariant(state)} data-testid="product-state">
-                      {tf(`state.${state}`)}
-                    </Badge>
-                    {state === 'approved' && (
-                      <span className="ms-2 small text-success" data-testid="product-sellable">
-                        {t('product.sellable')}
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    <TagList keys={product.tags} byKey={tagsByKey} testId="product-tag" />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
-      )}
+      <SearchTagFilters tags={tags} onSearch={setQ} onTag={setTag} tagTestId="product-tag-filter" />
+      <RecordTable
+        columns={columns}
+        {...answerRows(products.data)}
+        caption={title}
+        testId="products-table"
+        keyOf={(product) => text(product.key)}
+        rowTestId="product-row"
+        rowData={(product) => ({ 'data-state': text(product.state) })}
+        openable
+        empty={{ message: <span data-testid="products-empty">{q || tag ? tc('search.none') : t('product.empty')}</span> }}
+        csvName="products.csv"
+      />
       {current && (
         <ProductDetail
           product={current}
