@@ -1,23 +1,13 @@
 import type { GetServerSidePropsContext } from 'next';
 import type { Session } from 'next-auth';
 import { unstable_serialize } from 'swr';
-import type { QueryBody } from '../client/entities';
 import { authenticate } from '../server/api/authenticate';
 import { JsonText } from '../server/api/json-text';
 import { getDb, getDbHandle } from '../server/db/client';
 import { queryRecordsJson } from '../server/entities/read-json';
 import { entityNamed } from '../server/entities/resolve';
 import { getHome } from '../server/home/get-home';
-
-/**
- * A read a screen makes on its first render, answered on the server so the first screen paints
- * with its records instead of skeletons that are then replaced: an entity query as
- * useEntityQuery sends it (lib/client/entities), or the home page's waiting sections (useHome).
- */
-export type FirstRead = { kind: 'query'; entity: string; body: QueryBody } | { kind: 'home' };
-
-/** The reads of one screen for the signed-in person (their sub is in the session). */
-export type FirstReads = (session: Session) => FirstRead[];
+import type { FirstRead, FirstReads } from './first-reads';
 
 /** SWR's key for a read: the very key the browser's hook builds, so the answer is found there. */
 function keyOf(read: FirstRead, token: string): string {

@@ -5,7 +5,8 @@ import { getConfig } from '../config';
 import { isLang, languageRedirect, type Lang } from '../session/redirect';
 import { publicSettings } from '../settings';
 import { pageSession } from './page-session';
-import { firstReads, type FirstReads } from './prefetch';
+import type { FirstReads } from './first-reads';
+import { firstReads } from './prefetch';
 import { storedLanguage } from './stored-language';
 import type { PageProps } from './types';
 

@@ -7,7 +7,7 @@ import { useTags } from '@/components/ip/data';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import type { QueryBody } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
-import type { FirstReads } from '@/lib/page/prefetch';
+import { firstQuery, type FirstReads } from '@/lib/page/first-reads';
 import { useCursorPages, useMyDesigner, useMyPermits, type Row } from './data';
 import { FlowState } from '../../flow/FlowState';
 import { GalleryFilters, galleryFilter, gallerySearch, type GalleryFilterValues } from './GalleryFilters';
@@ -32,13 +32,9 @@ function primaryGalleryQuery(filters: GalleryFilterValues): QueryBody {
  * the first paint (bodies as components/ip/data.ts's useTags and useMyPermits send them).
  */
 export const primaryGalleryReads: FirstReads = (session) => [
-  { kind: 'query', entity: 'IP', body: primaryGalleryQuery({ search: '', tag: '' }) },
-  { kind: 'query', entity: 'Tag', body: { sort: { dateCreated: 1 }, limit: 500 } },
-  {
-    kind: 'query',
-    entity: 'Usage',
-    body: { filter: { applicant: session.user.sub }, sort: { dateCreated: -1 }, limit: 500 },
-  },
+  firstQuery('IP', primaryGalleryQuery({ search: '', tag: '' })),
+  firstQuery('Tag', { sort: { dateCreated: 1 }, limit: 500 }),
+  firstQuery('Usage', { filter: { applicant: session.user.sub }, sort: { dateCreated: -1 }, limit: 500 }),
 ];
 
 /** designer/gallery: published primary IPs; a card opens the detail with guidelines and the permit request. */
