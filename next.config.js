@@ -1,10 +1,26 @@
 // @ts-check
+const fs = require('node:fs');
+const path = require('node:path');
+
+/**
+ * Turbopack compiles nothing outside its root. A git worktree whose node_modules is a symlink to
+ * another checkout's needs a root above both; in an ordinary checkout this is the project itself.
+ */
+function workspaceRoot() {
+  const modules = path.join(__dirname, 'node_modules');
+  const real = fs.existsSync(modules) ? fs.realpathSync(modules) : modules;
+  let root = __dirname;
+  while (!real.startsWith(root + path.sep)) root = path.dirname(root);
+  return root;
+}
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
   // Several dev servers can run side by side from one checkout, each with its own build directory.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  turbopack: { root: workspaceRoot() },
   // The app's own files; tests and scripts are type-checked by `npm run typecheck`.
   // The whole suite (scripts/test-all.sh) has type-checked every file with tsc just before it
   // builds, so it skips the build's second, narrower check; every other build keeps it.

@@ -5,6 +5,7 @@ import type { AppProps } from 'next/app';
 import { SessionProvider } from 'next-auth/react';
 import { appWithTranslation } from 'next-i18next/pages';
 import { useEffect } from 'react';
+import { SWRConfig } from 'swr';
 import { DialogProvider } from '@/components/kit/dialogs/DialogProvider';
 import { AnalyticsScript } from '@/components/kit/shell/AnalyticsScript';
 import { GateGuard } from '@/components/kit/shell/GateGuard';
@@ -14,23 +15,27 @@ import type { PageProps } from '@/lib/page/types';
 import nextI18NextConfig from '../next-i18next.config';
 
 function App({ Component, pageProps }: AppProps<Partial<PageProps>>) {
-  const { settings, lang } = pageProps;
+  const { settings, lang, session, fallback } = pageProps;
   useEffect(() => {
     // _document sets <html lang> on the first load; client navigation keeps it in step.
     if (lang) document.documentElement.lang = htmlLang(lang);
   }, [lang]);
   return (
-    <SessionProvider {...sessionRefetchOptions(settings)}>
+    // The server's session (when the page read one) is the first state, so nothing waits for /api/auth/session.
+    <SessionProvider session={session} {...sessionRefetchOptions(settings)}>
       <AnalyticsScript settings={settings} />
-      <DialogProvider>
-        {settings?.gateEnabled ? (
-          <GateGuard>
+      {/* The answers the server already read for this screen: its hooks start from them. */}
+      <SWRConfig value={{ fallback: fallback ?? {} }}>
+        <DialogProvider>
+          {settings?.gateEnabled ? (
+            <GateGuard>
+              <Component {...pageProps} />
+            </GateGuard>
+          ) : (
             <Component {...pageProps} />
-          </GateGuard>
-        ) : (
-          <Component {...pageProps} />
-        )}
-      </DialogProvider>
+          )}
+        </DialogProvider>
+      </SWRConfig>
     </SessionProvider>
   );
 }

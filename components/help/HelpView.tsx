@@ -12,7 +12,7 @@ function FlowSection({ flow }: { flow: HelpFlow }) {
   const state = (s: string) => t(`flow:state.${s}`);
   const subject = t(`flow:subject.${flow.subject}`);
   return (
-    <section id={`flow-${flow.subject}`} className="mb-5" data-testid={`help-flow-${flow.subject}`}>
+    <section id={`flow-${flow.subject}`} className="help-flow mb-5" data-testid={`help-flow-${flow.subject}`}>
       <h2 className="h4">{t(`flows.${flow.subject}.title`)}</h2>
       <p>{t(`flows.${flow.subject}.body`)}</p>
       <FlowDiagram diagram={flow.diagram} title={t('diagramTitle', { subject })} />

@@ -4,7 +4,11 @@ import { useTranslation } from 'next-i18next/pages';
 import { menuGroups } from '@/lib/menu/definition';
 import { visibleMenu } from '@/lib/menu/visible';
 import { useShell } from '@/lib/client/settings-context';
+import type { FirstReads } from '@/lib/page/first-reads';
 import { WaitingSections } from './WaitingSections';
+
+/** The waiting sections are read on the server, so the signed-in home paints whole. */
+export const homeReads: FirstReads = () => [{ kind: 'home' }];
 
 /** Signed out: what the platform is and a way in. Signed in: the sections this user can use. */
 export function HomeView() {
@@ -47,7 +51,9 @@ export function HomeView() {
                 <ul className="list-unstyled mb-0">
                   {group.entries.map((entry) => (
                     <li key={entry.path}>
-                      <Link href={`/${lang}${entry.path}`}>{tm(entry.name)}</Link>
+                      <Link href={`/${lang}${entry.path}`} prefetch={false}>
+                        {tm(entry.name)}
+                      </Link>
                     </li>
                   ))}
                 </ul>

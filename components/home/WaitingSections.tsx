@@ -20,7 +20,9 @@ function ItemLine({ item, section }: { item: HomeItem; section: HomeSection['id'
   const label = section === 'application' ? t('home:applicationLabel') : item.label || t('home:untitled');
   return (
     <li className="mb-1" data-testid="home-item" data-kind={item.kind ?? ''}>
-      <Link href={`/${lang}${item.href}`}>{label}</Link>
+      <Link href={`/${lang}${item.href}`} prefetch={false}>
+        {label}
+      </Link>
       {kind && <span className="text-muted small ms-2">{kind}</span>}
       {state && (
         <Badge bg={item.state === 'late' || item.state === 'overdue' ? 'danger' : 'secondary'} className="ms-2 fw-normal">
@@ -70,7 +72,9 @@ export function WaitingSections() {
                 <div className="d-flex justify-content-between align-items-start">
                   <Card.Title as="h3" className="h6">
                     {section.href ? (
-                      <Link href={`/${lang}${section.href}`}>{t(`sections.${section.id}`)}</Link>
+                      <Link href={`/${lang}${section.href}`} prefetch={false}>
+                        {t(`sections.${section.id}`)}
+                      </Link>
                     ) : (
                       t(`sections.${section.id}`)
                     )}

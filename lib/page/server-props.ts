@@ -4,6 +4,9 @@ import nextI18NextConfig from '../../next-i18next.config';
 import { getConfig } from '../config';
 import { isLang, languageRedirect, type Lang } from '../session/redirect';
 import { publicSettings } from '../settings';
+import { pageSession } from './page-session';
+import type { FirstReads } from './first-reads';
+import { firstReads } from './prefetch';
 import { storedLanguage } from './stored-language';
 import type { PageProps } from './types';
 
@@ -17,17 +20,22 @@ export async function translationsFor(lang: Lang, namespaces: string[]) {
 
 /**
  * getServerSideProps for a `/[lang]/…` page: a known language or 404, the stored-language
- * redirect of SPEC §4, the page's translation namespaces and the shell settings.
+ * redirect of SPEC §4, the page's translation namespaces, the shell settings, the session, and
+ * the answers to the screen's first reads (`reads`) so its first screen is rendered with them.
  */
-export function pageProps(namespaces: string[] = []): GetServerSideProps<PageProps> {
+export function pageProps(namespaces: string[] = [], options: { reads?: FirstReads } = {}): GetServerSideProps<PageProps> {
   return async (ctx: GetServerSidePropsContext) => {
     const lang = ctx.params?.lang;
     if (!isLang(lang)) return { notFound: true };
     const redirect = languageRedirect(await storedLanguage(ctx), ctx.resolvedUrl);
     if (redirect) return { redirect: { destination: redirect, permanent: false } };
+    const [translations, session] = await Promise.all([translationsFor(lang, namespaces), pageSession(ctx)]);
+    const reads = await firstReads(ctx, session.session, options.reads);
     return {
       props: {
-        ...(await translationsFor(lang, namespaces)),
+        ...translations,
+        ...session,
+        ...reads,
         settings: publicSettings(getConfig()),
         lang,
       },

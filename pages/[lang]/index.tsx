@@ -1,6 +1,6 @@
-import { HomeView } from '@/components/home/HomeView';
+import { HomeView, homeReads } from '@/components/home/HomeView';
 import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 
 export default withPage('/', HomeView);
-export const getServerSideProps = pageProps(['home', 'flow']);
+export const getServerSideProps = pageProps(['home', 'flow'], { reads: homeReads });

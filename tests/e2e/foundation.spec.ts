@@ -216,7 +216,11 @@ test('SPEC §2 Layout: footer links by role — creator terms for designers, lic
   }
 });
 
-test('SPEC §2 Layout / §4: the loading page with a spinner while the session is pending', async ({ page }) => {
+// The loading page itself (spinner while the session is pending) is tests/unit/session-gate.test.tsx:
+// a page now brings the session it was rendered with, so none waits for /api/auth/session.
+test('SPEC §2 Layout / §4: a signed-in page paints with the session the server read, never waiting for /api/auth/session', async ({
+  page,
+}) => {
   await signInAt(page, 'user', '/jp/profile');
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -225,13 +229,10 @@ test('SPEC §2 Layout / §4: the loading page with a spinner while the session i
     await route.continue();
   });
   await page.goto('/jp/help');
-  await page.goto('/jp/profile', { waitUntil: 'commit' });
-  const loading = page.getByTestId('loading-page');
-  await expect(loading).toBeVisible();
-  await expect(loading.locator('.spinner-border')).toBeVisible();
-  release();
+  await page.goto('/jp/profile');
   await expect(page.getByTestId('profile')).toBeVisible();
-  await expect(loading).toHaveCount(0);
+  await expect(page.getByTestId('loading-page')).toHaveCount(0);
+  release();
 });
 
 test('SPEC §4 Session: refetched on window focus and on a storage broadcast from another tab', async ({ page, context }) => {

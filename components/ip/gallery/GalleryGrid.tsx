@@ -17,16 +17,20 @@ interface GalleryGridProps {
   hasNext: boolean;
   onPrevious(): void;
   onNext(): void;
-  renderCard(item: Rec): ReactNode;
+  /** `first`: the card is in the first row (four on the widest screens), so its image is not lazy. */
+  renderCard(item: Rec, first: boolean): ReactNode;
   /** How many cards the loading skeleton shows: the page size. */
   skeletonCards?: number;
 }
+
+/** Cards per row on the widest screens (xl={4}). */
+const FIRST_ROW = 4;
 
 /** Cards in a responsive grid with cursor paging, a loading state and an empty state. */
 export function GalleryGrid(props: GalleryGridProps) {
   const { t } = useTranslation('designer');
   if (props.loading) {
-    // Cards shaped like the real ones (image 320 × 200, name, button), so nothing moves when they arrive.
+    // Cards shaped like the real ones (image 320 × 200, name, reference, button), so nothing moves when they arrive.
     return (
       <div data-testid="gallery-loading" aria-busy="true">
         <span className="visually-hidden" role="status">
@@ -37,8 +41,14 @@ export function GalleryGrid(props: GalleryGridProps) {
             <Col key={i}>
               <div className="card h-100 shadow-sm placeholder-glow">
                 <div className="card-img-top bg-body-secondary" style={{ aspectRatio: '320 / 200' }} />
-                <div className="card-body">
-                  <span className="placeholder col-8" />
+                {/* The card body's lines: name (h6) and reference (small), with the same gap. */}
+                <div className="card-body d-flex flex-column gap-2">
+                  <span className="h6 mb-0">
+                    <span className="placeholder col-8" />
+                  </span>
+                  <span className="small">
+                    <span className="placeholder col-5" />
+                  </span>
                 </div>
                 <div className="card-footer bg-transparent border-0 pt-0">
                   <span className="placeholder btn btn-sm w-100 disabled" />
@@ -61,8 +71,8 @@ export function GalleryGrid(props: GalleryGridProps) {
   return (
     <>
       <Row xs={1} sm={2} lg={3} xl={4} className="g-3 mb-3" data-testid="gallery-grid">
-        {props.items.map((item) => (
-          <Col key={String(item.key)}>{props.renderCard(item)}</Col>
+        {props.items.map((item, i) => (
+          <Col key={String(item.key)}>{props.renderCard(item, i < FIRST_ROW)}</Col>
         ))}
       </Row>
       {(props.hasPrevious || props.hasNext) && (

@@ -16,17 +16,27 @@ interface IpCardProps {
   /** Under the name: the designer, a permit state, … */
   children?: ReactNode;
   footer?: ReactNode;
+  /** One of the cards on the first screen (its image loads first). */
+  priority?: boolean;
 }
 
 /** One IP in a gallery: first image, name, tags in their colours. */
-export function IpCard({ ip, tags, isPublic, children, footer }: IpCardProps) {
+export function IpCard({ ip, tags, isPublic, children, footer, priority }: IpCardProps) {
   const { lang } = useShell();
   const images = Array.isArray(ip.images) ? (ip.images as { hash?: string }[]) : [];
   const name = String(ip.name ?? '');
   const tagKeys = Array.isArray(ip.tags) ? (ip.tags as string[]) : [];
   return (
     <Card className="h-100 shadow-sm" data-testid="ip-card" data-key={String(ip.key)}>
-      <IpImage hash={images[0]?.hash} alt={name} width={320} height={200} isPublic={isPublic} className="card-img-top" />
+      <IpImage
+        hash={images[0]?.hash}
+        alt={name}
+        width={320}
+        height={200}
+        isPublic={isPublic}
+        className="card-img-top"
+        priority={priority}
+      />
       <Card.Body className="d-flex flex-column gap-2">
         <Card.Title as="h2" className="h6 mb-0 text-break" title={name} data-testid="ip-card-name">
           {truncate(name, 60)}

@@ -10,10 +10,12 @@ interface IpImageProps {
   /** Secondary IPs keep their files private: they go through the access-checked route. */
   isPublic: boolean;
   className?: string;
+  /** The first screen's images: fetched at once and first, as they are the page's largest paint. */
+  priority?: boolean;
 }
 
 /** An IP image resized by the site's image path, or a neutral placeholder when there is none or it cannot be shown. */
-export function IpImage({ hash, alt, width, height, isPublic, className }: IpImageProps) {
+export function IpImage({ hash, alt, width, height, isPublic, className, priority = false }: IpImageProps) {
   const { t } = useTranslation('designer');
   const [broken, setBroken] = useState(false);
   if (!hash || broken) {
@@ -37,7 +39,11 @@ export function IpImage({ hash, alt, width, height, isPublic, className }: IpIma
     <img
       src={thumbnailUrl(hash, width * 2, isPublic)}
       alt={alt}
-      loading="lazy"
+      width={width}
+      height={height}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding={priority ? 'sync' : 'async'}
       className={className}
       style={{ width: '100%', aspectRatio: `${width} / ${height}`, objectFit: 'cover' }}
       onError={() => setBroken(true)}

@@ -5,7 +5,9 @@ import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useTags } from '@/components/ip/data';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
+import type { QueryBody } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
+import { firstQuery, type FirstReads } from '@/lib/page/first-reads';
 import { useCursorPages, useMyDesigner, useMyPermits, type Row } from './data';
 import { FlowState } from '../../flow/FlowState';
 import { GalleryFilters, galleryFilter, gallerySearch, type GalleryFilterValues } from './GalleryFilters';
@@ -14,6 +16,26 @@ import { IpCard } from './IpCard';
 import { PrimaryIpModal } from './PrimaryIpModal';
 
 const PAGE_SIZE = 12;
+
+/** The gallery's page query for these filters: the hook and the server's first read send the same body. */
+function primaryGalleryQuery(filters: GalleryFilterValues): QueryBody {
+  return {
+    filter: { kind: 'primary', state: 'published', ...galleryFilter(filters) },
+    ...gallerySearch(filters),
+    sort: { dateCreated: -1 },
+    limit: PAGE_SIZE,
+  };
+}
+
+/**
+ * What the gallery reads first, answered by the server so the cards, their tags and permits are in
+ * the first paint (bodies as components/ip/data.ts's useTags and useMyPermits send them).
+ */
+export const primaryGalleryReads: FirstReads = (session) => [
+  firstQuery('IP', primaryGalleryQuery({ search: '', tag: '' })),
+  firstQuery('Tag', { sort: { dateCreated: 1 }, limit: 500 }),
+  firstQuery('Usage', { filter: { applicant: session.user.sub }, sort: { dateCreated: -1 }, limit: 500 }),
+];
 
 /** designer/gallery: published primary IPs; a card opens the detail with guidelines and the permit request. */
 export function PrimaryGalleryView({ title }: ScreenViewProps) {
@@ -24,12 +46,7 @@ export function PrimaryGalleryView({ title }: ScreenViewProps) {
   const permits = useMyPermits(sub);
   const [filters, setFilters] = useState<GalleryFilterValues>({ search: '', tag: '' });
   const deferred = useDeferredValue(filters);
-  const pages = useCursorPages<Row>('IP', {
-    filter: { kind: 'primary', state: 'published', ...galleryFilter(deferred) },
-    ...gallerySearch(deferred),
-    sort: { dateCreated: -1 },
-    limit: PAGE_SIZE,
-  });
+  const pages = useCursorPages<Row>('IP', primaryGalleryQuery(deferred));
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [requested, setRequested] = useState<string | null>(null);
   const open = pages.items.find((ip) => String(ip.key) === openKey) ?? null;
@@ -47,7 +64,8 @@ export function PrimaryGalleryView({ title }: ScreenViewProps) {
       <GalleryFilters values={filters} tags={tags} onChange={setFilters} />
       <GalleryGrid
         items={pages.items}
-        loading={pages.isLoading}
+        // No answer yet (SWR's isLoading stays true over the server's first answer while it revalidates).
+        loading={pages.data === undefined && !pages.error}
         failed={pages.data === null}
         empty={filtered ? t('gallery.noMatch') : t('gallery.empty')}
         page={pages.page}
@@ -56,13 +74,14 @@ export function PrimaryGalleryView({ title }: ScreenViewProps) {
         onPrevious={pages.previous}
         onNext={pages.next}
         skeletonCards={PAGE_SIZE}
-        renderCard={(ip) => {
+        renderCard={(ip, first) => {
           const permit = permits.latestByIp.get(String(ip.key));
           return (
             <IpCard
               ip={ip}
               tags={byKey}
               isPublic
+              priority={first}
               footer={
                 <Button
                   variant="outline-primary"

@@ -35,7 +35,7 @@ export function SecondaryGalleryView({ title }: ScreenViewProps) {
       <GalleryFilters values={filters} tags={tags} onChange={setFilters} />
       <GalleryGrid
         items={pages.items}
-        loading={pages.isLoading}
+        loading={pages.data === undefined && !pages.error}
         failed={pages.data === null}
         empty={filtered ? t('gallery.noMatch') : t('gallery2.empty')}
         page={pages.page}
@@ -43,11 +43,11 @@ export function SecondaryGalleryView({ title }: ScreenViewProps) {
         hasNext={pages.hasNext}
         onPrevious={pages.previous}
         onNext={pages.next}
-        renderCard={(ip) => {
+        renderCard={(ip, first) => {
           const designerKey = typeof ip.designer === 'string' ? ip.designer : '';
           const description = typeof ip.description === 'string' ? ip.description : '';
           return (
-            <IpCard ip={ip} tags={byKey} isPublic={false}>
+            <IpCard ip={ip} tags={byKey} isPublic={false} priority={first}>
               {description && <p className="small text-muted mb-0">{truncate(description, 80)}</p>}
               <div className="small mt-auto" data-testid="ip-card-designer">
                 <span className="text-muted">{t('gallery2.by')} </span>

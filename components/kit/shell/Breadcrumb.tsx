@@ -29,7 +29,13 @@ export function Breadcrumb({ trail }: { trail: Crumb[] }) {
               aria-current={last ? 'page' : undefined}
               title={crumb.title}
             >
-              {last || !crumb.path ? label : <Link href={`/${lang}${crumb.path === '/' ? '' : crumb.path}`}>{label}</Link>}
+              {last || !crumb.path ? (
+                label
+              ) : (
+                <Link href={`/${lang}${crumb.path === '/' ? '' : crumb.path}`} prefetch={false}>
+                  {label}
+                </Link>
+              )}
             </li>
           );
         })}

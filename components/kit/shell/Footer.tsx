@@ -15,9 +15,19 @@ export function Footer() {
   return (
     <footer className="app-footer" data-testid="footer">
       <nav className="d-flex flex-wrap gap-3">
-        {hasAccess(lists.designer, access) && <Link href={`/${lang}/terms-designer`}>{t('footer.creatorTerms')}</Link>}
-        {hasAccess(lists.licensee, access) && <Link href={`/${lang}/terms-licensee`}>{t('footer.licenseeTerms')}</Link>}
-        <Link href={`/${lang}/terms`}>{t('footer.terms')}</Link>
+        {hasAccess(lists.designer, access) && (
+          <Link href={`/${lang}/terms-designer`} prefetch={false}>
+            {t('footer.creatorTerms')}
+          </Link>
+        )}
+        {hasAccess(lists.licensee, access) && (
+          <Link href={`/${lang}/terms-licensee`} prefetch={false}>
+            {t('footer.licenseeTerms')}
+          </Link>
+        )}
+        <Link href={`/${lang}/terms`} prefetch={false}>
+          {t('footer.terms')}
+        </Link>
         <a href={settings.privacyUrl} target="_blank" rel="noopener noreferrer">
           {t('footer.privacy')}
         </a>

@@ -50,6 +50,9 @@ function Group({ group, onNavigate }: { group: MenuGroup; onNavigate?: () => voi
             <li key={entry.path}>
               <Link
                 href={`/${lang}${entry.path === '/' ? '' : entry.path}`}
+                // Every screen of the menu is in view: prefetching them all would parse a dozen
+                // pages' code (forms with zod among them) while this one loads. Hover still prefetches.
+                prefetch={false}
                 className={`menu-entry${active ? ' active' : ''}`}
                 aria-current={active ? 'page' : undefined}
                 data-testid={`menu-entry-${entry.name}`}

@@ -1,6 +1,6 @@
 import { useRouter } from 'next/router';
 import { useSession } from 'next-auth/react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { hasAccess } from '@/lib/acl/match';
 import { clearStoredAddress, readStoredAddress } from '@/lib/client/redirect-store';
 import { lastSignInAttempt, signInOnce } from '@/lib/client/sign-in-guard';
@@ -16,11 +16,17 @@ interface SessionGateProps {
   children: ReactNode;
 }
 
+// The stored address changes only through this gate's own effects, which re-render it anyway.
+const noSubscription = () => () => undefined;
+
 /** Carries out the session decision of SPEC §4 for one page. */
 export function SessionGate({ acl, children }: SessionGateProps) {
   const { data: session, status } = useSession();
   const router = useRouter();
   const address = router.asPath;
+  // The server renders without the browser's storage (its page carries the session, so it decides
+  // too); the stored address takes part once hydrated, so both first renders agree.
+  const storedAddress = useSyncExternalStore(noSubscription, readStoredAddress, () => null);
   const decision = decideSession({
     status,
     ready: session?.ready,
@@ -28,7 +34,7 @@ export function SessionGate({ acl, children }: SessionGateProps) {
     allowed: acl === null || hasAccess(acl, session?.user.access ?? []),
     isPublic: acl === null,
     address,
-    storedAddress: typeof window === 'undefined' ? null : readStoredAddress(),
+    storedAddress,
   });
 
   useEffect(() => {

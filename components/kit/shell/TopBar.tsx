@@ -23,7 +23,7 @@ export function TopBar({ onMenu, showMenuButton }: { onMenu: () => void; showMen
           {t('menu')}
         </button>
       )}
-      <Link href={`/${lang}`} className="top-bar-brand">
+      <Link href={`/${lang}`} className="top-bar-brand" prefetch={false}>
         {/* eslint-disable-next-line @next/next/no-img-element -- the logo is a setting, possibly an external SVG */}
         <img src={settings.logo.url} width={settings.logo.width} height={settings.logo.height} alt="" />
         <span className="system-title">{settings.systemTitle}</span>
