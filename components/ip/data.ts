@@ -3,19 +3,19 @@ import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import { accessLists } from '@/lib/acl/roles';
 import { hasAccess } from '@/lib/acl/match';
-import { useEntityQuery } from '@/lib/client/entities';
+import { useEntityQuery, type QueryBody } from '@/lib/client/entities';
 import { api } from '@/lib/client/api';
 import type { Envelope } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
 import type { Lang } from '@/lib/session/redirect';
 import type { TagRecord } from './types';
 
-/** The largest page the query API serves: every tag in one request. */
-const ALL_TAGS = 500;
+/** Every tag, oldest first, in one request (500 is the largest page the query API serves). */
+export const ALL_TAGS_QUERY: QueryBody = { sort: { dateCreated: 1 }, limit: 500 };
 
 /** Every tag, oldest first, and a lookup by key. */
 export function useTags() {
-  const query = useEntityQuery<TagRecord>('Tag', { sort: { dateCreated: 1 }, limit: ALL_TAGS });
+  const query = useEntityQuery<TagRecord>('Tag', ALL_TAGS_QUERY);
   const tags = useMemo(() => query.data?.items ?? [], [query.data]);
   const byKey = useMemo(() => new Map(tags.map((tag) => [tag.key, tag])), [tags]);
   return { ...query, tags, byKey };

@@ -37,7 +37,8 @@ async function propsOf(path: string, cookie: string, options?: Parameters<typeof
     res: { getHeader: (name: string) => headers[name], setHeader: (name: string, value: unknown) => (headers[name] = value) },
     query: {},
   } as unknown as GetServerSidePropsContext;
-  const result = (await pageProps(['designer'], options)(ctx)) as { props: Record<string, unknown> };
+  // pageProps always answers props (never a redirect or notFound) for a page with a language.
+  const result = (await pageProps(['designer'], options)(ctx)) as unknown as { props: Record<string, unknown> };
   return result.props;
 }
 

@@ -10,7 +10,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { FlashNotice } from '@/components/kit/shell/FlashNotice';
 import { useSWRConfig } from 'swr';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
-import { useEntityQuery } from '@/lib/client/entities';
+import { useEntityQuery, type QueryBody } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 import { text, type Row } from '@/components/flow/approval/subject';
 import { NoDesignerProfile } from './NoDesignerProfile';
@@ -19,11 +19,22 @@ import { MyIpDetail } from './MyIpDetail';
 import { MyIpTable } from './MyIpTable';
 import { usePermittedIps } from './usePermits';
 import { useTags } from '@/components/ip/data';
+import { myDesignerQuery } from '@/components/ip/gallery/data';
 import { SearchTagFilters } from '@/components/tags/TagFilter';
 
 /** SWR keys of IP queries and IP histories: what a change to one of my IPs makes stale. */
 function isIpData(key: unknown): boolean {
   return Array.isArray(key) && (key[0] === 'query' || key[0] === 'history' || key[0] === 'record') && key[1] === 'IP';
+}
+
+/** The designer's own secondary IPs, newest change first; a search word and a tag narrow them. */
+export function myIpsQuery(sub: string, q = '', tag = ''): QueryBody {
+  return {
+    filter: { kind: 'secondary', owner: sub, ...(tag ? { tags: tag } : {}) },
+    ...(q ? { q } : {}),
+    sort: { dateUpdated: -1 },
+    limit: 200,
+  };
 }
 
 /**
@@ -37,22 +48,12 @@ export function MyIpListView({ title }: ScreenViewProps) {
   const { mutate } = useSWRConfig();
   const { data: session } = useSession();
   const sub = session?.user.sub;
-  const designers = useEntityQuery<Row>('Designer', sub ? { filter: { owner: sub }, limit: 1 } : null);
+  const designers = useEntityQuery<Row>('Designer', sub ? myDesignerQuery(sub) : null);
   const [q, setQ] = useState('');
   // Tags the holder gave the designer's IPs (a campaign, a season): shown on each row and chosen here.
   const [tag, setTag] = useState('');
   const { tags, byKey: tagsByKey } = useTags();
-  const ips = useEntityQuery<Row>(
-    'IP',
-    sub
-      ? {
-          filter: { kind: 'secondary', owner: sub, ...(tag ? { tags: tag } : {}) },
-          ...(q ? { q } : {}),
-          sort: { dateUpdated: -1 },
-          limit: 200,
-        }
-      : null,
-  );
+  const ips = useEntityQuery<Row>('IP', sub ? myIpsQuery(sub, q, tag) : null);
   const { permitted } = usePermittedIps(sub);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<string | null>(null);

@@ -3,12 +3,12 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
-import { useTags } from '@/components/ip/data';
+import { ALL_TAGS_QUERY, useTags } from '@/components/ip/data';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import type { QueryBody } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 import { firstQuery, type FirstReads } from '@/lib/page/first-reads';
-import { useCursorPages, useMyDesigner, useMyPermits, type Row } from './data';
+import { myPermitsQuery, useCursorPages, useMyDesigner, useMyPermits, type Row } from './data';
 import { FlowState } from '../../flow/FlowState';
 import { GalleryFilters, galleryFilter, gallerySearch, type GalleryFilterValues } from './GalleryFilters';
 import { GalleryGrid } from './GalleryGrid';
@@ -29,12 +29,12 @@ function primaryGalleryQuery(filters: GalleryFilterValues): QueryBody {
 
 /**
  * What the gallery reads first, answered by the server so the cards, their tags and permits are in
- * the first paint (bodies as components/ip/data.ts's useTags and useMyPermits send them).
+ * the first paint, with the very bodies useTags and useMyPermits send.
  */
 export const primaryGalleryReads: FirstReads = (session) => [
   firstQuery('IP', primaryGalleryQuery({ search: '', tag: '' })),
-  firstQuery('Tag', { sort: { dateCreated: 1 }, limit: 500 }),
-  firstQuery('Usage', { filter: { applicant: session.user.sub }, sort: { dateCreated: -1 }, limit: 500 }),
+  firstQuery('Tag', ALL_TAGS_QUERY),
+  firstQuery('Usage', myPermitsQuery(session.user.sub)),
 ];
 
 /** designer/gallery: published primary IPs; a card opens the detail with guidelines and the permit request. */

@@ -6,11 +6,14 @@ import { api } from '@/lib/client/api';
 
 export type Row = Record<string, unknown>;
 
+/** The signed-in person's Designer record, as the pages that need it read it. */
+export const myDesignerQuery = (sub: string): QueryBody => ({ filter: { owner: sub }, limit: 1 });
+
 /** The signed-in person's Designer record: undefined while loading, null when there is none (or the read failed). */
 export function useMyDesigner() {
   const { data: session } = useSession();
   const sub = session?.user.sub;
-  const query = useEntityQuery<Row>('Designer', sub ? { filter: { owner: sub }, limit: 1 } : null);
+  const query = useEntityQuery<Row>('Designer', sub ? myDesignerQuery(sub) : null);
   const designer = query.data === undefined ? undefined : (query.data?.items[0] ?? null);
   return {
     designer,
@@ -58,9 +61,12 @@ export function useCursorPages<T>(entity: string, body: QueryBody) {
   };
 }
 
+/** Permits of the signed-in person, newest first. */
+export const myPermitsQuery = (sub: string): QueryBody => ({ filter: { applicant: sub }, sort: { dateCreated: -1 }, limit: 500 });
+
 /** Permits of the signed-in person, newest first: the gallery shows each IP's current one. */
 export function useMyPermits(sub: string | undefined) {
-  const query = useEntityQuery<Row>('Usage', sub ? { filter: { applicant: sub }, sort: { dateCreated: -1 }, limit: 500 } : null);
+  const query = useEntityQuery<Row>('Usage', sub ? myPermitsQuery(sub) : null);
   const latestByIp = useMemo(() => {
     const map = new Map<string, Row>();
     for (const usage of query.data?.items ?? []) if (!map.has(String(usage.ip))) map.set(String(usage.ip), usage);

@@ -1,17 +1,15 @@
-import { MyIpListView } from '@/components/ip/designer/MyIpListView';
+import { MyIpListView, myIpsQuery } from '@/components/ip/designer/MyIpListView';
+import { ALL_TAGS_QUERY } from '@/components/ip/data';
+import { myDesignerQuery } from '@/components/ip/gallery/data';
 import { withPage } from '@/components/kit/shell/withPage';
 import { pageProps } from '@/lib/page/server-props';
 import { firstQuery, type FirstReads } from '@/lib/page/first-reads';
 
-/**
- * What the list reads first (bodies as MyIpListView and useTags send them without a search or tag
- * filter): the designer heading and the rows paint from the server once the view reads its rows
- * as "no answer yet" rather than SWR's isLoading; a body that no longer matches is only a miss.
- */
+/** What the list reads first, with the bodies the view and useTags send (no search or tag yet). */
 const reads: FirstReads = (session) => [
-  firstQuery('Designer', { filter: { owner: session.user.sub }, limit: 1 }),
-  firstQuery('Tag', { sort: { dateCreated: 1 }, limit: 500 }),
-  firstQuery('IP', { filter: { kind: 'secondary', owner: session.user.sub }, sort: { dateUpdated: -1 }, limit: 200 }),
+  firstQuery('Designer', myDesignerQuery(session.user.sub)),
+  firstQuery('Tag', ALL_TAGS_QUERY),
+  firstQuery('IP', myIpsQuery(session.user.sub)),
 ];
 
 export default withPage('/designer/iplist', MyIpListView);
