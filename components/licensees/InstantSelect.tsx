@@ -1,0 +1,48 @@
+import { useEffect, type CSSProperties } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Field } from '@/components/kit/form/Field';
+import { Form } from '@/components/kit/form/Form';
+import { SelectInput, type Option } from '@/components/kit/form/SelectField';
+
+/**
+ * A choice that acts as soon as it is made (the organisation shown, a member's role): a select
+ * of the form kit, named for assistive technology by its label, with no button to press.
+ */
+export function InstantSelect({
+  label,
+  value,
+  options,
+  onChoose,
+  disabled = false,
+  style = { maxWidth: 180 },
+  testId,
+}: {
+  label: string;
+  value: string;
+  options: readonly Option[];
+  /** When it returns a promise, the select shows the page's value again after it (a refused change). */
+  onChoose(value: string): void | Promise<unknown>;
+  disabled?: boolean;
+  style?: CSSProperties;
+  testId?: string;
+}) {
+  // `values` follows the value the page holds (the first organisation once the list has loaded).
+  const form = useForm<{ choice: string }>({ values: { choice: value } });
+  const choice = useWatch({ control: form.control, name: 'choice' });
+  useEffect(() => {
+    if (!choice || choice === value) return;
+    const acting = onChoose(choice);
+    if (acting) void acting.then(() => form.reset({ choice: value }));
+    // Only the person's choice acts; a new value from the page is not a choice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [choice]);
+  return (
+    <Form form={form} onSubmit={() => undefined} className="m-0">
+      <fieldset disabled={disabled} style={style}>
+        <Field name="choice" label={label} hideLabel className="m-0">
+          <SelectInput options={options} testId={testId} />
+        </Field>
+      </fieldset>
+    </Form>
+  );
+}
