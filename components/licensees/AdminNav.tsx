@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { useShell } from '@/lib/client/settings-context';
-import { InstantSelect } from './InstantSelect';
+import { InstantSelect } from '@/components/kit/form/InstantSelect';
 import type { Organisation } from './useOrganisations';
 
 const STORAGE_KEY = 'licensee-admin-organisation';

@@ -24,7 +24,7 @@ import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { MemberInvitations } from '@/components/invite/MemberInvitations';
 import { problemOf } from '@/components/invite/invite-api';
 import { AdminNav, useChosenOrganisation } from './AdminNav';
-import { InstantSelect } from './InstantSelect';
+import { InstantSelect } from '@/components/kit/form/InstantSelect';
 import { useOrganisations, type MemberRole, type Organisation } from './useOrganisations';
 
 const ALL_ROLES: readonly MemberRole[] = ['owner', 'admin', 'staff', 'designer'];

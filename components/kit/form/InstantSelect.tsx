@@ -1,12 +1,13 @@
 import { useEffect, type CSSProperties } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Field } from '@/components/kit/form/Field';
-import { Form } from '@/components/kit/form/Form';
-import { SelectInput, type Option } from '@/components/kit/form/SelectField';
+import { Field } from './Field';
+import { Form } from './Form';
+import { SelectInput, type Option } from './SelectField';
 
 /**
- * A choice that acts as soon as it is made (the organisation shown, a member's role): a select
- * of the form kit, named for assistive technology by its label, with no button to press.
+ * A choice that acts as soon as it is made (the organisation shown, a member's role, the schema
+ * shown): a select of the form kit with no button to press; its label is for assistive technology
+ * only unless `showLabel`.
  */
 export function InstantSelect({
   label,
@@ -14,6 +15,7 @@ export function InstantSelect({
   options,
   onChoose,
   disabled = false,
+  showLabel = false,
   style = { maxWidth: 180 },
   testId,
 }: {
@@ -23,6 +25,7 @@ export function InstantSelect({
   /** When it returns a promise, the select shows the page's value again after it (a refused change). */
   onChoose(value: string): void | Promise<unknown>;
   disabled?: boolean;
+  showLabel?: boolean;
   style?: CSSProperties;
   testId?: string;
 }) {
@@ -39,7 +42,7 @@ export function InstantSelect({
   return (
     <Form form={form} onSubmit={() => undefined} className="m-0">
       <fieldset disabled={disabled} style={style}>
-        <Field name="choice" label={label} hideLabel className="m-0">
+        <Field name="choice" label={label} hideLabel={!showLabel} className="m-0">
           <SelectInput options={options} testId={testId} />
         </Field>
       </fieldset>
