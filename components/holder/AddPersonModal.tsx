@@ -7,6 +7,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { Field } from '@/components/kit/form/Field';
+import { BusyLabel } from '@/components/kit/form/BusyLabel';
 import { Form } from '@/components/kit/form/Form';
 import { SubmitButton } from '@/components/kit/form/SubmitButton';
 import { TextInput } from '@/components/kit/form/TextField';
@@ -132,16 +133,7 @@ export function AddPersonModal({ target, present, onSubmit, onClose }: AddPerson
           <Button variant="secondary" onClick={close} disabled={pending}>
             {t('cancel')}
           </Button>
-          <SubmitButton
-            disabled={!selected}
-            pending={
-              <>
-                <Spinner animation="border" size="sm" className="me-2" />
-                {t('profile.add')}
-              </>
-            }
-            testId="person-add-submit"
-          >
+          <SubmitButton disabled={!selected} pending={<BusyLabel>{t('profile.add')}</BusyLabel>} testId="person-add-submit">
             {t('profile.add')}
           </SubmitButton>
         </Modal.Footer>

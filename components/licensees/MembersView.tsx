@@ -3,7 +3,6 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
 import { useWatch } from 'react-hook-form';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
@@ -23,9 +22,9 @@ import { useShell } from '@/lib/client/settings-context';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { MemberInvitations } from '@/components/invite/MemberInvitations';
 import { problemOf } from '@/components/invite/invite-api';
-import { AdminNav, useChosenOrganisation } from './AdminNav';
+import { AdminPage } from './AdminPage';
 import { InstantSelect } from '@/components/kit/form/InstantSelect';
-import { useOrganisations, type MemberRole, type Organisation } from './useOrganisations';
+import type { MemberRole, Organisation } from './useOrganisations';
 
 const ALL_ROLES: readonly MemberRole[] = ['owner', 'admin', 'staff', 'designer'];
 
@@ -126,11 +125,27 @@ function AddMember({ org, roles, onAdded }: { org: Organisation; roles: readonly
  */
 function MembersPage({ title, roles }: ScreenViewProps & { roles: readonly MemberRole[] }) {
   const { t } = useTranslation('licensee');
+  return (
+    <AdminPage title={title} testId="licensee-members">
+      {(org) =>
+        org.manages ? (
+          <Members key={org.key} org={org} roles={roles} title={title} />
+        ) : (
+          <Alert variant="secondary" data-testid="members-not-manager">
+            {t('members.notManager')}
+          </Alert>
+        )
+      }
+    </AdminPage>
+  );
+}
+
+/** The members of one organisation its owners and admins manage. */
+function Members({ org: current, roles, title }: { org: Organisation; roles: readonly MemberRole[]; title: string }) {
+  const { t } = useTranslation('licensee');
   const { lang } = useShell();
   const { data: session } = useSession();
   const dialogs = useDialogs();
-  const { organisations, loading } = useOrganisations();
-  const { current, choose } = useChosenOrganisation(organisations);
   const { data: members, isLoading, mutate } = useMembers(current);
   const actions = useRowActions(t('members.failed'), () => void mutate());
   const shown = (members ?? []).filter((m) => m.roles.some((r) => roles.includes(r)));
@@ -212,36 +227,22 @@ function MembersPage({ title, roles }: ScreenViewProps & { roles: readonly Membe
   };
 
   return (
-    <div data-testid="licensee-members">
-      <h1 className="h4 mb-3">{title}</h1>
-      <AdminNav organisations={organisations} current={current} onChoose={choose} />
-      {loading ? (
-        <Spinner animation="border" size="sm" />
-      ) : !current ? (
-        <Alert variant="warning">{t('admin.noOrganisation')}</Alert>
-      ) : !current.manages ? (
-        <Alert variant="secondary" data-testid="members-not-manager">
-          {t('members.notManager')}
-        </Alert>
-      ) : (
-        <>
-          <p className="text-muted small">{t(`members.intro.${roles.join('-')}`)}</p>
-          <AddMember
-            org={current}
-            roles={roles}
-            onAdded={(name) => {
-              actions.setNotice(t('members.added', { name }));
-              void mutate();
-            }}
-          />
-          <RowActionAlerts actions={actions} testId="members" />
-          {table(current)}
-          {(roles[0] === 'staff' || roles[0] === 'designer') && (
-            <MemberInvitations licensee={current.key} kind={roles[0] === 'staff' ? 'licensee-staff' : 'licensee-designer'} />
-          )}
-        </>
+    <>
+      <p className="text-muted small">{t(`members.intro.${roles.join('-')}`)}</p>
+      <AddMember
+        org={current}
+        roles={roles}
+        onAdded={(name) => {
+          actions.setNotice(t('members.added', { name }));
+          void mutate();
+        }}
+      />
+      <RowActionAlerts actions={actions} testId="members" />
+      {table(current)}
+      {(roles[0] === 'staff' || roles[0] === 'designer') && (
+        <MemberInvitations licensee={current.key} kind={roles[0] === 'staff' ? 'licensee-staff' : 'licensee-designer'} />
       )}
-    </div>
+    </>
   );
 }
 

@@ -14,8 +14,8 @@ import { useEntityForm } from '@/components/kit/form/use-entity-form';
 import { useRecord } from '@/lib/client/entities';
 import { saveEntity } from '@/lib/client/entity-save';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
-import { AdminNav, useChosenOrganisation } from './AdminNav';
-import { useOrganisations } from './useOrganisations';
+import { AdminPage } from './AdminPage';
+import type { Organisation } from './useOrganisations';
 
 interface Values {
   name: string;
@@ -131,23 +131,15 @@ function ProfileForm({ record, editable, onSaved }: { record: Row; editable: boo
 
 /** The organisation's details: owners and admins edit them, other members read them. */
 export function OrgProfileView({ title }: ScreenViewProps) {
-  const { t } = useTranslation('licensee');
-  const { organisations, loading } = useOrganisations();
-  const { current, choose } = useChosenOrganisation(organisations);
-  const { data: record, mutate } = useRecord<Row>('Licensee', current?.key ?? null);
   return (
-    <div data-testid="licensee-admin-profile">
-      <h1 className="h4 mb-3">{title}</h1>
-      <AdminNav organisations={organisations} current={current} onChoose={choose} />
-      {loading ? (
-        <Spinner animation="border" size="sm" />
-      ) : !current ? (
-        <Alert variant="warning">{t('admin.noOrganisation')}</Alert>
-      ) : !record ? (
-        <Spinner animation="border" size="sm" />
-      ) : (
-        <ProfileForm key={text(record.key)} record={record} editable={current.manages} onSaved={() => void mutate()} />
-      )}
-    </div>
+    <AdminPage title={title} testId="licensee-admin-profile">
+      {(org) => <OrgProfile key={org.key} org={org} />}
+    </AdminPage>
   );
+}
+
+function OrgProfile({ org }: { org: Organisation }) {
+  const { data: record, mutate } = useRecord<Row>('Licensee', org.key);
+  if (!record) return <Spinner animation="border" size="sm" />;
+  return <ProfileForm key={text(record.key)} record={record} editable={org.manages} onSaved={() => void mutate()} />;
 }

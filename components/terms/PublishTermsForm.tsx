@@ -1,10 +1,11 @@
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
-import { Alert, Spinner } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { useController, useWatch } from 'react-hook-form';
 import { Field } from '@/components/kit/form/Field';
 import { FilePicker } from '@/components/kit/form/FilePicker';
+import { BusyLabel } from '@/components/kit/form/BusyLabel';
 import { Form } from '@/components/kit/form/Form';
 import { SelectField } from '@/components/kit/form/SelectField';
 import { SubmitButton } from '@/components/kit/form/SubmitButton';
@@ -147,15 +148,7 @@ export function PublishTermsForm({ kind, onPublished }: PublishTermsFormProps) {
         </div>
       </div>
       <div className="mt-3">
-        <SubmitButton
-          pending={
-            <>
-              <Spinner size="sm" animation="border" className="me-2" aria-hidden />
-              {t('form.submit')}
-            </>
-          }
-          testId="terms-form-submit"
-        >
+        <SubmitButton pending={<BusyLabel>{t('form.submit')}</BusyLabel>} testId="terms-form-submit">
           {t('form.submit')}
         </SubmitButton>
       </div>

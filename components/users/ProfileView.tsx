@@ -8,6 +8,7 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
+import { BusyLabel } from '@/components/kit/form/BusyLabel';
 import { Form } from '@/components/kit/form/Form';
 import { SelectField } from '@/components/kit/form/SelectField';
 import { SubmitButton } from '@/components/kit/form/SubmitButton';
@@ -217,15 +218,7 @@ function ProfileForm({ title, original, onSaved }: ProfileFormProps) {
             {t('saved')}
           </Alert>
         )}
-        <SubmitButton
-          pending={
-            <>
-              <Spinner animation="border" size="sm" className="me-2" />
-              {t('save')}
-            </>
-          }
-          testId="profile-submit"
-        >
+        <SubmitButton pending={<BusyLabel>{t('save')}</BusyLabel>} testId="profile-submit">
           {t('save')}
         </SubmitButton>
       </Form>

@@ -33,7 +33,7 @@ export function InstantSelect({
   const form = useForm<{ choice: string }>({ values: { choice: value } });
   const choice = useWatch({ control: form.control, name: 'choice' });
   useEffect(() => {
-    if (!choice || choice === value) return;
+    if (choice === undefined || choice === value) return;
     const acting = onChoose(choice);
     if (acting) void acting.then(() => form.reset({ choice: value }));
     // Only the person's choice acts; a new value from the page is not a choice.
