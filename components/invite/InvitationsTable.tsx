@@ -78,28 +78,23 @@ export function InvitationsTable({
     column<Invitation>('inviter', t('list.inviter'), (item) => item.inviter),
     actionsColumn<Invitation>(t('list.actions'), (item) => (
       <div className="d-flex flex-wrap gap-2 justify-content-md-end">
-        {open(item) && (
-          <Button
-            size="sm"
-            variant="outline-primary"
-            disabled={actions.busy === item.key}
-            onClick={() => void resend(item)}
-            data-testid="invite-resend"
-          >
-            {t('list.resend')}
-          </Button>
-        )}
-        {item.state === 'pending' && (
-          <Button
-            size="sm"
-            variant="outline-danger"
-            disabled={actions.busy === item.key}
-            onClick={() => void revoke(item)}
-            data-testid="invite-revoke"
-          >
-            {t('list.revoke')}
-          </Button>
-        )}
+        {[
+          { action: 'resend' as const, shown: open(item), variant: 'outline-primary', run: resend },
+          { action: 'revoke' as const, shown: item.state === 'pending', variant: 'outline-danger', run: revoke },
+        ]
+          .filter((button) => button.shown)
+          .map((button) => (
+            <Button
+              key={button.action}
+              size="sm"
+              variant={button.variant}
+              disabled={actions.busy === item.key}
+              onClick={() => void button.run(item)}
+              data-testid={`invite-${button.action}`}
+            >
+              {t(`list.${button.action}`)}
+            </Button>
+          ))}
       </div>
     )),
   ];
