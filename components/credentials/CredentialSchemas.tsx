@@ -4,15 +4,22 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { useDialogs } from '@/components/kit/dialogs/DialogProvider';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { actionsColumn, column } from '@/components/kit/table/columns';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
+import { DetailItem } from './DetailItem';
 import { changeSchema, useCredentialSchemas, useSchemaMeta, type SchemaSummary } from './credentials-api';
 
 type Action = 'enable' | 'disable' | 'publish' | 'unpublish';
+
+/** The switches a schema offers in its state: enable or disable, publish or unpublish. */
+function actionsOf(schema: SchemaSummary): Action[] {
+  return [schema.enabled ? 'disable' : 'enable', schema.published ? 'unpublish' : 'publish'];
+}
 
 /** Credential schemas: their meta, and the administrator's enable/disable and publish switches. */
 export function CredentialSchemas() {
@@ -39,8 +46,65 @@ export function CredentialSchemas() {
     await mutate();
   };
 
-  if (isLoading) return <Spinner animation="border" size="sm" />;
-  if (error || !items) return <Alert variant="danger">{t('credentials.loadFailed')}</Alert>;
+  const columns = [
+    column<SchemaSummary>('name', t('credentials.name'), (schema) => schema.meta.title?.[lang] ?? schema.name, {
+      hideable: false,
+      sortable: true,
+      render: (schema) => (
+        <>
+          <div className="fw-semibold">{schema.meta.title?.[lang] ?? schema.name}</div>
+          <div className="small text-muted font-monospace">{schema.name}</div>
+        </>
+      ),
+    }),
+    column<SchemaSummary>('version', t('credentials.version'), (schema) => schema.version),
+    column<SchemaSummary>('issuer', t('credentials.issuer'), (schema) => schema.issuer, {
+      render: (schema) => <span className="small text-break">{schema.issuer}</span>,
+    }),
+    column<SchemaSummary>(
+      'state',
+      t('credentials.state'),
+      (schema) =>
+        `${schema.enabled ? t('credentials.enabled') : t('credentials.disabled')} ${schema.published ? t('credentials.published') : t('credentials.unpublished')}`,
+      {
+        render: (schema) => (
+          <>
+            <Badge bg={schema.enabled ? 'success' : 'secondary'} className="me-1" data-testid="credential-schema-enabled">
+              {schema.enabled ? t('credentials.enabled') : t('credentials.disabled')}
+            </Badge>
+            <Badge
+              bg={schema.published ? 'info' : 'light'}
+              text={schema.published ? undefined : 'dark'}
+              data-testid="credential-schema-published"
+            >
+              {schema.published ? t('credentials.published') : t('credentials.unpublished')}
+            </Badge>
+          </>
+        ),
+      },
+    ),
+    column<SchemaSummary>('updated', t('credentials.updated'), (schema) => schema.dateUpdated, { kind: 'datetime' }),
+    actionsColumn<SchemaSummary>(t('credentials.meta'), (schema) => (
+      <div className="d-flex flex-wrap gap-1">
+        <Button size="sm" variant="outline-secondary" onClick={() => setOpen(schema.key)} data-testid="credential-schema-meta">
+          {t('credentials.meta')}
+        </Button>
+        {actionsOf(schema).map((action) => (
+          <Button
+            key={action}
+            size="sm"
+            variant={action === 'disable' || action === 'unpublish' ? 'outline-danger' : 'outline-primary'}
+            disabled={pending !== null}
+            onClick={() => void run(schema, action)}
+            data-testid={`credential-schema-${action}`}
+          >
+            {t(`credentials.action.${action}`)}
+          </Button>
+        ))}
+      </div>
+    )),
+  ];
+
   return (
     <div data-testid="credential-schemas">
       {problem && (
@@ -48,77 +112,18 @@ export function CredentialSchemas() {
           {problem}
         </Alert>
       )}
-      <Table size="sm" hover responsive className="align-middle">
-        <thead>
-          <tr>
-            <th>{t('credentials.name')}</th>
-            <th>{t('credentials.version')}</th>
-            <th>{t('credentials.issuer')}</th>
-            <th>{t('credentials.state')}</th>
-            <th>{t('credentials.updated')}</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((schema) => (
-            <tr key={schema.key} data-testid="credential-schema-row" data-schema={schema.key}>
-              <td>
-                <div className="fw-semibold">{schema.meta.title?.[lang] ?? schema.name}</div>
-                <div className="small text-muted font-monospace">{schema.name}</div>
-              </td>
-              <td>{schema.version}</td>
-              <td className="small text-break">{schema.issuer}</td>
-              <td>
-                <Badge bg={schema.enabled ? 'success' : 'secondary'} className="me-1" data-testid="credential-schema-enabled">
-                  {schema.enabled ? t('credentials.enabled') : t('credentials.disabled')}
-                </Badge>
-                <Badge
-                  bg={schema.published ? 'info' : 'light'}
-                  text={schema.published ? undefined : 'dark'}
-                  data-testid="credential-schema-published"
-                >
-                  {schema.published ? t('credentials.published') : t('credentials.unpublished')}
-                </Badge>
-              </td>
-              <td className="small text-nowrap">{formatDateTime(schema.dateUpdated)}</td>
-              <td className="text-nowrap">
-                <Button
-                  size="sm"
-                  variant="outline-secondary"
-                  className="me-1"
-                  onClick={() => setOpen(schema.key)}
-                  data-testid="credential-schema-meta"
-                >
-                  {t('credentials.meta')}
-                </Button>
-                {(['enable', 'disable', 'publish', 'unpublish'] as const)
-                  .filter((a) =>
-                    a === 'enable'
-                      ? !schema.enabled
-                      : a === 'disable'
-                        ? schema.enabled
-                        : a === 'publish'
-                          ? !schema.published
-                          : schema.published,
-                  )
-                  .map((action) => (
-                    <Button
-                      key={action}
-                      size="sm"
-                      className="me-1"
-                      variant={action === 'disable' || action === 'unpublish' ? 'outline-danger' : 'outline-primary'}
-                      disabled={pending !== null}
-                      onClick={() => void run(schema, action)}
-                      data-testid={`credential-schema-${action}`}
-                    >
-                      {t(`credentials.action.${action}`)}
-                    </Button>
-                  ))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <DataTable
+        columns={columns}
+        rows={isLoading ? undefined : (items ?? [])}
+        error={error}
+        onRetry={() => void mutate()}
+        lang={lang}
+        caption={t('credentials.name')}
+        getRowId={(schema) => schema.key}
+        rowProps={(schema) => ({ 'data-testid': 'credential-schema-row', 'data-schema': schema.key })}
+        empty={{ message: t('credentials.empty') }}
+        skeletonRows={2}
+      />
       {open && <SchemaMetaDialog schemaKey={open} onClose={() => setOpen(null)} />}
     </div>
   );
@@ -140,21 +145,22 @@ function SchemaMetaDialog({ schemaKey, onClose }: { schemaKey: string; onClose()
           <>
             <p>{data.meta.description?.[lang]}</p>
             <dl className="row small">
-              <dt className="col-sm-3">{t('credentials.format')}</dt>
-              <dd className="col-sm-9">{data.meta.format ?? 'vc+jwt'}</dd>
-              <dt className="col-sm-3">{t('credentials.issuer')}</dt>
-              <dd className="col-sm-9 text-break">{data.issuer}</dd>
-              <dt className="col-sm-3">{t('credentials.issued')}</dt>
-              <dd className="col-sm-9" data-testid="credential-schema-issued">
+              <DetailItem label={t('credentials.format')} split={3}>
+                {data.meta.format ?? 'vc+jwt'}
+              </DetailItem>
+              <DetailItem label={t('credentials.issuer')} split={3} className="text-break">
+                {data.issuer}
+              </DetailItem>
+              <DetailItem label={t('credentials.issued')} split={3} testId="credential-schema-issued">
                 {data.issued}
-              </dd>
-              <dt className="col-sm-3">{t('credentials.created')}</dt>
-              <dd className="col-sm-9">{formatDateTime(data.dateCreated)}</dd>
+              </DetailItem>
+              <DetailItem label={t('credentials.created')} split={3}>
+                {formatDateTime(data.dateCreated)}
+              </DetailItem>
               {data.meta.publishedAt && (
-                <>
-                  <dt className="col-sm-3">{t('credentials.publishedAt')}</dt>
-                  <dd className="col-sm-9">{formatDateTime(data.meta.publishedAt)}</dd>
-                </>
+                <DetailItem label={t('credentials.publishedAt')} split={3}>
+                  {formatDateTime(data.meta.publishedAt)}
+                </DetailItem>
               )}
             </dl>
             <h2 className="h6">{t('credentials.jsonSchema')}</h2>

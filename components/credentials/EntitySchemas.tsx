@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
-import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'next-i18next/pages';
 import useSWR from 'swr';
+import { InstantSelect } from '@/components/kit/form/InstantSelect';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { column } from '@/components/kit/table/columns';
 import { loadOpenApi } from '@/lib/client/entities';
+import { useShell } from '@/lib/client/settings-context';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -56,6 +58,7 @@ export function entityNames(schemas: Record<string, JsonSchema>): string[] {
 /** Read-only view of the entity schemas the API publishes in /openapi.json. */
 export function EntitySchemas() {
   const { t } = useTranslation('schema');
+  const { lang } = useShell();
   const { data, isLoading } = useSWR('openapi-all', async () => (await loadOpenApi())?.components.schemas ?? null, {
     revalidateOnFocus: false,
   });
@@ -63,47 +66,57 @@ export function EntitySchemas() {
   const [picked, setPicked] = useState<string>('');
   const current = picked || names[0] || '';
   const fields = useMemo(() => fieldsOf(data?.[current]), [data, current]);
+  const columns = [
+    column<FieldRow>('field', t('entities.field'), (field) => field.name, {
+      hideable: false,
+      sortable: true,
+      render: (field) => (
+        <span className="font-monospace">
+          {field.name}
+          {field.readOnly && (
+            <Badge bg="light" text="dark" className="ms-2 border">
+              {t('entities.serverOwned')}
+            </Badge>
+          )}
+        </span>
+      ),
+    }),
+    column<FieldRow>('type', t('entities.type'), (field) => field.type, {
+      render: (field) => <span className="font-monospace small">{field.type}</span>,
+    }),
+    column<FieldRow>('required', t('entities.required'), (field) => (field.required ? t('entities.yes') : ''), {
+      render: (field) => (field.required ? <span aria-label={t('entities.yes')}>✓</span> : ''),
+    }),
+  ];
 
   if (isLoading) return <Spinner animation="border" size="sm" />;
   if (!data) return <Alert variant="danger">{t('entities.loadFailed')}</Alert>;
   return (
     <div data-testid="entity-schemas">
-      <Form.Group className="mb-3" style={{ maxWidth: 320 }} controlId="entity-schema-pick">
-        <Form.Label>{t('entities.pick')}</Form.Label>
-        <Form.Select value={current} onChange={(e) => setPicked(e.target.value)} data-testid="entity-pick">
-          {names.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
+      <div className="mb-3">
+        <InstantSelect
+          label={t('entities.pick')}
+          showLabel
+          value={current}
+          options={names.map((name) => ({ value: name, label: name }))}
+          onChoose={setPicked}
+          style={{ maxWidth: 320 }}
+          testId="entity-pick"
+        />
+      </div>
       <p className="small text-muted">{t('entities.count', { count: fields.length, name: current })}</p>
-      <Table size="sm" striped responsive data-testid="entity-fields" data-entity={current}>
-        <thead>
-          <tr>
-            <th>{t('entities.field')}</th>
-            <th>{t('entities.type')}</th>
-            <th>{t('entities.required')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {fields.map((field) => (
-            <tr key={field.name} data-testid="entity-field" data-field={field.name}>
-              <td className="font-monospace">
-                {field.name}
-                {field.readOnly && (
-                  <Badge bg="light" text="dark" className="ms-2 border">
-                    {t('entities.serverOwned')}
-                  </Badge>
-                )}
-              </td>
-              <td className="font-monospace small">{field.type}</td>
-              <td>{field.required ? <span aria-label={t('entities.yes')}>✓</span> : ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <div data-entity={current}>
+        <DataTable
+          columns={columns}
+          rows={fields}
+          lang={lang}
+          caption={t('entities.count', { count: fields.length, name: current })}
+          testId="entity-fields"
+          getRowId={(field) => field.name}
+          rowProps={(field) => ({ 'data-testid': 'entity-field', 'data-field': field.name })}
+          empty={{ message: t('entities.count', { count: 0, name: current }) }}
+        />
+      </div>
     </div>
   );
 }

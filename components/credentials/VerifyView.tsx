@@ -7,6 +7,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { formatDay } from '@/components/flow/approval/subject';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { formatDateTime } from '@/lib/format/time';
+import { DetailItem } from './DetailItem';
 import { usePublicVerification, type PublicState } from './credentials-api';
 
 const TONE: Record<PublicState, { bg: string; text: string; icon: string }> = {
@@ -53,59 +54,38 @@ export function VerifyView({ title }: ScreenViewProps) {
               <Card.Body>
                 <dl className="row mb-0">
                   {data.product && (
-                    <>
-                      <dt className="col-sm-4">{t('verifyPage.product')}</dt>
-                      <dd className="col-sm-8" data-testid="verify-product">
-                        {data.product.name}
-                        {data.product.reference && <span className="ms-2 text-muted">{data.product.reference}</span>}
-                      </dd>
-                    </>
+                    <DetailItem label={t('verifyPage.product')} testId="verify-product">
+                      {data.product.name}
+                      {data.product.reference && <span className="ms-2 text-muted">{data.product.reference}</span>}
+                    </DetailItem>
                   )}
                   {data.license && (
-                    <>
-                      <dt className="col-sm-4">{t('verifyPage.license')}</dt>
-                      <dd className="col-sm-8" data-testid="verify-license">
-                        {data.license.reference}
-                      </dd>
-                    </>
+                    <DetailItem label={t('verifyPage.license')} testId="verify-license">
+                      {data.license.reference}
+                    </DetailItem>
                   )}
                   {data.ip && (
-                    <>
-                      <dt className="col-sm-4">{t('verifyPage.ip')}</dt>
-                      <dd className="col-sm-8" data-testid="verify-ip">
-                        {data.ip.name}
-                      </dd>
-                    </>
+                    <DetailItem label={t('verifyPage.ip')} testId="verify-ip">
+                      {data.ip.name}
+                    </DetailItem>
                   )}
                   {data.licensee && (
-                    <>
-                      <dt className="col-sm-4">{t('verifyPage.licensee')}</dt>
-                      <dd className="col-sm-8" data-testid="verify-licensee">
-                        {data.licensee.name}
-                      </dd>
-                    </>
+                    <DetailItem label={t('verifyPage.licensee')} testId="verify-licensee">
+                      {data.licensee.name}
+                    </DetailItem>
                   )}
                   {data.territory.length > 0 && (
-                    <>
-                      <dt className="col-sm-4">{t('verifyPage.territory')}</dt>
-                      <dd className="col-sm-8" data-testid="verify-territory">
-                        {data.territory.join(', ')}
-                      </dd>
-                    </>
+                    <DetailItem label={t('verifyPage.territory')} testId="verify-territory">
+                      {data.territory.join(', ')}
+                    </DetailItem>
                   )}
                   {data.term && (
-                    <>
-                      <dt className="col-sm-4">{t('verifyPage.term')}</dt>
-                      <dd className="col-sm-8" data-testid="verify-term">
-                        {formatDay(data.term.start)} – {formatDay(data.term.end)}
-                      </dd>
-                    </>
+                    <DetailItem label={t('verifyPage.term')} testId="verify-term">
+                      {formatDay(data.term.start)} – {formatDay(data.term.end)}
+                    </DetailItem>
                   )}
                   {data.credential?.revokedAt && (
-                    <>
-                      <dt className="col-sm-4">{t('verifyPage.revokedAt')}</dt>
-                      <dd className="col-sm-8">{formatDateTime(data.credential.revokedAt)}</dd>
-                    </>
+                    <DetailItem label={t('verifyPage.revokedAt')}>{formatDateTime(data.credential.revokedAt)}</DetailItem>
                   )}
                 </dl>
               </Card.Body>

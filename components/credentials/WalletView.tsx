@@ -1,18 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { formatDay } from '@/components/flow/approval/subject';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { useNames } from '@/components/kit/format/use-names';
+import { ReadOnlyText } from '@/components/kit/form/ReadOnlyText';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { actionsColumn, column } from '@/components/kit/table/columns';
 import { Reference } from '@/components/refs/RecordSearch';
 import { useShell } from '@/lib/client/settings-context';
-import { formatDateTime } from '@/lib/format/time';
 import {
   fetchWalletCredential,
   useWallet,
@@ -29,10 +29,10 @@ import { StatusBadge } from './StatusBadge';
  */
 export function WalletView({ title }: ScreenViewProps) {
   const { t } = useTranslation('wallet');
-  const { data: items, isLoading, error } = useWallet();
+  const { data: items, isLoading, error, mutate } = useWallet();
   const [shown, setShown] = useState<CredentialSummary | null>(null);
   const [checks, setChecks] = useState<Record<string, Verification | 'pending' | 'failed'>>({});
-  const { settings } = useShell();
+  const { settings, lang } = useShell();
   const token = useSession().data?.accessToken;
   // The licensee column only helps someone who belongs to several organisations.
   const several = new Set((items ?? []).map((c) => c.claims.licensee?.key)).size > 1;
@@ -49,95 +49,98 @@ export function WalletView({ title }: ScreenViewProps) {
     setChecks((c) => ({ ...c, [credential.key]: result ?? 'failed' }));
   };
 
+  const columns = [
+    column<CredentialSummary>('type', t('col.type'), (c) => t(`type.${c.type}`, { defaultValue: c.type }), {
+      hideable: false,
+      render: (c) => {
+        const number = licenseNumbers.get(c.claims.license?.key ?? '');
+        return (
+          <>
+            <div>{t(`type.${c.type}`, { defaultValue: c.type })}</div>
+            {number && (
+              <div className="small text-muted" data-testid="wallet-license">
+                {t('licenseKey')}: <Reference value={number} />
+              </div>
+            )}
+          </>
+        );
+      },
+    }),
+    column<CredentialSummary>('ip', t('col.ip'), (c) => c.claims.ip?.name, { testId: 'wallet-ip' }),
+    ...(several ? [column<CredentialSummary>('licensee', t('col.licensee'), (c) => c.claims.licensee?.name)] : []),
+    column<CredentialSummary>(
+      'term',
+      t('col.term'),
+      (c) => `${formatDay(c.claims.term?.start)} – ${formatDay(c.claims.term?.end)}`,
+    ),
+    column<CredentialSummary>('territory', t('col.territory'), (c) => c.claims.territory ?? []),
+    column<CredentialSummary>('state', t('col.state'), (c) => c.status, {
+      render: (c) => <StatusBadge status={c.status} testId="wallet-status" />,
+    }),
+    column<CredentialSummary>('issuedAt', t('col.issuedAt'), (c) => c.issuedAt, { kind: 'datetime' }),
+    actionsColumn<CredentialSummary>(t('verify'), (c) => {
+      const check = checks[c.key];
+      return (
+        <div className="text-nowrap">
+          <Button
+            size="sm"
+            variant="outline-secondary"
+            className="me-1"
+            onClick={() => setShown(c)}
+            data-testid="wallet-show-jwt"
+          >
+            {t('showJwt')}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline-primary"
+            disabled={check === 'pending'}
+            onClick={() => void verify(c)}
+            data-testid="wallet-verify"
+          >
+            {check === 'pending' ? <Spinner animation="border" size="sm" /> : t('verify')}
+          </Button>
+          {check && check !== 'pending' && (
+            <div
+              className="small mt-1 text-wrap"
+              data-testid="wallet-verify-result"
+              data-valid={check !== 'failed' && check.valid}
+            >
+              {check === 'failed' ? (
+                <span className="text-danger">{t('verifyFailed')}</span>
+              ) : (
+                <span className={check.valid ? 'text-success' : 'text-danger'}>
+                  {check.valid ? t('verifiedValid') : t('verifiedInvalid', { reason: t(`status.${check.reason}`) })}
+                </span>
+              )}
+            </div>
+          )}
+        </div>
+      );
+    }),
+  ];
+
   return (
     <div data-testid="wallet">
       <h1 className="h4 mb-2">{title}</h1>
       <p className="text-muted small">{t('intro')}</p>
-      {error && <Alert variant="danger">{t('loadFailed')}</Alert>}
-      {isLoading ? (
-        <Spinner animation="border" size="sm" />
-      ) : !items?.length ? (
-        <p className="text-muted" data-testid="wallet-empty">
-          {t('empty')}
-        </p>
-      ) : (
-        <Table hover responsive size="sm" className="align-middle" data-testid="wallet-table">
-          <thead>
-            <tr>
-              <th>{t('col.type')}</th>
-              <th>{t('col.ip')}</th>
-              {several && <th>{t('col.licensee')}</th>}
-              <th>{t('col.term')}</th>
-              <th>{t('col.territory')}</th>
-              <th>{t('col.state')}</th>
-              <th>{t('col.issuedAt')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((c) => {
-              const check = checks[c.key];
-              return (
-                <tr key={c.key} data-testid="wallet-row" data-credential={c.key} data-license={c.claims.license?.key ?? ''}>
-                  <td>
-                    <div>{t(`type.${c.type}`, { defaultValue: c.type })}</div>
-                    {licenseNumbers.get(c.claims.license?.key ?? '') && (
-                      <div className="small text-muted" data-testid="wallet-license">
-                        {t('licenseKey')}: <Reference value={licenseNumbers.get(c.claims.license?.key ?? '')} />
-                      </div>
-                    )}
-                  </td>
-                  <td data-testid="wallet-ip">{c.claims.ip?.name}</td>
-                  {several && <td>{c.claims.licensee?.name}</td>}
-                  <td className="text-nowrap">
-                    {formatDay(c.claims.term?.start)} – {formatDay(c.claims.term?.end)}
-                  </td>
-                  <td>{(c.claims.territory ?? []).join(', ')}</td>
-                  <td>
-                    <StatusBadge status={c.status} testId="wallet-status" />
-                  </td>
-                  <td className="small text-nowrap">{formatDateTime(c.issuedAt)}</td>
-                  <td className="text-nowrap">
-                    <Button
-                      size="sm"
-                      variant="outline-secondary"
-                      className="me-1"
-                      onClick={() => setShown(c)}
-                      data-testid="wallet-show-jwt"
-                    >
-                      {t('showJwt')}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline-primary"
-                      disabled={check === 'pending'}
-                      onClick={() => void verify(c)}
-                      data-testid="wallet-verify"
-                    >
-                      {check === 'pending' ? <Spinner animation="border" size="sm" /> : t('verify')}
-                    </Button>
-                    {check && check !== 'pending' && (
-                      <div
-                        className="small mt-1"
-                        data-testid="wallet-verify-result"
-                        data-valid={check !== 'failed' && check.valid}
-                      >
-                        {check === 'failed' ? (
-                          <span className="text-danger">{t('verifyFailed')}</span>
-                        ) : (
-                          <span className={check.valid ? 'text-success' : 'text-danger'}>
-                            {check.valid ? t('verifiedValid') : t('verifiedInvalid', { reason: t(`status.${check.reason}`) })}
-                          </span>
-                        )}
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
-      )}
+      <DataTable
+        columns={columns}
+        rows={isLoading ? undefined : (items ?? [])}
+        error={error}
+        onRetry={() => void mutate()}
+        lang={lang}
+        caption={title}
+        testId="wallet-table"
+        getRowId={(c) => c.key}
+        rowProps={(c) => ({
+          'data-testid': 'wallet-row',
+          'data-credential': c.key,
+          'data-license': c.claims.license?.key ?? '',
+        })}
+        empty={{ message: <span data-testid="wallet-empty">{t('empty')}</span> }}
+        skeletonRows={2}
+      />
       {shown && <JwtDialog credential={shown} onClose={() => setShown(null)} />}
     </div>
   );
@@ -180,14 +183,7 @@ function JwtDialog({ credential, onClose }: { credential: CredentialSummary; onC
         ) : (
           <>
             <p className="small text-muted">{t('jwtHelp')}</p>
-            <Form.Control
-              as="textarea"
-              rows={8}
-              readOnly
-              value={detail.jwt}
-              className="font-monospace small"
-              data-testid="wallet-jwt"
-            />
+            <ReadOnlyText text={detail.jwt} label={t('jwtTitle')} className="mb-0 font-monospace small" testId="wallet-jwt" />
           </>
         )}
       </Modal.Body>

@@ -44,16 +44,24 @@ function useToken(): string | undefined {
   return useSession().data?.accessToken;
 }
 
-/** The signed-in user's wallet (GET /api/core/wallet/cred/list). */
-export function useWallet() {
+/** A list the core API answers to the signed-in user, read with `read`; a refusal is an error. */
+function useCoreItems<T>(
+  name: string,
+  read: (core: ReturnType<typeof coreClient>, token: string) => Promise<Envelope<{ items: unknown[] }> | null>,
+) {
   const { settings } = useShell();
   const token = useToken();
-  return useSWR(token ? ['wallet-creds', token] : null, async () => {
-    const answer = await coreClient(settings.coreApiUrl).GET('/api/core/wallet/cred/list', { token });
-    if (answer?.status !== 0) throw new Error('wallet');
-    // The spec leaves claims an open record; wallet credentials carry license claims.
-    return answer.data.items as CredentialSummary[];
+  return useSWR(token ? [name, token] : null, async () => {
+    const answer = await read(coreClient(settings.coreApiUrl), token!);
+    if (answer?.status !== 0) throw new Error(name);
+    // The spec leaves claims and meta open records; the callers read them as the shapes above.
+    return answer.data.items as T[];
   });
+}
+
+/** The signed-in user's wallet (GET /api/core/wallet/cred/list). */
+export function useWallet() {
+  return useCoreItems<CredentialSummary>('wallet-creds', (core, token) => core.GET('/api/core/wallet/cred/list', { token }));
 }
 
 /** One wallet credential with its JWT and a verification made now. */
@@ -71,14 +79,7 @@ export async function verifyJwt(jwt: string): Promise<Verification | null> {
 
 /** Credential schemas (GET /api/core/schema/list). */
 export function useCredentialSchemas() {
-  const { settings } = useShell();
-  const token = useToken();
-  return useSWR(token ? ['credential-schemas', token] : null, async () => {
-    const answer = await coreClient(settings.coreApiUrl).GET('/api/core/schema/list', { token });
-    if (answer?.status !== 0) throw new Error('schemas');
-    // The spec leaves meta an open record; its known keys are SchemaMeta's.
-    return answer.data.items as SchemaSummary[];
-  });
+  return useCoreItems<SchemaSummary>('credential-schemas', (core, token) => core.GET('/api/core/schema/list', { token }));
 }
 
 export function useSchemaMeta(key: string | null) {

@@ -1,11 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useShell } from '@/lib/client/settings-context';
 import { useTranslation } from 'next-i18next/pages';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
+import { Field } from '@/components/kit/form/Field';
+import { BusyLabel } from '@/components/kit/form/BusyLabel';
+import { Form } from '@/components/kit/form/Form';
+import { SubmitButton } from '@/components/kit/form/SubmitButton';
+import { TextInput } from '@/components/kit/form/TextField';
 import { personName, useUserSearch, type UserHit } from './holder-api';
 
 interface AddPersonModalProps {
@@ -22,25 +27,25 @@ interface AddPersonModalProps {
 export function AddPersonModal({ target, present, onSubmit, onClose }: AddPersonModalProps) {
   const { lang } = useShell();
   const { t } = useTranslation('holder-admin');
-  const [text, setText] = useState('');
+  const form = useForm<{ q: string }>({ defaultValues: { q: '' } });
+  const text = useWatch({ control: form.control, name: 'q' });
+  const { isSubmitting: pending } = form.formState;
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<UserHit | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const hits = useUserSearch(query);
+  const { clearErrors } = form;
 
-  // A short pause after typing before asking the server.
+  // A short pause after typing before asking the server; what was said under the box goes.
   useEffect(() => {
+    clearErrors('q');
     const timer = setTimeout(() => setQuery(text), 250);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [text, clearErrors]);
 
   const reset = () => {
-    setText('');
+    form.reset();
     setQuery('');
     setSelected(null);
-    setError(null);
-    setPending(false);
   };
 
   const close = () => {
@@ -49,51 +54,33 @@ export function AddPersonModal({ target, present, onSubmit, onClose }: AddPerson
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!selected) {
-      setError(t('profile.pickSomeone'));
+      form.setError('q', { type: 'required', message: t('profile.pickSomeone') });
       return;
     }
-    setPending(true);
-    setError(null);
     const problem = await onSubmit(selected);
-    setPending(false);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    reset();
+    if (problem) form.setError('q', { type: 'server', message: problem });
+    else reset();
   };
 
   const items = hits.data ?? [];
   return (
-    <Modal show={target !== null} onHide={close} centered data-testid="add-person-dialog">
-      <Form onSubmit={(e) => void submit(e)} noValidate className="modal-flex">
+    <Modal show={target !== null} onHide={close} onEntered={() => form.setFocus('q')} centered data-testid="add-person-dialog">
+      <Form form={form} onSubmit={submit} className="modal-flex">
         <Modal.Header closeButton>
           <Modal.Title className="h5">{t('profile.addTitle', { target })}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <Form.Group controlId="person-search">
-            <Form.Label>{t('profile.searchLabel')}</Form.Label>
-            <Form.Control
+          <Field name="q" label={t('profile.searchLabel')} className="mb-0" testId="person-search">
+            <TextInput
               type="search"
-              autoFocus
               autoComplete="off"
-              value={text}
               placeholder={t('profile.searchPlaceholder')}
-              onChange={(e) => {
-                setText(e.target.value);
-                setError(null);
-              }}
-              isInvalid={Boolean(error)}
-              disabled={pending}
-              data-testid="person-search"
+              readOnly={pending}
+              testId="person-search"
             />
-            <Form.Control.Feedback type="invalid" data-testid="person-error">
-              {error}
-            </Form.Control.Feedback>
-          </Form.Group>
+          </Field>
           {selected && (
             <div className="mt-3 p-2 border rounded bg-light" data-testid="person-selected">
               <div className="small text-muted">{t('profile.selected')}</div>
@@ -124,7 +111,7 @@ export function AddPersonModal({ target, present, onSubmit, onClose }: AddPerson
                         disabled={already || pending}
                         onClick={() => {
                           setSelected(hit);
-                          setError(null);
+                          form.clearErrors('q');
                         }}
                         data-testid="person-option"
                         data-email={hit.email}
@@ -146,10 +133,9 @@ export function AddPersonModal({ target, present, onSubmit, onClose }: AddPerson
           <Button variant="secondary" onClick={close} disabled={pending}>
             {t('cancel')}
           </Button>
-          <Button type="submit" variant="primary" disabled={pending || !selected} data-testid="person-add-submit">
-            {pending && <Spinner animation="border" size="sm" className="me-2" />}
+          <SubmitButton disabled={!selected} pending={<BusyLabel>{t('profile.add')}</BusyLabel>} testId="person-add-submit">
             {t('profile.add')}
-          </Button>
+          </SubmitButton>
         </Modal.Footer>
       </Form>
     </Modal>

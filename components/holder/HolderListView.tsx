@@ -1,13 +1,12 @@
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import { useShell } from '@/lib/client/settings-context';
 import type { ScreenViewProps } from '../kit/shell/withPage';
 import { APPROVER_GROUPS, MANAGER_GROUPS } from './holder-api';
+import { DataTable } from '../kit/table/DataTable';
+import { actionsColumn, column } from '../kit/table/columns';
 import { useEntityPages } from '../kit/table/use-entity-pages';
 
 interface HolderRecord {
@@ -33,62 +32,47 @@ export function HolderListView({ title }: ScreenViewProps) {
   const { t } = useTranslation('holder-admin');
   const { lang } = useShell();
   const holders = useEntityPages<HolderRecord>('Holder', { sort: { is_default: -1, name: 1 }, limit: 50 });
+  const hrefOf = (holder: HolderRecord) => `/${lang}/holder/profile?key=${encodeURIComponent(holder.key)}`;
+  const columns = [
+    column<HolderRecord>('name', t('list.name'), (holder) => holder.name, {
+      hideable: false,
+      render: (holder) => (
+        <>
+          <Link href={hrefOf(holder)} className="fw-semibold" data-testid="holder-open">
+            {holder.name || t('list.unnamed')}
+          </Link>
+          {holder.is_default && (
+            <Badge bg="primary" className="ms-2" data-testid="holder-default">
+              {t('list.default')}
+            </Badge>
+          )}
+        </>
+      ),
+    }),
+    column<HolderRecord>('approvers', t('list.approvers'), countApprovers, { kind: 'count', testId: 'holder-approver-count' }),
+    column<HolderRecord>('managers', t('list.managers'), countManagers, { kind: 'count', testId: 'holder-manager-count' }),
+    actionsColumn<HolderRecord>(t('list.open'), (holder) => (
+      <Link href={hrefOf(holder)} className="btn btn-sm btn-outline-primary">
+        {t('list.open')}
+      </Link>
+    )),
+  ];
   return (
     <section data-testid="holder-list">
       <h1 className="h3">{title}</h1>
       <p className="text-muted">{t('list.intro')}</p>
-      {!holders.ready ? (
-        <div className="py-4 text-center" role="status">
-          <Spinner animation="border" size="sm" /> <span className="ms-2">{t('loading')}</span>
-        </div>
-      ) : holders.failed && holders.items.length === 0 ? (
-        <Alert variant="danger">{t('loadFailed')}</Alert>
-      ) : holders.items.length === 0 ? (
-        <p className="text-muted py-3" data-testid="holder-list-empty">
-          {t('list.empty')}
-        </p>
-      ) : (
-        <Table responsive hover className="align-middle bg-white">
-          <thead>
-            <tr>
-              <th>{t('list.name')}</th>
-              <th className="text-end">{t('list.approvers')}</th>
-              <th className="text-end">{t('list.managers')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {holders.items.map((holder) => {
-              const href = `/${lang}/holder/profile?key=${encodeURIComponent(holder.key)}`;
-              return (
-                <tr key={holder.key} data-testid={`holder-row-${holder.key}`}>
-                  <td>
-                    <Link href={href} className="fw-semibold" data-testid="holder-open">
-                      {holder.name || t('list.unnamed')}
-                    </Link>
-                    {holder.is_default && (
-                      <Badge bg="primary" className="ms-2" data-testid="holder-default">
-                        {t('list.default')}
-                      </Badge>
-                    )}
-                  </td>
-                  <td className="text-end" data-testid="holder-approver-count">
-                    {countApprovers(holder)}
-                  </td>
-                  <td className="text-end" data-testid="holder-manager-count">
-                    {countManagers(holder)}
-                  </td>
-                  <td className="text-end">
-                    <Link href={href} className="btn btn-sm btn-outline-primary">
-                      {t('list.open')}
-                    </Link>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
-      )}
+      <DataTable
+        columns={columns}
+        rows={holders.ready ? holders.items : undefined}
+        error={holders.failed && holders.items.length === 0}
+        onRetry={() => void holders.mutate()}
+        lang={lang}
+        caption={title}
+        getRowId={(holder) => holder.key}
+        rowProps={(holder) => ({ 'data-testid': `holder-row-${holder.key}` })}
+        empty={{ message: <span data-testid="holder-list-empty">{t('list.empty')}</span> }}
+        skeletonRows={3}
+      />
       {holders.hasMore && (
         <Button variant="outline-secondary" onClick={holders.loadMore} disabled={holders.loadingMore}>
           {t('showMore')}

@@ -1,13 +1,11 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
-import { formatDateTime } from '@/lib/format/time';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { column } from '@/components/kit/table/columns';
+import { cursorPagerProps, type CursorPager } from '@/components/kit/table/use-cursor-pager';
 import { LogEntryText } from '@/components/audit/LogEntryText';
-import type { LogPerson, useHolderLog } from './holder-api';
+import { RecordSearch } from '@/components/refs/RecordSearch';
+import { useShell } from '@/lib/client/settings-context';
+import type { HolderLogEntry, LogPerson, useHolderLog } from './holder-api';
 
 type Log = ReturnType<typeof useHolderLog>;
 
@@ -22,94 +20,77 @@ function PersonCell({ person }: { person: LogPerson | null }) {
   );
 }
 
-/** The holder's admin log for role changes, newest first, searchable. `log` is shared so changes can refresh it. */
-export function HolderLogTable({ log, query, onQuery }: { log: Log; query: string; onQuery: (q: string) => void }) {
+/**
+ * The holder's admin log for role changes, newest first, a page at a time, searchable. `log` is
+ * shared so changes can refresh it.
+ */
+export function HolderLogTable({
+  log,
+  pager,
+  query,
+  onQuery,
+}: {
+  log: Log;
+  pager: CursorPager;
+  query: string;
+  onQuery: (q: string) => void;
+}) {
   const { t } = useTranslation(['holder-admin', 'flow']);
-  const [text, setText] = useState(query);
-  useEffect(() => {
-    const timer = setTimeout(() => onQuery(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text, onQuery]);
-
-  const pages = log.data ?? [];
-  const entries = pages.flatMap((page) => page?.items ?? []);
-  const last = pages[pages.length - 1];
-  const failed = pages.some((page) => page === null);
+  const { lang } = useShell();
+  const columns = [
+    column<HolderLogEntry>('time', t('log.time'), (entry) => entry.time, { kind: 'datetime', hideable: false }),
+    column<HolderLogEntry>('who', t('log.who'), (entry) => entry.who?.name, {
+      render: (entry) => <PersonCell person={entry.who} />,
+    }),
+    column<HolderLogEntry>('action', t('log.action'), (entry) => entry.readable.action, {
+      render: (entry) => (
+        <>
+          <div>{entry.readable.action}</div>
+          <div className="small text-muted">
+            <code data-testid="holder-log-action" title={entry.ref ?? undefined}>
+              {entry.action}
+            </code>
+          </div>
+        </>
+      ),
+    }),
+    column<HolderLogEntry>('person', t('log.person'), (entry) => entry.person?.name, {
+      render: (entry) => <PersonCell person={entry.person} />,
+      testId: 'holder-log-person',
+    }),
+    column<HolderLogEntry>('details', t('log.details'), (entry) => entry.readable.summary, {
+      render: (entry) => <LogEntryText readable={entry.readable} />,
+      testId: 'holder-log-details',
+    }),
+  ];
 
   return (
     <section className="mt-5" data-testid="holder-log">
       <div className="d-flex flex-wrap align-items-end justify-content-between gap-2 mb-2">
         <h2 className="h5 mb-0">{t('log.title')}</h2>
-        <Form.Group controlId="holder-log-search" className="ms-auto" style={{ minWidth: 260 }}>
-          <Form.Label className="visually-hidden">{t('log.search')}</Form.Label>
-          <Form.Control
-            type="search"
-            size="sm"
-            placeholder={t('log.search')}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            data-testid="holder-log-search"
-          />
-        </Form.Group>
+        <RecordSearch
+          onSearch={onQuery}
+          initial={query}
+          label={t('log.search')}
+          placeholder={t('log.search')}
+          className="ms-auto"
+          style={{ minWidth: 260 }}
+          testId="holder-log-search"
+        />
       </div>
-      {!log.data ? (
-        <div className="py-3 text-center" role="status">
-          <Spinner animation="border" size="sm" />
-        </div>
-      ) : failed && entries.length === 0 ? (
-        <Alert variant="danger">{t('loadFailed')}</Alert>
-      ) : entries.length === 0 ? (
-        <p className="text-muted" data-testid="holder-log-empty">
-          {query ? t('log.noMatch') : t('log.empty')}
-        </p>
-      ) : (
-        <Table responsive size="sm" className="bg-white align-middle small">
-          <thead>
-            <tr>
-              <th>{t('log.time')}</th>
-              <th>{t('log.who')}</th>
-              <th>{t('log.action')}</th>
-              <th>{t('log.person')}</th>
-              <th>{t('log.details')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.key} data-testid="holder-log-row" data-action={entry.action}>
-                <td className="text-nowrap">{formatDateTime(entry.time)}</td>
-                <td>
-                  <PersonCell person={entry.who} />
-                </td>
-                <td>
-                  <div>{entry.readable.action}</div>
-                  <div className="small text-muted">
-                    <code data-testid="holder-log-action" title={entry.ref ?? undefined}>
-                      {entry.action}
-                    </code>
-                  </div>
-                </td>
-                <td data-testid="holder-log-person">
-                  <PersonCell person={entry.person} />
-                </td>
-                <td data-testid="holder-log-details">
-                  <LogEntryText readable={entry.readable} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
-      {last?.next && (
-        <Button
-          variant="outline-secondary"
-          size="sm"
-          onClick={() => void log.setSize(log.size + 1)}
-          disabled={log.isValidating}
-          data-testid="holder-log-more"
-        >
-          {t('showMore')}
-        </Button>
-      )}
+      <DataTable
+        columns={columns}
+        rows={log.data === undefined ? undefined : (log.data?.items ?? [])}
+        error={log.data === null}
+        onRetry={() => void log.mutate()}
+        lang={lang}
+        caption={t('log.title')}
+        getRowId={(entry) => entry.key}
+        rowProps={(entry) => ({ 'data-testid': 'holder-log-row', 'data-action': entry.action })}
+        empty={{ message: <span data-testid="holder-log-empty">{query ? t('log.noMatch') : t('log.empty')}</span> }}
+        pager={cursorPagerProps(pager, log.data?.next)}
+        skeletonRows={3}
+      />
     </section>
   );
 }

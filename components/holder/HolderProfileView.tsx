@@ -7,6 +7,7 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Spinner from 'react-bootstrap/Spinner';
 import { useDialogs } from '@/components/kit/dialogs/DialogProvider';
+import { useCursorPager } from '@/components/kit/table/use-cursor-pager';
 import { useRecord } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 import type { ScreenViewProps } from '../kit/shell/withPage';
@@ -65,7 +66,8 @@ export function HolderProfileView({ title }: ScreenViewProps) {
   const signers = useContractSigners();
   const { permissions } = useHolderPermissions();
   const [logQuery, setLogQuery] = useState('');
-  const log = useHolderLog(logQuery);
+  const logPager = useCursorPager(logQuery);
+  const log = useHolderLog(logQuery, logPager.cursor);
   const holderKey = requestedKey ?? roles.data?.holder ?? null;
   const record = useRecord<HolderRecord>('Holder', holderKey);
 
@@ -94,6 +96,8 @@ export function HolderProfileView({ title }: ScreenViewProps) {
   };
 
   const refresh = async () => {
+    // The change is the newest entry: back to the log's first page to show it.
+    logPager.first();
     await Promise.all([roles.mutate(), signers.mutate(), log.mutate()]);
   };
 
@@ -197,7 +201,7 @@ export function HolderProfileView({ title }: ScreenViewProps) {
           </>
         )
       )}
-      <HolderLogTable log={log} query={logQuery} onQuery={onLogQuery} />
+      <HolderLogTable log={log} pager={logPager} query={logQuery} onQuery={onLogQuery} />
       <AddPersonModal
         target={adding ? labelOf(adding) : null}
         present={(adding && peopleOf(adding)?.map((p) => p.sub)) || []}

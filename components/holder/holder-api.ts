@@ -1,7 +1,6 @@
 import { signIn, useSession } from 'next-auth/react';
 import { fullName } from '@/lib/format/person-name';
 import useSWR from 'swr';
-import useSWRInfinite from 'swr/infinite';
 import { hasAccess } from '@/lib/acl/match';
 import { accessLists } from '@/lib/acl/roles';
 import { api, coreClient, type AnswerData } from '@/lib/client/api';
@@ -105,28 +104,16 @@ export function useHolderPermissions(): { permissions: HolderPermissions | null;
   return { permissions, sub: data.sub };
 }
 
-/** Pages of the admin log (GET /api/role/log), newest first, filtered by `q`. */
-export function useHolderLog(q: string, pageSize = 20) {
+/** One page of the admin log (GET /api/role/log), newest first, filtered by `q`, from `cursor`. */
+export function useHolderLog(q: string, cursor: string | undefined, pageSize = 20) {
   const token = useToken();
-  return useSWRInfinite<HolderLogPage | null>(
-    (index, previous: HolderLogPage | null) => {
-      if (!token) return null;
-      if (index > 0 && !previous?.next) return null;
-      const params = new URLSearchParams({ limit: String(pageSize) });
-      if (q) params.set('q', q);
-      if (index > 0 && previous?.next) params.set('cursor', previous.next);
-      return ['holder-log', params.toString(), token];
-    },
-    async ([, params]: [string, string, string]) => {
-      // The key keeps the query string; the call names each parameter the spec lists.
-      const sent = new URLSearchParams(params);
-      const answer = await api.GET('/api/role/log', {
-        params: { query: { limit: pageSize, q: sent.get('q') ?? undefined, cursor: sent.get('cursor') ?? undefined } },
-        token,
-      });
-      return answer?.status === 0 ? answer.data : null;
-    },
-  );
+  return useSWR(token ? ['holder-log', q, cursor ?? '', pageSize, token] : null, async () => {
+    const answer = await api.GET('/api/role/log', {
+      params: { query: { limit: pageSize, q: q || undefined, cursor } },
+      token,
+    });
+    return answer?.status === 0 ? (answer.data as HolderLogPage) : null;
+  });
 }
 
 export type UserHit = AnswerData<'/api/core/users/list', 'post'>['items'][number];

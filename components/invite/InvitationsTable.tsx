@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { useSession } from 'next-auth/react';
@@ -7,8 +6,9 @@ import { useTranslation } from 'next-i18next/pages';
 import { useDialogs } from '@/components/kit/dialogs/DialogProvider';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
+import { RowActionAlerts, useRowActions } from '@/components/kit/table/row-actions';
 import { useShell } from '@/lib/client/settings-context';
-import { problemOf, resendInvitation, revokeInvitation, type Invitation, type InviteState } from './invite-api';
+import { resendInvitation, revokeInvitation, type Invitation, type InviteState } from './invite-api';
 import { RecordSearch, matchesSearch } from '@/components/refs/RecordSearch';
 
 const VARIANT: Record<InviteState, string> = {
@@ -36,7 +36,8 @@ export function InvitationsTable({
   showOrganisation = false,
   onChanged,
 }: {
-  items: Invitation[];
+  /** undefined while the list loads. */
+  items: Invitation[] | undefined;
   showOrganisation?: boolean;
   onChanged(): void;
 }) {
@@ -45,42 +46,20 @@ export function InvitationsTable({
   const { lang } = useShell();
   const { data: session } = useSession();
   const dialogs = useDialogs();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const actions = useRowActions(t('failed'), onChanged);
   const [q, setQ] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const token = session?.accessToken;
 
-  const resend = async (item: Invitation) => {
-    setBusy(item.key);
-    setProblem(null);
-    const answer = await resendInvitation(session?.accessToken, item.key);
-    setBusy(null);
-    if (answer?.status !== 0) {
-      const p = problemOf(answer, t('failed'));
-      setProblem(Object.values(p.fields).join(' ') || p.message);
-      return;
-    }
-    setNotice(t('list.resent', { email: item.email }));
-    onChanged();
-  };
+  const resend = (item: Invitation) =>
+    actions.run(item.key, () => resendInvitation(token, item.key), t('list.resent', { email: item.email }));
 
   const revoke = async (item: Invitation) => {
     if (!(await dialogs.confirm(t('list.revokeTitle'), t('list.revokeConfirm', { email: item.email })))) return;
-    setBusy(item.key);
-    setProblem(null);
-    const answer = await revokeInvitation(session?.accessToken, item.key);
-    setBusy(null);
-    if (answer?.status !== 0) {
-      const p = problemOf(answer, t('failed'));
-      setProblem(Object.values(p.fields).join(' ') || p.message);
-      return;
-    }
-    setNotice(t('list.revoked', { email: item.email }));
-    onChanged();
+    await actions.run(item.key, () => revokeInvitation(token, item.key), t('list.revoked', { email: item.email }));
   };
 
   const open = (item: Invitation) => item.state === 'pending' || item.state === 'expired';
-  const shown = items.filter((item) => matchesSearch(`${item.reference} ${item.email} ${item.organisation} ${item.inviter}`, q));
+  const shown = items?.filter((item) => matchesSearch(`${item.reference} ${item.email} ${item.organisation} ${item.inviter}`, q));
   const columns = [
     column<Invitation>('reference', t('list.reference'), (item) => item.reference, {
       kind: 'reference',
@@ -99,44 +78,30 @@ export function InvitationsTable({
     column<Invitation>('inviter', t('list.inviter'), (item) => item.inviter),
     actionsColumn<Invitation>(t('list.actions'), (item) => (
       <div className="d-flex flex-wrap gap-2 justify-content-md-end">
-        {open(item) && (
-          <Button
-            size="sm"
-            variant="outline-primary"
-            disabled={busy === item.key}
-            onClick={() => void resend(item)}
-            data-testid="invite-resend"
-          >
-            {t('list.resend')}
-          </Button>
-        )}
-        {item.state === 'pending' && (
-          <Button
-            size="sm"
-            variant="outline-danger"
-            disabled={busy === item.key}
-            onClick={() => void revoke(item)}
-            data-testid="invite-revoke"
-          >
-            {t('list.revoke')}
-          </Button>
-        )}
+        {[
+          { action: 'resend' as const, shown: open(item), variant: 'outline-primary', run: resend },
+          { action: 'revoke' as const, shown: item.state === 'pending', variant: 'outline-danger', run: revoke },
+        ]
+          .filter((button) => button.shown)
+          .map((button) => (
+            <Button
+              key={button.action}
+              size="sm"
+              variant={button.variant}
+              disabled={actions.busy === item.key}
+              onClick={() => void button.run(item)}
+              data-testid={`invite-${button.action}`}
+            >
+              {t(`list.${button.action}`)}
+            </Button>
+          ))}
       </div>
     )),
   ];
 
   return (
     <>
-      {notice && (
-        <Alert variant="success" className="py-2" dismissible onClose={() => setNotice(null)} data-testid="invite-list-notice">
-          {notice}
-        </Alert>
-      )}
-      {problem && (
-        <Alert variant="danger" className="py-2" dismissible onClose={() => setProblem(null)} data-testid="invite-list-error">
-          {problem}
-        </Alert>
-      )}
+      <RowActionAlerts actions={actions} testId="invite-list" />
       <DataTable
         columns={columns}
         rows={shown}
@@ -151,9 +116,9 @@ export function InvitationsTable({
           'data-state': item.state,
         })}
         empty={{
-          message: items.length === 0 ? <span data-testid="invite-list-empty">{t('list.empty')}</span> : tc('search.none'),
+          message: items?.length === 0 ? <span data-testid="invite-list-empty">{t('list.empty')}</span> : tc('search.none'),
         }}
-        toolbar={items.length > 0 ? <RecordSearch onSearch={setQ} testId="invite-search" /> : undefined}
+        toolbar={items?.length ? <RecordSearch onSearch={setQ} testId="invite-search" /> : undefined}
         csvName="invitations.csv"
       />
     </>

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
-import { Form as KitForm } from '@/components/kit/form/Form';
+import { Form } from '@/components/kit/form/Form';
+import { InstantSelect } from '@/components/kit/form/InstantSelect';
 import { SelectField } from '@/components/kit/form/SelectField';
 import { SubmitButton } from '@/components/kit/form/SubmitButton';
 import { TextField } from '@/components/kit/form/TextField';
@@ -61,7 +60,7 @@ export function InviteLicenseeView({ title }: ScreenViewProps) {
       <p className="text-muted small">{t('licensee.intro')}</p>
       <Card className="mb-4">
         <Card.Body>
-          <KitForm form={form} onSubmit={submit} testId="invite-form">
+          <Form form={form} onSubmit={submit} testId="invite-form">
             <Row>
               <Col md={6}>
                 <TextField name="name" label={t('licensee.field.name')} required testId="invite-name" />
@@ -83,7 +82,7 @@ export function InviteLicenseeView({ title }: ScreenViewProps) {
             </Row>
             <TextField name="message" label={t('licensee.field.message')} rows={3} testId="invite-message" />
             <SubmitButton testId="invite-submit">{t('licensee.submit')}</SubmitButton>
-          </KitForm>
+          </Form>
           {notice && (
             <Alert
               variant="success"
@@ -100,27 +99,19 @@ export function InviteLicenseeView({ title }: ScreenViewProps) {
 
       <div className="d-flex flex-wrap align-items-center gap-3 mb-2">
         <h2 className="h5 mb-0 flex-grow-1">{t('licensee.sentTitle')}</h2>
-        <Form.Select
-          size="sm"
-          style={{ maxWidth: 200 }}
+        <InstantSelect
+          label={t('list.state')}
           value={state}
-          onChange={(e) => setState(e.target.value as InviteState | '')}
-          aria-label={t('list.state')}
-          data-testid="invite-filter-state"
-        >
-          <option value="">{t('list.allStates')}</option>
-          {(['pending', 'accepted', 'expired', 'revoked'] as const).map((s) => (
-            <option key={s} value={s}>
-              {t(`state.${s}`)}
-            </option>
-          ))}
-        </Form.Select>
+          options={[
+            { value: '', label: t('list.allStates') },
+            ...(['pending', 'accepted', 'expired', 'revoked'] as const).map((s) => ({ value: s, label: t(`state.${s}`) })),
+          ]}
+          onChoose={(chosen) => setState(chosen as InviteState | '')}
+          style={{ maxWidth: 200 }}
+          testId="invite-filter-state"
+        />
       </div>
-      {isLoading ? (
-        <Spinner animation="border" size="sm" />
-      ) : (
-        <InvitationsTable items={items ?? []} showOrganisation onChanged={() => void mutate()} />
-      )}
+      <InvitationsTable items={isLoading ? undefined : (items ?? [])} showOrganisation onChanged={() => void mutate()} />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import Form from 'react-bootstrap/Form';
 import Nav from 'react-bootstrap/Nav';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { useShell } from '@/lib/client/settings-context';
+import { InstantSelect } from '@/components/kit/form/InstantSelect';
 import type { Organisation } from './useOrganisations';
 
 const STORAGE_KEY = 'licensee-admin-organisation';
@@ -50,20 +50,14 @@ export function AdminNav({
         ))}
       </Nav>
       {organisations.length > 1 && (
-        <Form.Select
-          size="sm"
-          style={{ maxWidth: 280 }}
+        <InstantSelect
+          label={t('admin.organisation')}
           value={current?.key ?? ''}
-          onChange={(e) => onChoose(e.target.value)}
-          aria-label={t('admin.organisation')}
-          data-testid="admin-organisation"
-        >
-          {organisations.map((o) => (
-            <option key={o.key} value={o.key}>
-              {o.name}
-            </option>
-          ))}
-        </Form.Select>
+          options={organisations.map((o) => ({ value: o.key, label: o.name }))}
+          onChoose={onChoose}
+          style={{ maxWidth: 280 }}
+          testId="admin-organisation"
+        />
       )}
     </div>
   );

@@ -1,34 +1,39 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { useWatch } from 'react-hook-form';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import useSWR from 'swr';
 import { useDialogs } from '@/components/kit/dialogs/DialogProvider';
+import { Form } from '@/components/kit/form/Form';
+import { SelectField } from '@/components/kit/form/SelectField';
+import { SubmitButton } from '@/components/kit/form/SubmitButton';
+import { TextField } from '@/components/kit/form/TextField';
+import { showServerErrors } from '@/components/kit/form/server-errors';
+import { useSchemaForm } from '@/components/kit/form/use-entity-form';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { actionsColumn, column } from '@/components/kit/table/columns';
+import { RowActionAlerts, useRowActions } from '@/components/kit/table/row-actions';
 import { api, type AnswerData } from '@/lib/client/api';
 import { useShell } from '@/lib/client/settings-context';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { MemberInvitations } from '@/components/invite/MemberInvitations';
-import { AdminNav, useChosenOrganisation } from './AdminNav';
-import { useOrganisations, type MemberRole, type Organisation } from './useOrganisations';
+import { problemOf } from '@/components/invite/invite-api';
+import { AdminPage } from './AdminPage';
+import { InstantSelect } from '@/components/kit/form/InstantSelect';
+import type { MemberRole, Organisation } from './useOrganisations';
 
 const ALL_ROLES: readonly MemberRole[] = ['owner', 'admin', 'staff', 'designer'];
 
 type Member = AnswerData<'/api/role/licensee/{x}', 'get'>['members'][number];
 
-interface Problem {
-  fields: Record<string, string>;
-  message: string | null;
-}
-
-function problemOf(answer: { status: number; data: unknown } | null, fallback: string): Problem {
-  const data = answer?.data as { errors?: Record<string, string>; message?: string } | string | undefined;
-  if (data && typeof data === 'object' && data.errors) return { fields: data.errors, message: null };
-  return { fields: {}, message: typeof data === 'string' ? data : (data?.message ?? fallback) };
+interface AddValues {
+  licensee: string;
+  email: string;
+  role: MemberRole;
 }
 
 function useMembers(org: Organisation | null) {
@@ -49,83 +54,67 @@ function nameOf(member: Member, lang: 'jp' | 'en'): string {
 function AddMember({ org, roles, onAdded }: { org: Organisation; roles: readonly MemberRole[]; onAdded(name: string): void }) {
   const { t } = useTranslation('licensee');
   const { data: session } = useSession();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<MemberRole>(roles.includes('admin') ? 'admin' : roles[0]!);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [pending, setPending] = useState(false);
   const choices = roles.filter((r) => r !== 'owner' || org.role === 'owner');
+  const form = useSchemaForm<AddValues>(
+    () =>
+      Promise.all([import('zod'), import('@/lib/server/licensees/inputs')]).then(([{ z }, m]) =>
+        m.memberLookupInput.extend({ role: z.enum(m.LICENSEE_ROLES) }),
+      ),
+    { licensee: org.key, email: '', role: roles.includes('admin') ? 'admin' : roles[0]! },
+  );
+  const email = useWatch({ control: form.control, name: 'email' });
+  useEffect(() => form.setValue('licensee', org.key), [form, org.key]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setPending(true);
-    setProblem(null);
+  const refused = (answer: Parameters<typeof problemOf>[0]) => {
+    const { fields, message } = problemOf(answer, t('members.failed'));
+    // The organisation is not a field here: what is said about it shows under the address.
+    const { licensee, ...rest } = fields;
+    showServerErrors(form, licensee && !rest.email ? { ...rest, email: licensee } : rest, message ?? t('members.failed'));
+  };
+
+  const submit = async ({ email: address, role }: AddValues) => {
     const token = session?.accessToken;
-    const found = await api.POST('/api/licensee/member-lookup', {
-      token,
-      body: { licensee: org.key, email: email.trim() },
-    });
-    if (found?.status !== 0) {
-      setPending(false);
-      setProblem(problemOf(found, t('members.failed')));
-      return;
-    }
+    const found = await api.POST('/api/licensee/member-lookup', { token, body: { licensee: org.key, email: address.trim() } });
+    if (found?.status !== 0) return refused(found);
     const set = await api.POST('/api/role/licensee/{x}', {
       params: { path: { x: org.key } },
       token,
       body: { sub: found.data.sub, role },
     });
-    setPending(false);
-    if (set?.status !== 0) {
-      setProblem(problemOf(set, t('members.failed')));
-      return;
-    }
-    setEmail('');
+    if (set?.status !== 0) return refused(set);
+    form.reset({ licensee: org.key, email: '', role });
     onAdded(found.data.name);
   };
 
   return (
-    <Form noValidate onSubmit={(e) => void submit(e)} className="mb-3" data-testid="member-add-form">
-      <Form.Label htmlFor="member-email">{t('members.addTitle')}</Form.Label>
-      <InputGroup hasValidation style={{ maxWidth: 640 }}>
-        <Form.Control
-          id="member-email"
-          type="email"
-          placeholder={t('members.emailPlaceholder')}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          isInvalid={Boolean(problem?.fields.email ?? problem?.fields.licensee)}
-          data-testid="member-email"
-        />
+    <Form form={form} onSubmit={submit} className="mb-3" testId="member-add-form">
+      <Row className="g-2 align-items-start" style={{ maxWidth: 720 }}>
+        <Col sm={choices.length > 1 ? 7 : 10}>
+          <TextField
+            name="email"
+            label={t('members.addTitle')}
+            type="email"
+            placeholder={t('members.emailPlaceholder')}
+            help={t('members.inviteLater')}
+            testId="member-email"
+          />
+        </Col>
         {choices.length > 1 && (
-          <Form.Select
-            value={role}
-            onChange={(e) => setRole(e.target.value as MemberRole)}
-            style={{ maxWidth: 180 }}
-            aria-label={t('members.role')}
-            data-testid="member-add-role"
-          >
-            {choices.map((r) => (
-              <option key={r} value={r}>
-                {t(`role.${r}`)}
-              </option>
-            ))}
-          </Form.Select>
+          <Col sm={3}>
+            <SelectField
+              name="role"
+              label={t('members.role')}
+              options={choices.map((r) => ({ value: r, label: t(`role.${r}`) }))}
+              testId="member-add-role"
+            />
+          </Col>
         )}
-        <Button type="submit" disabled={pending || !email.trim()} data-testid="member-add">
-          {t('members.add')}
-        </Button>
-        <Form.Control.Feedback type="invalid" data-testid="member-email-error">
-          {problem?.fields.email ?? problem?.fields.licensee}
-        </Form.Control.Feedback>
-      </InputGroup>
-      {problem && (problem.message || problem.fields.sub || problem.fields.role) && (
-        <Alert variant="danger" className="py-2 mt-2" data-testid="member-add-error">
-          {problem.fields.sub ?? problem.fields.role ?? problem.message}
-        </Alert>
-      )}
-      <Form.Text muted className="d-block mt-1">
-        {t('members.inviteLater')}
-      </Form.Text>
+        <Col sm={2} className="pt-sm-4">
+          <SubmitButton disabled={!email?.trim()} testId="member-add">
+            {t('members.add')}
+          </SubmitButton>
+        </Col>
+      </Row>
     </Form>
   );
 }
@@ -136,156 +125,124 @@ function AddMember({ org, roles, onAdded }: { org: Organisation; roles: readonly
  */
 function MembersPage({ title, roles }: ScreenViewProps & { roles: readonly MemberRole[] }) {
   const { t } = useTranslation('licensee');
+  return (
+    <AdminPage title={title} testId="licensee-members">
+      {(org) =>
+        org.manages ? (
+          <Members key={org.key} org={org} roles={roles} title={title} />
+        ) : (
+          <Alert variant="secondary" data-testid="members-not-manager">
+            {t('members.notManager')}
+          </Alert>
+        )
+      }
+    </AdminPage>
+  );
+}
+
+/** The members of one organisation its owners and admins manage. */
+function Members({ org: current, roles, title }: { org: Organisation; roles: readonly MemberRole[]; title: string }) {
+  const { t } = useTranslation('licensee');
   const { lang } = useShell();
   const { data: session } = useSession();
   const dialogs = useDialogs();
-  const { organisations, loading } = useOrganisations();
-  const { current, choose } = useChosenOrganisation(organisations);
   const { data: members, isLoading, mutate } = useMembers(current);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const actions = useRowActions(t('members.failed'), () => void mutate());
   const shown = (members ?? []).filter((m) => m.roles.some((r) => roles.includes(r)));
 
-  const change = async (member: Member, role: MemberRole) => {
-    if (!current) return;
-    setBusy(member.sub);
-    setProblem(null);
-    const answer = await api.POST('/api/role/licensee/{x}', {
-      params: { path: { x: current.key } },
-      token: session?.accessToken,
-      body: { sub: member.sub, role },
-    });
-    setBusy(null);
-    if (answer?.status !== 0) {
-      const p = problemOf(answer, t('members.failed'));
-      setProblem(Object.values(p.fields).join(' ') || p.message);
-      return;
-    }
-    setNotice(t('members.changed', { name: nameOf(member, lang), role: t(`role.${role}`) }));
-    void mutate();
+  const change = (org: Organisation, member: Member, role: MemberRole) =>
+    actions.run(
+      member.sub,
+      () =>
+        api.POST('/api/role/licensee/{x}', {
+          params: { path: { x: org.key } },
+          token: session?.accessToken,
+          body: { sub: member.sub, role },
+        }),
+      t('members.changed', { name: nameOf(member, lang), role: t(`role.${role}`) }),
+    );
+
+  const remove = async (org: Organisation, member: Member) => {
+    const name = nameOf(member, lang);
+    if (!(await dialogs.confirm(t('members.removeTitle'), t('members.removeConfirm', { name, org: org.name })))) return;
+    await actions.run(
+      member.sub,
+      () =>
+        api.DELETE('/api/role/licensee/{x}', {
+          params: { path: { x: org.key } },
+          token: session?.accessToken,
+          body: { sub: member.sub },
+        }),
+      t('members.removed', { name }),
+    );
   };
 
-  const remove = async (member: Member) => {
-    if (!current) return;
-    const name = nameOf(member, lang);
-    if (!(await dialogs.confirm(t('members.removeTitle'), t('members.removeConfirm', { name, org: current.name })))) return;
-    setBusy(member.sub);
-    setProblem(null);
-    const answer = await api.DELETE('/api/role/licensee/{x}', {
-      params: { path: { x: current.key } },
-      token: session?.accessToken,
-      body: { sub: member.sub },
-    });
-    setBusy(null);
-    if (answer?.status !== 0) {
-      const p = problemOf(answer, t('members.failed'));
-      setProblem(Object.values(p.fields).join(' ') || p.message);
-      return;
-    }
-    setNotice(t('members.removed', { name }));
-    void mutate();
+  const table = (org: Organisation) => {
+    // Only an owner grants or takes away the owner role (the server checks too).
+    const locked = (member: Member) => member.roles.includes('owner') && org.role !== 'owner';
+    const columns = [
+      column<Member>('name', t('members.name'), (member) => nameOf(member, lang), { hideable: false }),
+      column<Member>('email', t('members.email'), (member) => member.email),
+      column<Member>('role', t('members.role'), (member) => member.roles.find((r) => roles.includes(r)) ?? member.roles[0], {
+        render: (member) => (
+          <InstantSelect
+            label={t('members.role')}
+            value={member.roles.find((r) => roles.includes(r)) ?? member.roles[0]!}
+            options={ALL_ROLES.filter((r) => r !== 'owner' || org.role === 'owner' || member.roles.includes('owner')).map(
+              (r) => ({ value: r, label: t(`role.${r}`) }),
+            )}
+            onChoose={(role) => change(org, member, role as MemberRole)}
+            disabled={locked(member) || actions.busy === member.sub}
+            testId="member-role"
+          />
+        ),
+      }),
+      actionsColumn<Member>(t('members.remove'), (member) => (
+        <Button
+          size="sm"
+          variant="outline-danger"
+          disabled={locked(member) || actions.busy === member.sub}
+          onClick={() => void remove(org, member)}
+          data-testid="member-remove"
+        >
+          {t('members.remove')}
+        </Button>
+      )),
+    ];
+    return (
+      <DataTable
+        columns={columns}
+        rows={isLoading ? undefined : shown}
+        error={members === null}
+        onRetry={() => void mutate()}
+        lang={lang}
+        caption={title}
+        testId="members-table"
+        getRowId={(member) => member.sub}
+        rowProps={(member) => ({ 'data-testid': 'member-row', 'data-email': member.email })}
+        empty={{ message: <span data-testid="members-empty">{t('members.empty')}</span> }}
+        skeletonRows={2}
+      />
+    );
   };
 
   return (
-    <div data-testid="licensee-members">
-      <h1 className="h4 mb-3">{title}</h1>
-      <AdminNav organisations={organisations} current={current} onChoose={choose} />
-      {loading ? (
-        <Spinner animation="border" size="sm" />
-      ) : !current ? (
-        <Alert variant="warning">{t('admin.noOrganisation')}</Alert>
-      ) : !current.manages ? (
-        <Alert variant="secondary" data-testid="members-not-manager">
-          {t('members.notManager')}
-        </Alert>
-      ) : (
-        <>
-          <p className="text-muted small">{t(`members.intro.${roles.join('-')}`)}</p>
-          <AddMember
-            org={current}
-            roles={roles}
-            onAdded={(name) => {
-              setNotice(t('members.added', { name }));
-              void mutate();
-            }}
-          />
-          {notice && (
-            <Alert variant="success" className="py-2" dismissible onClose={() => setNotice(null)} data-testid="members-notice">
-              {notice}
-            </Alert>
-          )}
-          {problem && (
-            <Alert variant="danger" className="py-2" dismissible onClose={() => setProblem(null)} data-testid="members-error">
-              {problem}
-            </Alert>
-          )}
-          {isLoading ? (
-            <Spinner animation="border" size="sm" />
-          ) : shown.length === 0 ? (
-            <p className="text-muted" data-testid="members-empty">
-              {t('members.empty')}
-            </p>
-          ) : (
-            <Table size="sm" responsive className="align-middle" data-testid="members-table">
-              <thead>
-                <tr>
-                  <th>{t('members.name')}</th>
-                  <th>{t('members.email')}</th>
-                  <th>{t('members.role')}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((member) => {
-                  const role = member.roles.find((r) => roles.includes(r)) ?? member.roles[0]!;
-                  const isOwner = member.roles.includes('owner');
-                  // Only an owner grants or takes away the owner role (the server checks too).
-                  const locked = isOwner && current.role !== 'owner';
-                  return (
-                    <tr key={member.sub} data-testid="member-row" data-email={member.email}>
-                      <td>{nameOf(member, lang)}</td>
-                      <td>{member.email}</td>
-                      <td>
-                        <Form.Select
-                          size="sm"
-                          value={role}
-                          disabled={locked || busy === member.sub}
-                          onChange={(e) => void change(member, e.target.value as MemberRole)}
-                          aria-label={t('members.role')}
-                          style={{ maxWidth: 180 }}
-                          data-testid="member-role"
-                        >
-                          {ALL_ROLES.filter((r) => r !== 'owner' || current.role === 'owner' || isOwner).map((r) => (
-                            <option key={r} value={r}>
-                              {t(`role.${r}`)}
-                            </option>
-                          ))}
-                        </Form.Select>
-                      </td>
-                      <td className="text-end">
-                        <Button
-                          size="sm"
-                          variant="outline-danger"
-                          disabled={locked || busy === member.sub}
-                          onClick={() => void remove(member)}
-                          data-testid="member-remove"
-                        >
-                          {t('members.remove')}
-                        </Button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </Table>
-          )}
-          {(roles[0] === 'staff' || roles[0] === 'designer') && (
-            <MemberInvitations licensee={current.key} kind={roles[0] === 'staff' ? 'licensee-staff' : 'licensee-designer'} />
-          )}
-        </>
+    <>
+      <p className="text-muted small">{t(`members.intro.${roles.join('-')}`)}</p>
+      <AddMember
+        org={current}
+        roles={roles}
+        onAdded={(name) => {
+          actions.setNotice(t('members.added', { name }));
+          void mutate();
+        }}
+      />
+      <RowActionAlerts actions={actions} testId="members" />
+      {table(current)}
+      {(roles[0] === 'staff' || roles[0] === 'designer') && (
+        <MemberInvitations licensee={current.key} kind={roles[0] === 'staff' ? 'licensee-staff' : 'licensee-designer'} />
       )}
-    </div>
+    </>
   );
 }
 

@@ -1,40 +1,49 @@
-import { useEffect, useId, useState } from 'react';
-import Form from 'react-bootstrap/Form';
+import { useEffect, type CSSProperties } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'next-i18next/pages';
+import { Field } from '@/components/kit/form/Field';
+import { Form } from '@/components/kit/form/Form';
+import { TextInput } from '@/components/kit/form/TextField';
 
 /**
  * The search box of a list: a reference (LIC-2026-0042, typed in any width or case) or a name
  * people quote. It reports the text a moment after typing stops; the list sends it as the
- * query's `q`, which the server matches against references and names.
+ * query's `q`, which the server matches against references and names. Its label is read by
+ * assistive technology only: the placeholder says the same on screen.
  */
 export function RecordSearch({
   onSearch,
   placeholder,
+  label,
+  initial = '',
+  className = 'mb-3',
+  style = { maxWidth: 420 },
   testId = 'record-search',
 }: {
   onSearch: (q: string) => void;
   placeholder?: string;
+  label?: string;
+  /** The search the list already shows (kept when the box is drawn again). */
+  initial?: string;
+  className?: string;
+  style?: CSSProperties;
   testId?: string;
 }) {
   const { t } = useTranslation('common');
-  const id = useId();
-  const [text, setText] = useState('');
+  const form = useForm<{ q: string }>({ defaultValues: { q: initial } });
+  const text = useWatch({ control: form.control, name: 'q' });
   useEffect(() => {
-    const timer = setTimeout(() => onSearch(text.trim()), 300);
+    const timer = setTimeout(() => onSearch((text ?? '').trim()), 300);
     return () => clearTimeout(timer);
   }, [text, onSearch]);
   return (
-    <Form.Group controlId={id} className="mb-3" style={{ maxWidth: 420 }}>
-      <Form.Label className="visually-hidden">{t('search.label')}</Form.Label>
-      <Form.Control
-        type="search"
-        size="sm"
-        value={text}
-        placeholder={placeholder ?? t('search.placeholder')}
-        onChange={(e) => setText(e.target.value)}
-        data-testid={testId}
-      />
-    </Form.Group>
+    <div className={className} style={style}>
+      <Form form={form} onSubmit={({ q }) => onSearch(q.trim())}>
+        <Field name="q" label={label ?? t('search.label')} hideLabel className="mb-0">
+          <TextInput type="search" placeholder={placeholder ?? t('search.placeholder')} testId={testId} />
+        </Field>
+      </Form>
+    </div>
   );
 }
 

@@ -1,36 +1,22 @@
-import {
-  ArcElement,
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart as ChartJS,
-  DoughnutController,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-  type ChartData,
-  type ChartOptions,
-} from 'chart.js';
+import * as charts from 'chart.js';
+import type { ChartData, ChartOptions } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
 import { formatMoney } from '@/lib/format/money';
 import { PALETTE, type ChartSpec } from './chart-spec';
 
 // Only the parts these charts use, so the bundle carries no unused chart types.
-ChartJS.register(
-  ArcElement,
-  BarController,
-  BarElement,
-  CategoryScale,
-  DoughnutController,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
+charts.Chart.register(
+  charts.ArcElement,
+  charts.BarController,
+  charts.BarElement,
+  charts.CategoryScale,
+  charts.DoughnutController,
+  charts.Legend,
+  charts.LinearScale,
+  charts.LineController,
+  charts.LineElement,
+  charts.PointElement,
+  charts.Tooltip,
 );
 
 function formatter(spec: ChartSpec): (value: number) => string {

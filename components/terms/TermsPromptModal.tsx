@@ -1,5 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
-import { Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { Button, Modal, Spinner } from 'react-bootstrap';
+import { ReadOnlyText } from '@/components/kit/form/ReadOnlyText';
 import { useShell } from '@/lib/client/settings-context';
 import { TERMS_PAGE_OF, termsDocumentUrl, type TermsVersion } from '@/lib/terms/kinds';
 import { termsPlainText } from '@/lib/terms/plain-text';
@@ -30,13 +31,11 @@ export function TermsPromptModal({ step, prompt, version, pending, onAccept }: T
           </Modal.Header>
           <Modal.Body>
             <p className="mb-2">{t(`wall.intro.${prompt.kind}`, { version: prompt.version })}</p>
-            <Form.Control
-              as="textarea"
+            <ReadOnlyText
+              text={termsPlainText(version.content, version.metadata.format)}
+              label={t(`kind.${prompt.kind}`)}
               rows={10}
-              readOnly
-              value={termsPlainText(version.content, version.metadata.format)}
-              aria-label={t(`kind.${prompt.kind}`)}
-              data-testid="terms-wall-text"
+              testId="terms-wall-text"
             />
             <div className="d-flex flex-wrap gap-3 mt-2 small">
               <a href={`/${lang}${TERMS_PAGE_OF[prompt.kind]}`} target="_blank" rel="noopener noreferrer">

@@ -1,12 +1,22 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'next-i18next/pages';
+import { Form } from '@/components/kit/form/Form';
+import { MultiSelectField } from '@/components/kit/form/MultiSelectField';
+import { SubmitButton } from '@/components/kit/form/SubmitButton';
+import { showServerErrors } from '@/components/kit/form/server-errors';
 import { useShell } from '@/lib/client/settings-context';
 import { MAIL_KIND_LABEL, MAIL_KINDS, type MailKind } from '@/lib/server/notify/mail-kinds';
 import { useProfileCaller, type OwnProfile } from './profile-api';
+
+interface MailValues {
+  /** The kinds mailed (the server keeps the ones turned off). */
+  mailed: MailKind[];
+  /** ['digest'] for one mail a day. */
+  digest: string[];
+}
 
 /**
  * Which kinds of notification are mailed as well as shown in the bell: each on unless the person
@@ -16,29 +26,25 @@ export function MailPreferences({ original, onSaved }: { original: OwnProfile; o
   const { t } = useTranslation('profile');
   const { lang } = useShell();
   const { core, token } = useProfileCaller();
-  const [off, setOff] = useState<Set<MailKind>>(new Set(original.mail_off ?? []));
-  const [digest, setDigest] = useState(Boolean(original.mail_digest));
-  const [state, setState] = useState<'idle' | 'pending' | 'saved' | 'failed'>('idle');
+  const off = new Set(original.mail_off ?? []);
+  const form = useForm<MailValues>({
+    defaultValues: { mailed: MAIL_KINDS.filter((kind) => !off.has(kind)), digest: original.mail_digest ? ['digest'] : [] },
+  });
+  // What was saved is said until the person changes something again.
+  const snapshot = JSON.stringify(useWatch({ control: form.control }));
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  const saved = savedAt === snapshot;
 
-  const toggle = (kind: MailKind, mailed: boolean) => {
-    const next = new Set(off);
-    if (mailed) next.delete(kind);
-    else next.add(kind);
-    setOff(next);
-    setState('idle');
-  };
-
-  const save = async () => {
-    setState('pending');
+  const save = async ({ mailed, digest }: MailValues) => {
     const answer = await core.POST('/api/core/users/profile/update', {
       token,
-      body: { mail_off: [...off], mail_digest: digest },
+      body: { mail_off: MAIL_KINDS.filter((kind) => !mailed.includes(kind)), mail_digest: digest.includes('digest') },
     });
     if (answer?.status !== 0) {
-      setState('failed');
+      showServerErrors(form, {}, t('saveFailed'));
       return;
     }
-    setState('saved');
+    setSavedAt(snapshot);
     await onSaved();
   };
 
@@ -48,44 +54,29 @@ export function MailPreferences({ original, onSaved }: { original: OwnProfile; o
         <Card.Title as="h2" className="h6">
           {t('mail.title')}
         </Card.Title>
-        <p className="small text-muted">{t('mail.intro')}</p>
-        {MAIL_KINDS.map((kind) => (
-          <Form.Check
-            key={kind}
-            type="switch"
-            id={`mail-kind-${kind}`}
-            label={MAIL_KIND_LABEL[kind][lang]}
-            checked={!off.has(kind)}
-            onChange={(e) => toggle(kind, e.target.checked)}
-            data-testid={`mail-kind-${kind}`}
+        <Form form={form} onSubmit={save}>
+          <MultiSelectField
+            name="mailed"
+            label={t('mail.intro')}
+            inline={false}
+            options={MAIL_KINDS.map((kind) => ({ value: kind, label: MAIL_KIND_LABEL[kind][lang] }))}
+            testId="mail-kind"
           />
-        ))}
-        <Form.Check
-          className="mt-3"
-          type="checkbox"
-          id="mail-digest"
-          label={t('mail.digest')}
-          checked={digest}
-          onChange={(e) => {
-            setDigest(e.target.checked);
-            setState('idle');
-          }}
-          data-testid="mail-digest"
-        />
-        <Form.Text className="d-block mb-1">{t('mail.digestHelp')}</Form.Text>
-        {state === 'saved' && (
-          <Alert variant="success" className="py-2 mt-2 small" data-testid="mail-saved">
-            {t('mail.saved')}
-          </Alert>
-        )}
-        {state === 'failed' && (
-          <Alert variant="danger" className="py-2 mt-2 small">
-            {t('saveFailed')}
-          </Alert>
-        )}
-        <Button className="mt-2" size="sm" disabled={state === 'pending'} onClick={() => void save()} data-testid="mail-save">
-          {t('mail.save')}
-        </Button>
+          <MultiSelectField
+            name="digest"
+            label={t('mail.delivery')}
+            help={t('mail.digestHelp')}
+            inline={false}
+            options={[{ value: 'digest', label: t('mail.digest') }]}
+            testId="mail"
+          />
+          {saved && (
+            <Alert variant="success" className="py-2 mt-2 small" data-testid="mail-saved">
+              {t('mail.saved')}
+            </Alert>
+          )}
+          <SubmitButton testId="mail-save">{t('mail.save')}</SubmitButton>
+        </Form>
       </Card.Body>
     </Card>
   );

@@ -1,21 +1,27 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { fullName } from '@/lib/format/person-name';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
+import { BusyLabel } from '@/components/kit/form/BusyLabel';
+import { Form } from '@/components/kit/form/Form';
+import { SelectField } from '@/components/kit/form/SelectField';
+import { SubmitButton } from '@/components/kit/form/SubmitButton';
+import { TextField } from '@/components/kit/form/TextField';
+import { schemaResolver } from '@/components/kit/form/resolver';
+import { showServerErrors } from '@/components/kit/form/server-errors';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { storeLanguage } from '@/lib/client/language';
 import { useShell } from '@/lib/client/settings-context';
 import { LANGS, switchLanguagePath, type Lang } from '@/lib/session/redirect';
 import { MailPreferences } from './MailPreferences';
 import { ProfileBadges } from './ProfileBadges';
-import { EVM_ADDRESS, useOwnProfile, useProfileCaller, type OwnProfile } from './profile-api';
+import { useOwnProfile, useProfileCaller, type OwnProfile } from './profile-api';
 
 interface Values {
   nickname: string;
@@ -26,8 +32,6 @@ interface Values {
   wallet: string;
   bio: string;
 }
-
-type Errors = Partial<Record<keyof Values, string>>;
 
 /** The language is the person's one stored setting (the same one the top bar's switch writes). */
 function valuesOf(profile: OwnProfile & { bio: string }, pageLang: Lang): Values {
@@ -70,36 +74,39 @@ interface ProfileFormProps {
   onSaved: () => Promise<unknown>;
 }
 
+/** The server's schemas of the two calls; its "pattern" and "too long" said as this page says them. */
+function useProfileForm(defaults: Values) {
+  const { t } = useTranslation('profile');
+  const { lang } = useShell();
+  const base = schemaResolver<Values>(
+    () => import('@/lib/server/users/inputs').then((m) => m.usersProfileUpdateInput.extend(m.usersSetBioInput.shape)),
+    lang,
+  );
+  const resolver: Resolver<Values> = async (values, context, options) => {
+    const result = await base(values, context, options);
+    for (const name of ['wallet', 'picture', 'bio'] as const) {
+      const error = result.errors[name];
+      if (error) error.message = t(`errors.${name}`);
+    }
+    return result;
+  };
+  return useForm<Values>({ defaultValues: defaults, resolver });
+}
+
 function ProfileForm({ title, original, onSaved }: ProfileFormProps) {
   const { t } = useTranslation('profile');
   const { lang } = useShell();
   const router = useRouter();
   const { core, token } = useProfileCaller();
-  const [values, setValues] = useState<Values>(() => valuesOf(original, lang));
-  const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const form = useProfileForm(valuesOf(original, lang));
+  // What was saved is said until the person changes something again.
+  const snapshot = JSON.stringify(useWatch({ control: form.control }));
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  const saved = savedAt === snapshot;
 
-  const set = (patch: Partial<Values>) => {
-    setValues({ ...values, ...patch });
-    setErrors({});
-    setSaved(false);
-    setFailed(false);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const local: Errors = {};
-    if (values.wallet.trim() && !EVM_ADDRESS.test(values.wallet.trim())) local.wallet = t('errors.wallet');
-    if (values.picture.trim() && !/^(https?:\/\/\S+|\/(?![/\\])\S*)$/.test(values.picture.trim()))
-      local.picture = t('errors.picture');
-    if (values.bio.length > 5000) local.bio = t('errors.bio');
-    if (Object.keys(local).length) {
-      setErrors(local);
-      return;
-    }
-    setPending(true);
+  const submit = async () => {
+    // The raw values: an emptied picture or wallet is sent as null (cleared).
+    const values = form.getValues();
     const answer = await core.POST('/api/core/users/profile/update', {
       token,
       body: {
@@ -115,12 +122,10 @@ function ProfileForm({ title, original, onSaved }: ProfileFormProps) {
       answer?.status === 0 && values.bio !== original.bio
         ? await core.POST('/api/core/users/setbio', { token, body: { bio: values.bio } })
         : null;
-    setPending(false);
-    const problems = [answer, bio].find((a) => a && a.status !== 0);
-    if (!answer || problems) {
-      const data = problems?.data;
-      if (data && typeof data === 'object' && 'errors' in data) setErrors((data as { errors: Errors }).errors);
-      else setFailed(true);
+    const problem = [answer, bio].find((a) => a && a.status !== 0);
+    if (!answer || problem) {
+      const data = problem?.data as { errors?: Record<string, string> } | undefined;
+      showServerErrors(form, data && typeof data === 'object' && data.errors ? data.errors : {}, t('saveFailed'));
       return;
     }
     await onSaved();
@@ -131,28 +136,20 @@ function ProfileForm({ title, original, onSaved }: ProfileFormProps) {
       void router.push(switchLanguagePath(router.asPath, values.lang));
       return;
     }
-    setSaved(true);
+    setSavedAt(snapshot);
   };
 
   const text = (
     name: 'nickname' | 'last_name' | 'first_name' | 'picture' | 'wallet',
     extra: { placeholder?: string; help?: string } = {},
   ) => (
-    <Form.Group controlId={`profile-${name}`} className="mb-3">
-      <Form.Label>{t(`fields.${name}`)}</Form.Label>
-      <Form.Control
-        value={values[name]}
-        placeholder={extra.placeholder}
-        onChange={(e) => set({ [name]: e.target.value })}
-        isInvalid={Boolean(errors[name])}
-        disabled={pending}
-        data-testid={`profile-${name}`}
-      />
-      <Form.Control.Feedback type="invalid" data-testid={`profile-${name}-error`}>
-        {errors[name]}
-      </Form.Control.Feedback>
-      {extra.help && <Form.Text muted>{extra.help}</Form.Text>}
-    </Form.Group>
+    <TextField
+      name={name}
+      label={t(`fields.${name}`)}
+      placeholder={extra.placeholder}
+      help={extra.help}
+      testId={`profile-${name}`}
+    />
   );
 
   return (
@@ -194,57 +191,36 @@ function ProfileForm({ title, original, onSaved }: ProfileFormProps) {
           </div>
         </Card.Body>
       </Card>
-      <Form onSubmit={(e) => void submit(e)} noValidate data-testid="profile-form">
-        <Row>
-          <Col md={4}>{text('nickname')}</Col>
-          <Col md={4}>{text('last_name')}</Col>
-          <Col md={4}>{text('first_name')}</Col>
-        </Row>
-        <Row>
-          <Col md={8}>{text('picture', { placeholder: 'https://…', help: t('help.picture') })}</Col>
-          <Col md={4}>
-            <Form.Group controlId="profile-lang" className="mb-3">
-              <Form.Label>{t('fields.lang')}</Form.Label>
-              <Form.Select
-                value={values.lang}
-                onChange={(e) => set({ lang: e.target.value as Lang })}
-                disabled={pending}
-                data-testid="profile-lang"
-              >
-                {LANGS.map((l) => (
-                  <option key={l} value={l}>
-                    {t(`common:languages.${l}`)}
-                  </option>
-                ))}
-              </Form.Select>
-              <Form.Text muted>{t('help.lang')}</Form.Text>
-            </Form.Group>
-          </Col>
-        </Row>
-        {text('wallet', { placeholder: '0x…', help: t('help.wallet') })}
-        <Form.Group controlId="profile-bio" className="mb-3">
-          <Form.Label>{t('fields.bio')}</Form.Label>
-          <Form.Control
-            as="textarea"
-            rows={5}
-            value={values.bio}
-            onChange={(e) => set({ bio: e.target.value })}
-            isInvalid={Boolean(errors.bio)}
-            disabled={pending}
-            data-testid="profile-bio"
-          />
-          <Form.Control.Feedback type="invalid">{errors.bio}</Form.Control.Feedback>
-        </Form.Group>
-        {failed && <Alert variant="danger">{t('saveFailed')}</Alert>}
+      <Form form={form} onSubmit={submit} testId="profile-form">
+        <fieldset disabled={form.formState.isSubmitting}>
+          <Row>
+            <Col md={4}>{text('nickname')}</Col>
+            <Col md={4}>{text('last_name')}</Col>
+            <Col md={4}>{text('first_name')}</Col>
+          </Row>
+          <Row>
+            <Col md={8}>{text('picture', { placeholder: 'https://…', help: t('help.picture') })}</Col>
+            <Col md={4}>
+              <SelectField
+                name="lang"
+                label={t('fields.lang')}
+                help={t('help.lang')}
+                options={LANGS.map((l) => ({ value: l, label: t(`common:languages.${l}`) }))}
+                testId="profile-lang"
+              />
+            </Col>
+          </Row>
+          {text('wallet', { placeholder: '0x…', help: t('help.wallet') })}
+          <TextField name="bio" label={t('fields.bio')} rows={5} testId="profile-bio" />
+        </fieldset>
         {saved && (
           <Alert variant="success" className="py-2" data-testid="profile-saved">
             {t('saved')}
           </Alert>
         )}
-        <Button type="submit" disabled={pending} data-testid="profile-submit">
-          {pending && <Spinner animation="border" size="sm" className="me-2" />}
+        <SubmitButton pending={<BusyLabel>{t('save')}</BusyLabel>} testId="profile-submit">
           {t('save')}
-        </Button>
+        </SubmitButton>
       </Form>
     </section>
   );

@@ -5,9 +5,6 @@ import { useShell } from '@/lib/client/settings-context';
 
 export type OwnProfile = AnswerData<'/api/core/users/profile', 'get'>;
 
-/** An EVM address: 0x and 40 hexadecimal digits (the server checks the same). */
-export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
 export function useProfileCaller() {
   const { settings } = useShell();
   const { data: session } = useSession();

@@ -11,6 +11,8 @@ export interface FieldProps {
   required?: boolean;
   /** A group of controls (check boxes): a fieldset named by a legend instead of a label. */
   group?: boolean;
+  /** The label read by assistive technology only (a list's search box, named by its placeholder). */
+  hideLabel?: boolean;
   className?: string;
   /** The control's test id; the error under it is `<testId>-error` (less a trailing `-input`). */
   testId?: string;
@@ -41,7 +43,17 @@ function messageAt(errors: Record<string, unknown>, name: string): string | unde
  * One form field: label (or legend), the control, help text, the required mark and the per-field
  * error, tied together by ids so assistive technology reads them with the control.
  */
-export function Field({ name, label, help, required = false, group = false, className = 'mb-3', testId, children }: FieldProps) {
+export function Field({
+  name,
+  label,
+  help,
+  required = false,
+  group = false,
+  hideLabel = false,
+  className = 'mb-3',
+  testId,
+  children,
+}: FieldProps) {
   const { t } = useTranslation('kit');
   const { control } = useFormContext();
   const { errors } = useFormState({ control, name });
@@ -95,7 +107,7 @@ export function Field({ name, label, help, required = false, group = false, clas
         </fieldset>
       ) : (
         <div className={className} data-field={name}>
-          <BsForm.Label htmlFor={ids.id}>
+          <BsForm.Label htmlFor={ids.id} className={hideLabel ? 'visually-hidden' : undefined}>
             {label}
             {mark}
           </BsForm.Label>

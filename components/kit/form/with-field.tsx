@@ -8,13 +8,14 @@ export type FieldShellProps = Omit<FieldProps, 'children' | 'group'>;
  * mark and error around the control, the error's test id taken from the control's.
  */
 export function withField<P extends { testId?: string }>(Input: ComponentType<P>, options: { group?: boolean } = {}) {
-  function KitField({ name, label, help, required, className, ...input }: FieldShellProps & P) {
+  function KitField({ name, label, help, required, hideLabel, className, ...input }: FieldShellProps & P) {
     return (
       <Field
         name={name}
         label={label}
         help={help}
         required={required}
+        hideLabel={hideLabel}
         className={className}
         group={options.group}
         testId={input.testId}

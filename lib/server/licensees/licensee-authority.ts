@@ -5,8 +5,9 @@ import type { Db } from '../db/client';
 import { licensees } from '../db/entities-schema';
 import { viewerOf } from '../entities/viewer';
 import { forbidden, roleNames } from '../roles/role-lists';
+import { LICENSEE_ROLES } from './inputs';
 
-export const LICENSEE_ROLES = ['owner', 'admin', 'staff', 'designer'] as const;
+export { LICENSEE_ROLES };
 export type LicenseeRole = (typeof LICENSEE_ROLES)[number];
 
 /** `<client>:<role>:licensee:<key>`: a person's sub-role inside a licensee organisation (SPEC §6). */

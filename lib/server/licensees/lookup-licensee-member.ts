@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Caller } from '../api/authenticate';
 import { fieldError } from '../common/field-error';
 import { validateInput } from '../common/validate-input';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { email, key } from '../entities/field-rules';
+import { memberLookupInput } from './inputs';
 import { licenseeAuthority } from './licensee-authority';
 
-/** Body of POST /api/licensee/member-lookup. */
-export const memberLookupInput = z.object({ licensee: key(), email: email() }).strict();
+export { memberLookupInput };
 
 export interface FoundMember {
   sub: string;

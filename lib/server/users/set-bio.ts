@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Caller } from '../api/authenticate';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { validateInput } from '../common/validate-input';
+import { usersSetBioInput } from './inputs';
 
-/** Body of /api/core/users/setbio: the caller's own bio. */
-export const usersSetBioInput = z.object({ bio: z.string().max(5000) }).strict();
+export { usersSetBioInput };
 
 export async function setBio(db: Db, caller: Caller, body: unknown): Promise<{ sub: string; bio: string }> {
   const input = validateInput(usersSetBioInput, body, caller.lang);

@@ -1,46 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Caller } from '../api/authenticate';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { shortText, stringMap } from '../entities/field-rules';
 import { recordAcceptances } from '../terms/acceptances';
 import { findUserBySub } from './accounts';
 import { validateInput } from '../common/validate-input';
-import { MAIL_KINDS } from '../notify/mail-kinds';
 import { getOwnProfile, type OwnProfile } from './get-own-profile';
+import { EVM_ADDRESS, usersProfileUpdateInput } from './inputs';
 
-/** An EVM address: 0x and 40 hexadecimal digits. */
-export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
-/**
- * Body of /api/core/users/profile/update: the caller's own names, language (the one language
- * setting of the person: pages, notifications, mail and PDFs follow it), picture, wallet, and the
- * terms accepted on this record by someone whose version is compared here (lib/terms/wall.ts).
- */
-export const usersProfileUpdateInput = z
-  .object({
-    nickname: shortText(100).optional(),
-    first_name: shortText(100).optional(),
-    last_name: shortText(100).optional(),
-    lang: z.enum(['jp', 'en']).optional(),
-    // A site path or an http(s) address; never javascript: or data: URLs.
-    picture: z
-      .string()
-      .trim()
-      .max(2000)
-      .regex(/^(https?:\/\/[^\s]+|\/(?![/\\])[^\s]*)$/)
-      .meta({ examples: ['https://example.com/me.png'] })
-      .nullable()
-      .optional(),
-    wallet: z.string().trim().regex(EVM_ADDRESS).nullable().optional(),
-    // Kinds of notification not to be mailed (the bell still has them).
-    mail_off: z.array(z.enum(MAIL_KINDS)).max(MAIL_KINDS.length).optional(),
-    // One mail a day listing the day's items instead of one mail each.
-    mail_digest: z.boolean().optional(),
-    accepted_terms_version: stringMap().optional(),
-  })
-  .strict();
+export { EVM_ADDRESS, usersProfileUpdateInput };
 
 export async function updateOwnProfile(db: Db, caller: Caller, body: unknown): Promise<OwnProfile> {
   const input = validateInput(usersProfileUpdateInput, body, caller.lang);
