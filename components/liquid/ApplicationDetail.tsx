@@ -1,15 +1,17 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Link from 'next/link';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { useDialogs } from '@/components/kit/dialogs/DialogProvider';
+import { Form } from '@/components/kit/form/Form';
+import { TextField } from '@/components/kit/form/TextField';
+import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { stateVariant } from '@/components/flow/approval/ReviewHistory';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
@@ -26,23 +28,29 @@ const MOVES: Record<string, Move[]> = {
   approved: ['issued'],
 };
 
+/**
+ * The reason given with a rejection, in the confirmation dialog: a kit field checked with the
+ * rule of the state change's comment; the dialog's OK reads it from `targetRef`.
+ */
 function CommentBox({ targetRef, label }: { targetRef: { current: string }; label: string }) {
-  const [value, setValue] = useState('');
+  const form = useSchemaForm<{ comment: string }>(
+    () => import('@/lib/server/liquid/inputs').then((m) => m.liquidStateInput.pick({ comment: true })),
+    { comment: '' },
+  );
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ values }) => {
+          targetRef.current = values.comment ?? '';
+        },
+      }),
+    [form, targetRef],
+  );
   return (
-    <Form.Group controlId="liquid-comment">
-      <Form.Label>{label}</Form.Label>
-      <Form.Control
-        as="textarea"
-        rows={3}
-        maxLength={2000}
-        value={value}
-        onChange={(e) => {
-          setValue(e.target.value);
-          targetRef.current = e.target.value;
-        }}
-        data-testid="liquid-comment-input"
-      />
-    </Form.Group>
+    <Form form={form} onSubmit={() => undefined}>
+      <TextField name="comment" label={label} rows={3} maxLength={2000} className="mb-0" testId="liquid-comment-input" />
+    </Form>
   );
 }
 
