@@ -58,33 +58,12 @@ export const FIELD_PATH: Record<ProfileField, string> = {
 
 export const CORPORATE_FIELDS: readonly ProfileField[] = ['corporate_name', 'br', 'responsible_person', 'invno'];
 
-export function emptyProfile(email = ''): ProfileValues {
-  return {
-    role: 'personal',
-    creator_name: '',
-    email,
-    name_last: '',
-    name_first: '',
-    cat: '',
-    pr: '',
-    desc: '',
-    job_title: '',
-    license: '',
-    achievements: '',
-    affiliation: '',
-    linked: '',
-    perferred_contact: '',
-    tel: '',
-    fax: '',
-    location: '',
-    city: '',
-    country: '',
-    corporate_name: '',
-    br: '',
-    responsible_person: '',
-    invno: '',
-    photo: '',
-  };
+/** A profile body without the corporate fields, unless the designer is a corporate one. */
+export function forRole(profile: Record<string, unknown>, role: unknown): Record<string, unknown> {
+  if (role === 'corporate') return profile;
+  return Object.fromEntries(
+    Object.entries(profile).filter(([field]) => !(CORPORATE_FIELDS as readonly string[]).includes(field)),
+  );
 }
 
 export function profileOf(designer: DesignerRecord): ProfileValues {
