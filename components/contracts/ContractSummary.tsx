@@ -33,6 +33,7 @@ function SignaturesTable({ signatures }: { signatures: ContractSignature[] }) {
   const none = t('ui.none');
   const columns = [
     column<ContractSignature>('party', t('ui.party'), (s) => t(`ui.parties.${s.party}`), {
+      hideable: false,
       render: (s) => (
         <>
           {t(`ui.parties.${s.party}`)}
@@ -44,10 +45,11 @@ function SignaturesTable({ signatures }: { signatures: ContractSignature[] }) {
         </>
       ),
     }),
-    column<ContractSignature>('signer', t('ui.signerName'), (s) => s.signerName),
-    column<ContractSignature>('signedAt', t('ui.signedAt'), (s) => s.signedAt, { kind: 'datetime' }),
-    column<ContractSignature>('ip', t('ui.ip'), (s) => s.ip ?? none),
+    column<ContractSignature>('signer', t('ui.signerName'), (s) => s.signerName, { hideable: false }),
+    column<ContractSignature>('signedAt', t('ui.signedAt'), (s) => s.signedAt, { kind: 'datetime', hideable: false }),
+    column<ContractSignature>('ip', t('ui.ip'), (s) => s.ip ?? none, { hideable: false }),
     column<ContractSignature>('sha256', 'SHA-256', (s) => s.sha256, {
+      hideable: false,
       render: (s) => (
         <code className="small" title={s.sha256}>
           {s.sha256.slice(0, 12)}…

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import { useForm } from 'react-hook-form';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
+import { FormCard } from './FormCard';
 import { Form } from '@/components/kit/form/Form';
 import { SubmitButton } from '@/components/kit/form/SubmitButton';
 import { entityResolver } from '@/components/kit/form/resolver';
@@ -14,7 +14,7 @@ import { useShell } from '@/lib/client/settings-context';
 import { DocumentsInput } from './DocumentsInput';
 import { PhotoInput } from './PhotoInput';
 import { ProfileFields } from './ProfileFields';
-import { profileBody, profileOf } from './profile-values';
+import { editValues } from './profile-values';
 import type { DesignerRecord } from './types';
 
 type EditValues = Record<string, unknown>;
@@ -39,7 +39,7 @@ export function DesignerEditForm({
   // The type is not sent: it changes only through a designer application.
   const form = useForm<EditValues>({
     defaultValues: {
-      ...profileBody(profileOf(designer), { keepEmpty: true }),
+      ...editValues(designer),
       document: designer.document ?? [],
       version: designer.version,
     },
@@ -72,53 +72,48 @@ export function DesignerEditForm({
   };
 
   return (
-    <Card className="mb-4" data-testid="designer-edit-form">
-      <Card.Body>
-        <Card.Title as="h2" className="h5 mb-3">
-          {t('edit.title')}
-        </Card.Title>
-        <Form form={form} onSubmit={submit}>
-          <PhotoInput onBusy={setBusy} />
-          {pendingEmail && (
-            <Alert variant="info" className="py-2" data-testid="designer-email-pending">
-              {t('edit.pendingEmail', { email: pendingEmail, current: designer.email ?? '' })}
-            </Alert>
-          )}
-          <ProfileFields role={designer.role} roleEditable={false} hints={{ email: t('edit.emailHint') }} />
-          <DocumentsInput isPublic onBusy={setBusy} />
-          {problem === 'stale' && (
-            <Alert variant="warning" className="d-flex align-items-center gap-2" data-testid="designer-edit-stale">
-              <span className="flex-grow-1">{t('edit.stale')}</span>
-              <Button size="sm" variant="outline-dark" onClick={() => window.location.reload()}>
-                {t('edit.reload')}
-              </Button>
-            </Alert>
-          )}
-          {invalid && (
-            <Alert variant="danger" className="py-2" data-testid="designer-edit-invalid">
-              {t('edit.invalid')}
-            </Alert>
-          )}
-          {problem === 'failed' && (
-            <Alert variant="danger" className="py-2" data-testid="designer-edit-failed">
-              {t('edit.failed')}
-            </Alert>
-          )}
-          <div className="d-flex gap-2">
-            <SubmitButton pending={t('edit.saving')} disabled={busy} testId="designer-edit-save">
-              {t('edit.save')}
-            </SubmitButton>
-            <Button
-              variant="outline-secondary"
-              onClick={onCancel}
-              disabled={form.formState.isSubmitting}
-              data-testid="designer-edit-cancel"
-            >
-              {t('edit.cancel')}
+    <FormCard title={t('edit.title')} titleClassName="h5 mb-3" testId="designer-edit-form">
+      <Form form={form} onSubmit={submit}>
+        <PhotoInput onBusy={setBusy} />
+        {pendingEmail && (
+          <Alert variant="info" className="py-2" data-testid="designer-email-pending">
+            {t('edit.pendingEmail', { email: pendingEmail, current: designer.email ?? '' })}
+          </Alert>
+        )}
+        <ProfileFields role={designer.role} roleEditable={false} hints={{ email: t('edit.emailHint') }} />
+        <DocumentsInput isPublic onBusy={setBusy} />
+        {problem === 'stale' && (
+          <Alert variant="warning" className="d-flex align-items-center gap-2" data-testid="designer-edit-stale">
+            <span className="flex-grow-1">{t('edit.stale')}</span>
+            <Button size="sm" variant="outline-dark" onClick={() => window.location.reload()}>
+              {t('edit.reload')}
             </Button>
-          </div>
-        </Form>
-      </Card.Body>
-    </Card>
+          </Alert>
+        )}
+        {invalid && (
+          <Alert variant="danger" className="py-2" data-testid="designer-edit-invalid">
+            {t('edit.invalid')}
+          </Alert>
+        )}
+        {problem === 'failed' && (
+          <Alert variant="danger" className="py-2" data-testid="designer-edit-failed">
+            {t('edit.failed')}
+          </Alert>
+        )}
+        <div className="d-flex gap-2">
+          <SubmitButton pending={t('edit.saving')} disabled={busy} testId="designer-edit-save">
+            {t('edit.save')}
+          </SubmitButton>
+          <Button
+            variant="outline-secondary"
+            onClick={onCancel}
+            disabled={form.formState.isSubmitting}
+            data-testid="designer-edit-cancel"
+          >
+            {t('edit.cancel')}
+          </Button>
+        </div>
+      </Form>
+    </FormCard>
   );
 }

@@ -3,8 +3,6 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
 import Link from 'next/link';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
@@ -16,7 +14,7 @@ import { stateVariant } from '@/components/flow/approval/ReviewHistory';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
 import { DocumentCards } from '../designers/DocumentCards';
-import { FieldList } from '../designers/FieldList';
+import { FieldSections, useFieldItems } from '../designers/FieldList';
 import { issueApplication, moveApplication, type LiquidAnswer, type LiquidApplication } from './liquid-api';
 
 type Move = 'reviewing' | 'approved' | 'rejected' | 'issued';
@@ -65,6 +63,7 @@ export function ApplicationDetail({
   const { t } = useTranslation('liquid');
   const { t: tp } = useTranslation('designer-profile');
   const { t: tf } = useTranslation('flow');
+  const items = useFieldItems();
   const { lang } = useShell();
   const { data: session } = useSession();
   const dialogs = useDialogs();
@@ -121,50 +120,46 @@ export function ApplicationDetail({
         <p className="small mb-3">
           {t('detail.applicant', { name: application.applicant_name || '—', email: application.applicant_email || '—' })}
         </p>
-        <Row className="g-3 mb-3">
-          <Col lg={6}>
-            <FieldList
-              title={tp('sections.basic')}
-              testId="liquid-detail-basic"
-              items={[
-                { id: 'name', label: tp('fields.name'), value: fullName },
-                { id: 'cat', label: tp('fields.cat'), value: text('cat') },
-                { id: 'pr', label: tp('fields.pr'), value: text('pr') },
-                { id: 'desc', label: tp('fields.desc'), value: text('desc') },
-              ]}
-            />
-          </Col>
-          <Col lg={6}>
-            <FieldList
-              title={tp('sections.contact')}
-              testId="liquid-detail-contact"
-              items={[
-                { id: 'email', label: tp('fields.email'), value: text('email') },
-                { id: 'tel', label: tp('fields.tel'), value: text('tel') },
-                { id: 'location', label: tp('fields.location'), value: text('location') },
+        <FieldSections
+          sections={[
+            {
+              title: tp('sections.basic'),
+              testId: 'liquid-detail-basic',
+              items: items([
+                ['name', fullName],
+                ['cat', text('cat')],
+                ['pr', text('pr')],
+                ['desc', text('desc')],
+              ]),
+            },
+            {
+              title: tp('sections.contact'),
+              testId: 'liquid-detail-contact',
+              items: [
+                ...items([
+                  ['email', text('email')],
+                  ['tel', text('tel')],
+                  ['location', text('location')],
+                ]),
                 {
                   id: 'address',
                   label: tp('fields.city'),
                   value: [part('address', 'city'), part('address', 'country')].filter(Boolean).join(', '),
                 },
-              ]}
-            />
-          </Col>
-          {application.role === 'corporate' && (
-            <Col lg={6}>
-              <FieldList
-                title={tp('sections.corporate')}
-                testId="liquid-detail-corporate"
-                items={[
-                  { id: 'corporate_name', label: tp('fields.corporate_name'), value: text('corporate_name') },
-                  { id: 'br', label: tp('fields.br'), value: text('br') },
-                  { id: 'responsible_person', label: tp('fields.responsible_person'), value: text('responsible_person') },
-                  { id: 'invno', label: tp('fields.invno'), value: text('invno') },
-                ]}
-              />
-            </Col>
-          )}
-        </Row>
+              ],
+            },
+            application.role === 'corporate' && {
+              title: tp('sections.corporate'),
+              testId: 'liquid-detail-corporate',
+              items: items([
+                ['corporate_name', text('corporate_name')],
+                ['br', text('br')],
+                ['responsible_person', text('responsible_person')],
+                ['invno', text('invno')],
+              ]),
+            },
+          ]}
+        />
         <h3 className="h6">{tp('sections.documents')}</h3>
         <div className="mb-3" data-testid="liquid-detail-documents">
           <DocumentCards documents={application.documents} isPublic={false} />

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Card from 'react-bootstrap/Card';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
+import { FormCard } from '../designers/FormCard';
 import { Form } from '@/components/kit/form/Form';
 import { SubmitButton } from '@/components/kit/form/SubmitButton';
 import { schemaResolver } from '@/components/kit/form/resolver';
@@ -76,25 +76,20 @@ export function LiquidApplyForm({ onApplied }: { onApplied(): void }) {
   };
 
   return (
-    <Card className="mb-4" data-testid="liquid-form">
-      <Card.Body>
-        <Card.Title as="h2" className="h5">
-          {t('form.title')}
-        </Card.Title>
-        <p className="text-muted">{t('form.intro')}</p>
-        <Form form={form} onSubmit={submit}>
-          <ProfileFields role={role} prefix="profile." only={ASKED} />
-          <DocumentsInput isPublic={false} onBusy={setBusy} field="documents" />
-          {message && (
-            <Alert variant="danger" className="py-2" data-testid="liquid-form-message">
-              {message}
-            </Alert>
-          )}
-          <SubmitButton pending={t('form.sending')} disabled={busy} testId="liquid-submit">
-            {t('form.submit')}
-          </SubmitButton>
-        </Form>
-      </Card.Body>
-    </Card>
+    <FormCard title={t('form.title')} testId="liquid-form">
+      <p className="text-muted">{t('form.intro')}</p>
+      <Form form={form} onSubmit={submit}>
+        <ProfileFields role={role} prefix="profile." only={ASKED} />
+        <DocumentsInput isPublic={false} onBusy={setBusy} field="documents" />
+        {message && (
+          <Alert variant="danger" className="py-2" data-testid="liquid-form-message">
+            {message}
+          </Alert>
+        )}
+        <SubmitButton pending={t('form.sending')} disabled={busy} testId="liquid-submit">
+          {t('form.submit')}
+        </SubmitButton>
+      </Form>
+    </FormCard>
   );
 }
