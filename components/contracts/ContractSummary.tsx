@@ -1,9 +1,11 @@
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'next-i18next/pages';
-import { contractPdfUrl, type ContractAttributes } from '@/lib/client/contracts';
+import { contractPdfUrl, type ContractAttributes, type ContractSignature } from '@/lib/client/contracts';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { column } from '@/components/kit/table/columns';
+import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
 
 const STATE_VARIANT: Record<string, string> = {
@@ -21,6 +23,51 @@ export function PreparingNotice({ text, testId }: { text: string; testId: string
       <Spinner animation="border" size="sm" aria-hidden="true" />
       <span>{text}</span>
     </Alert>
+  );
+}
+
+/** Who signed the contract, when and from where, with the fingerprint of what each signed. */
+function SignaturesTable({ signatures }: { signatures: ContractSignature[] }) {
+  const { t } = useTranslation('contract');
+  const { lang } = useShell();
+  const none = t('ui.none');
+  const columns = [
+    column<ContractSignature>('party', t('ui.party'), (s) => t(`ui.parties.${s.party}`), {
+      hideable: false,
+      render: (s) => (
+        <>
+          {t(`ui.parties.${s.party}`)}
+          {s.voided && (
+            <Badge bg="danger" className="ms-1">
+              {t('ui.voided')}
+            </Badge>
+          )}
+        </>
+      ),
+    }),
+    column<ContractSignature>('signer', t('ui.signerName'), (s) => s.signerName, { hideable: false }),
+    column<ContractSignature>('signedAt', t('ui.signedAt'), (s) => s.signedAt, { kind: 'datetime', hideable: false }),
+    column<ContractSignature>('ip', t('ui.ip'), (s) => s.ip ?? none, { hideable: false }),
+    column<ContractSignature>('sha256', 'SHA-256', (s) => s.sha256, {
+      hideable: false,
+      render: (s) => (
+        <code className="small" title={s.sha256}>
+          {s.sha256.slice(0, 12)}…
+        </code>
+      ),
+    }),
+  ];
+  return (
+    <DataTable
+      columns={columns}
+      rows={signatures}
+      lang={lang}
+      caption={t('ui.signatures')}
+      getRowId={(s) => s.party + s.signedAt}
+      rowProps={(s) => ({ 'data-testid': 'contract-signature', 'data-party': s.party })}
+      empty={{ message: none }}
+      testId="contract-signatures"
+    />
   );
 }
 
@@ -83,41 +130,7 @@ export function ContractSummary({ contract }: { contract: ContractAttributes }) 
           )}
         </dd>
       </dl>
-      {contract.signatures.length > 0 && (
-        <Table size="sm" responsive className="small mb-0" data-testid="contract-signatures">
-          <thead>
-            <tr>
-              <th>{t('ui.party')}</th>
-              <th>{t('ui.signerName')}</th>
-              <th>{t('ui.signedAt')}</th>
-              <th>{t('ui.ip')}</th>
-              <th>SHA-256</th>
-            </tr>
-          </thead>
-          <tbody>
-            {contract.signatures.map((s) => (
-              <tr key={s.party + s.signedAt} data-testid="contract-signature" data-party={s.party}>
-                <td>
-                  {t(`ui.parties.${s.party}`)}
-                  {s.voided && (
-                    <Badge bg="danger" className="ms-1">
-                      {t('ui.voided')}
-                    </Badge>
-                  )}
-                </td>
-                <td>{s.signerName}</td>
-                <td className="text-nowrap">{formatDateTime(s.signedAt)}</td>
-                <td>{s.ip ?? none}</td>
-                <td>
-                  <code className="small" title={s.sha256}>
-                    {s.sha256.slice(0, 12)}…
-                  </code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      {contract.signatures.length > 0 && <SignaturesTable signatures={contract.signatures} />}
     </div>
   );
 }

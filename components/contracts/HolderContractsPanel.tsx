@@ -1,21 +1,20 @@
 import { useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
-import { formatDay, formatRate, text, type Row } from '@/components/flow/approval/subject';
+import { text, type Row } from '@/components/flow/approval/subject';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { actionsColumn, column } from '@/components/kit/table/columns';
+import { licenseColumns } from '@/components/license/license-columns';
 import { useDialogs } from '@/components/kit/dialogs/DialogProvider';
 import { useIpNames } from '@/components/license/licensee/LicenseListView';
-import { licenseStateVariant } from '@/components/license/states';
 import { contractPdfUrl } from '@/lib/client/contracts';
 import { useEntityQuery } from '@/lib/client/entities';
 import { takeStep } from '@/lib/client/flow';
 import { OfferedStep } from '@/components/flow/OfferedStep';
-import { RecordSearch, Reference } from '@/components/refs/RecordSearch';
+import { RecordSearch } from '@/components/refs/RecordSearch';
 import { useShell } from '@/lib/client/settings-context';
 import { SignContractDialog } from './LazySignContractDialog';
 
@@ -34,7 +33,7 @@ export function HolderContractsPanel() {
   const dialogs = useDialogs();
   // A licensee on the phone quotes the license's number (LIC-2026-0042) or names the IP.
   const [q, setQ] = useState('');
-  const { data, isLoading, mutate } = useEntityQuery<Row>('License', {
+  const { data, error, mutate } = useEntityQuery<Row>('License', {
     filter: { state: { $in: STATES } },
     ...(q ? { q } : {}),
     sort: { dateCreated: -1 },
@@ -51,6 +50,49 @@ export function HolderContractsPanel() {
   const [signing, setSigning] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   const [flash, setFlash] = useState<{ variant: string; text: string } | null>(null);
+
+  const actions = (license: Row) => {
+    const key = text(license.key);
+    const state = text(license.state);
+    return (
+      <>
+        {state === 'approved' && (
+          <OfferedStep entity="License" recordKey={key} state={state} action="send_contract">
+            <Button size="sm" disabled={pending === key} onClick={() => void send(license)} data-testid="holder-contract-send">
+              {t('ui.holder.send')}
+            </Button>
+          </OfferedStep>
+        )}
+        {state === 'signed' && (
+          <OfferedStep entity="License" recordKey={key} state={state} action="countersign">
+            <Button size="sm" onClick={() => setSigning(key)} data-testid="holder-countersign">
+              {t('ui.holder.countersign')}
+            </Button>
+          </OfferedStep>
+        )}
+        {state === 'contract_sent' && <span className="small text-muted">{t('ui.holder.waiting')}</span>}
+      </>
+    );
+  };
+  const columns = [
+    licenseColumns.reference(t('ui.holder.number')),
+    column<Row>('ip', t('ui.holder.ip'), (l) => ipNames.get(text(l.ip)) ?? text(l.ip), { sortable: true }),
+    column<Row>('licensee', t('ui.holder.licensee'), (l) => orgNames.get(text(l.licensee)) ?? '', { sortable: true }),
+    licenseColumns.state(t('ui.state'), (state) => tf(`state.${state}`), 'holder-contract-state'),
+    licenseColumns.term(t('ui.holder.term')),
+    licenseColumns.rate(t('ui.holder.rate')),
+    column<Row>('contract', t('ui.contract'), (l) => (text(l.contract) ? t('ui.openContract') : t('ui.notGenerated')), {
+      render: (l) =>
+        text(l.contract) ? (
+          <a href={contractPdfUrl(text(l.key))} target="_blank" rel="noreferrer" data-testid="holder-contract-open">
+            {t('ui.openContract')}
+          </a>
+        ) : (
+          <span className="text-muted small">{t('ui.notGenerated')}</span>
+        ),
+    }),
+    actionsColumn<Row>(t('ui.holder.actions'), actions),
+  ];
 
   const send = async (license: Row) => {
     const name = ipNames.get(text(license.ip)) ?? '';
@@ -82,83 +124,19 @@ export function HolderContractsPanel() {
           </Alert>
         )}
         <RecordSearch onSearch={setQ} testId="holder-contracts-search" />
-        {isLoading ? (
-          <Spinner animation="border" size="sm" />
-        ) : licenses.length === 0 ? (
-          <p className="text-muted mb-0" data-testid="holder-contracts-empty">
-            {q ? tc('search.none') : t('ui.holder.empty')}
-          </p>
-        ) : (
-          <Table size="sm" hover responsive className="align-middle mb-0">
-            <thead>
-              <tr>
-                <th>{t('ui.holder.number')}</th>
-                <th>{t('ui.holder.ip')}</th>
-                <th>{t('ui.holder.licensee')}</th>
-                <th>{t('ui.state')}</th>
-                <th>{t('ui.holder.term')}</th>
-                <th className="text-end">{t('ui.holder.rate')}</th>
-                <th>{t('ui.contract')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {licenses.map((license) => {
-                const key = text(license.key);
-                const state = text(license.state);
-                return (
-                  <tr key={key} data-testid="holder-contract-row" data-key={key} data-state={state}>
-                    <td>
-                      <Reference value={license.reference} />
-                    </td>
-                    <td>{ipNames.get(text(license.ip)) ?? text(license.ip)}</td>
-                    <td>{orgNames.get(text(license.licensee)) ?? ''}</td>
-                    <td>
-                      <Badge bg={licenseStateVariant(state)} data-testid="holder-contract-state">
-                        {tf(`state.${state}`)}
-                      </Badge>
-                    </td>
-                    <td className="text-nowrap small">
-                      {formatDay(license.term_start)} – {formatDay(license.term_end)}
-                    </td>
-                    <td className="text-end">{formatRate(license.royalty_rate_bp, lang)}</td>
-                    <td>
-                      {text(license.contract) ? (
-                        <a href={contractPdfUrl(key)} target="_blank" rel="noreferrer" data-testid="holder-contract-open">
-                          {t('ui.openContract')}
-                        </a>
-                      ) : (
-                        <span className="text-muted small">{t('ui.notGenerated')}</span>
-                      )}
-                    </td>
-                    <td className="text-end">
-                      {state === 'approved' && (
-                        <OfferedStep entity="License" recordKey={key} state={state} action="send_contract">
-                          <Button
-                            size="sm"
-                            disabled={pending === key}
-                            onClick={() => void send(license)}
-                            data-testid="holder-contract-send"
-                          >
-                            {t('ui.holder.send')}
-                          </Button>
-                        </OfferedStep>
-                      )}
-                      {state === 'signed' && (
-                        <OfferedStep entity="License" recordKey={key} state={state} action="countersign">
-                          <Button size="sm" onClick={() => setSigning(key)} data-testid="holder-countersign">
-                            {t('ui.holder.countersign')}
-                          </Button>
-                        </OfferedStep>
-                      )}
-                      {state === 'contract_sent' && <span className="small text-muted">{t('ui.holder.waiting')}</span>}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
-        )}
+        <DataTable
+          columns={columns}
+          rows={data === undefined ? undefined : licenses}
+          lang={lang}
+          caption={t('ui.holder.title')}
+          error={error}
+          onRetry={() => void mutate()}
+          getRowId={(l) => text(l.key)}
+          rowProps={(l) => ({ 'data-testid': 'holder-contract-row', 'data-key': text(l.key), 'data-state': text(l.state) })}
+          empty={{ message: <span data-testid="holder-contracts-empty">{q ? tc('search.none') : t('ui.holder.empty')}</span> }}
+          testId="holder-contracts-table"
+          csvName="contracts.csv"
+        />
       </Card.Body>
       {signing && (
         <SignContractDialog

@@ -1,16 +1,57 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
+import { ConsentCheckField } from '@/components/kit/form/ConsentCheckField';
+import { Form } from '@/components/kit/form/Form';
+import { SubmitButton } from '@/components/kit/form/SubmitButton';
+import { TextField } from '@/components/kit/form/TextField';
+import { schemaResolver } from '@/components/kit/form/resolver';
 import { contractPdfUrl, signContract, useContract, type ContractAttributes, type Party } from '@/lib/client/contracts';
+import { useShell } from '@/lib/client/settings-context';
 import { PreparingNotice } from './ContractSummary';
-import { SignaturePad, type SignaturePadHandle } from './SignaturePad';
+import { SignatureField } from './SignatureField';
 
-type Field = 'typedName' | 'signature' | 'consent';
+interface SignValues {
+  typedName: string;
+  signature: string;
+  consent: boolean;
+}
+
+/** What each missing piece is called, said instead of the general "required". */
+const MISSING: Record<keyof SignValues, string> = {
+  typedName: 'ui.sign.nameRequired',
+  signature: 'ui.sign.signatureRequired',
+  consent: 'ui.sign.consentRequired',
+};
+
+/**
+ * The sign form over the schema the server signs with (less the party and the fingerprint, which
+ * the dialog adds), each refusal named for what is missing.
+ */
+function useSignForm() {
+  const { t } = useTranslation('contract');
+  const { lang } = useShell();
+  const base = schemaResolver<SignValues>(
+    () => import('@/lib/server/contracts/inputs').then((m) => m.signInput.omit({ party: true, sha256: true })),
+    lang,
+  );
+  const resolver: Resolver<SignValues> = async (values, context, options) => {
+    const result = await base(values, context, options);
+    if (Object.keys(result.errors).length === 0) return result;
+    const errors: FieldErrors<SignValues> = { ...result.errors };
+    for (const field of Object.keys(MISSING) as (keyof SignValues)[]) {
+      const error = errors[field];
+      if (error) errors[field] = { type: error.type, message: t(MISSING[field]) };
+    }
+    return { values: {}, errors };
+  };
+  return useForm<SignValues>({ defaultValues: { typedName: '', signature: '', consent: false }, resolver });
+}
 
 /**
  * Review and sign: the contract PDF as it will be signed, its fingerprint, a typed name, a drawn
@@ -31,42 +72,24 @@ export function SignContractDialog({
   const { t } = useTranslation('contract');
   const { data: session } = useSession();
   const { data: contract, isLoading, mutate } = useContract(id);
-  const pad = useRef<SignaturePadHandle>(null);
-  const [typedName, setTypedName] = useState('');
-  const [signature, setSignature] = useState<string | null>(null);
-  const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useSignForm();
   const [problem, setProblem] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
 
-  const onDrawn = useCallback((png: string | null) => {
-    setSignature(png);
-    if (png) setErrors((old) => ({ ...old, signature: undefined }));
-  }, []);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async (values: SignValues) => {
     if (!contract?.sha256) return;
-    const found: Partial<Record<Field, string>> = {};
-    if (!typedName.trim()) found.typedName = t('ui.sign.nameRequired');
-    if (!signature) found.signature = t('ui.sign.signatureRequired');
-    if (!consent) found.consent = t('ui.sign.consentRequired');
-    setErrors(found);
     setProblem(null);
-    if (Object.keys(found).length) return;
-    setPending(true);
     const answer = await signContract(
       contract.key,
-      { party, sha256: contract.sha256, typedName: typedName.trim(), signature: signature!, consent },
+      { party, sha256: contract.sha256, typedName: values.typedName.trim(), signature: values.signature, consent: true },
       session?.accessToken,
     );
-    setPending(false);
     if (answer.ok && answer.data) {
       onSigned(answer.data);
       return;
     }
     const { sha256, party: partyError, ...fields } = answer.errors;
-    setErrors({ typedName: fields.typedName, signature: fields.signature, consent: fields.consent });
+    for (const field of Object.keys(MISSING) as (keyof SignValues)[])
+      if (fields[field]) form.setError(field, { type: 'server', message: fields[field] });
     setProblem(sha256 ?? partyError ?? answer.message ?? t('ui.sign.failed'));
     // A new revision (terms changed) or a stale fingerprint: show the contract as it is now.
     if (sha256) void mutate();
@@ -74,7 +97,7 @@ export function SignContractDialog({
 
   return (
     <Modal show onHide={onHide} size="xl" backdrop="static" data-testid="sign-dialog">
-      <Form noValidate onSubmit={(e) => void submit(e)} className="modal-flex">
+      <Form form={form} onSubmit={submit} className="modal-flex">
         <Modal.Header closeButton>
           <Modal.Title className="h5">{t(`ui.sign.title.${party}`)}</Modal.Title>
         </Modal.Header>
@@ -107,58 +130,16 @@ export function SignContractDialog({
                 style={{ height: '45vh' }}
                 data-testid="sign-pdf"
               />
-              <Form.Group className="mb-3" controlId="sign-typed-name">
-                <Form.Label>{t('ui.sign.typedName')}</Form.Label>
-                <Form.Control
-                  value={typedName}
-                  maxLength={100}
-                  autoComplete="name"
-                  isInvalid={!!errors.typedName}
-                  onChange={(e) => {
-                    setTypedName(e.target.value);
-                    setErrors((old) => ({ ...old, typedName: undefined }));
-                  }}
-                  data-testid="sign-typed-name"
-                />
-                <Form.Control.Feedback type="invalid">{errors.typedName}</Form.Control.Feedback>
-              </Form.Group>
-              <Form.Group className="mb-3">
-                <Form.Label id="sign-pad-label">{t('ui.sign.draw')}</Form.Label>
-                <SignaturePad ref={pad} label={t('ui.sign.draw')} onChange={onDrawn} invalid={!!errors.signature} />
-                <div className="d-flex gap-2 mt-2">
-                  <Button variant="outline-secondary" size="sm" onClick={() => pad.current?.clear()} data-testid="sign-clear">
-                    {t('ui.sign.clear')}
-                  </Button>
-                  <Button
-                    variant="outline-secondary"
-                    size="sm"
-                    disabled={!typedName.trim()}
-                    onClick={() => pad.current?.writeText(typedName)}
-                    data-testid="sign-use-name"
-                  >
-                    {t('ui.sign.useName')}
-                  </Button>
-                </div>
-                {errors.signature && (
-                  <div className="invalid-feedback d-block" data-testid="sign-signature-error">
-                    {errors.signature}
-                  </div>
-                )}
-              </Form.Group>
-              <Form.Check
-                id="sign-consent"
-                className="mb-2"
-                checked={consent}
-                isInvalid={!!errors.consent}
-                feedback={errors.consent}
-                feedbackType="invalid"
-                onChange={(e) => {
-                  setConsent(e.target.checked);
-                  setErrors((old) => ({ ...old, consent: undefined }));
-                }}
-                label={t(`ui.sign.consent.${party}`)}
-                data-testid="sign-consent"
+              <TextField
+                name="typedName"
+                label={t('ui.sign.typedName')}
+                required
+                maxLength={100}
+                autoComplete="name"
+                testId="sign-typed-name"
               />
+              <SignatureField name="signature" nameField="typedName" />
+              <ConsentCheckField name="consent" label={t(`ui.sign.consent.${party}`)} className="mb-2" testId="sign-consent" />
               {problem && (
                 <Alert variant="danger" className="py-2 mt-3 mb-0" data-testid="sign-error">
                   {problem}
@@ -168,17 +149,12 @@ export function SignContractDialog({
           )}
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="secondary" onClick={onHide} disabled={pending}>
+          <Button variant="secondary" onClick={onHide} disabled={form.formState.isSubmitting}>
             {t('ui.cancel')}
           </Button>
-          <Button
-            type="submit"
-            disabled={pending || !contract || contract.voided || contract.preparing}
-            data-testid="sign-submit"
-          >
-            {pending && <Spinner animation="border" size="sm" className="me-1" />}
+          <SubmitButton disabled={!contract || contract.voided || contract.preparing} testId="sign-submit">
             {t(`ui.sign.submit.${party}`)}
-          </Button>
+          </SubmitButton>
         </Modal.Footer>
       </Form>
     </Modal>

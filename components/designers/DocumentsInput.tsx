@@ -1,46 +1,37 @@
 import { useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
+import { useFieldArray, useFormState } from 'react-hook-form';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
+import { Field } from '@/components/kit/form/Field';
+import { FilePicker } from '@/components/kit/form/FilePicker';
+import { TextField } from '@/components/kit/form/TextField';
+import { useFieldControl } from '@/components/kit/form/field-context';
 import { uploadFile } from '@/lib/client/files';
 import { DOCUMENT_CARD, fileUrl } from './DocumentCards';
 import type { DesignerDocument } from './types';
-import { FilePicker } from '@/components/kit/form/FilePicker';
 
 export const MAX_DOCUMENTS = 20;
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,application/pdf';
 
-/**
- * The document list [{image hash, desc}]: each chosen image or PDF is stored (public for a
- * profile, private for an application: staff and the owner can open those) and described.
- */
-export function DocumentsInput({
-  documents,
-  onChange,
-  isPublic,
-  errors,
-  onBusy,
-  field = 'document',
-}: {
-  documents: DesignerDocument[];
-  onChange(documents: DesignerDocument[]): void;
-  isPublic: boolean;
-  errors: Record<string, string>;
-  onBusy(busy: boolean): void;
-  /** The name of the list in `errors` (`document` on a Designer, `documents` on an application). */
-  field?: string;
-}) {
+/** The documents chosen so far (each described), and the picker that stores more. */
+function DocumentsControl({ field, isPublic, onBusy }: { field: string; isPublic: boolean; onBusy(busy: boolean): void }) {
   const { t } = useTranslation('designer-profile');
   const { data: session } = useSession();
+  const { aria } = useFieldControl();
+  const { fields, append, remove } = useFieldArray<Record<string, DesignerDocument[]>>({ name: field });
+  const { errors } = useFormState({ name: field });
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState<{ done: number; total: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // A message about the list itself (too many), not one of its descriptions.
+  const listError = (errors[field] as { message?: string; root?: { message?: string } } | undefined) ?? undefined;
+  const listMessage = listError?.message ?? listError?.root?.message;
 
   const add = async (files: FileList | null) => {
     if (!files || files.length === 0) return;
-    const chosen = Array.from(files).slice(0, Math.max(0, MAX_DOCUMENTS - documents.length));
+    const chosen = Array.from(files).slice(0, Math.max(0, MAX_DOCUMENTS - fields.length));
     setProblem(chosen.length < files.length ? t('documents.tooMany', { max: MAX_DOCUMENTS }) : null);
     setUploading({ done: 0, total: chosen.length });
     onBusy(true);
@@ -55,19 +46,16 @@ export function DocumentsInput({
     setUploading(null);
     onBusy(false);
     if (failures.length) setProblem(t('documents.failed', { files: failures.join(', ') }));
-    onChange([...documents, ...added]);
+    append(added);
     if (input.current) input.current.value = '';
   };
 
-  const describe = (index: number, desc: string) => onChange(documents.map((doc, i) => (i === index ? { ...doc, desc } : doc)));
-
   return (
-    <Form.Group className="mb-3" data-testid="documents-input">
-      <Form.Label htmlFor={`${field}-file`}>{t('sections.documents')}</Form.Label>
+    <>
       <div className="d-flex flex-column gap-2 mb-2">
-        {documents.map((doc, index) => (
+        {fields.map((doc, index) => (
           <div
-            key={`${doc.image}-${index}`}
+            key={doc.id}
             className="d-flex gap-2 align-items-start border rounded p-2"
             style={{ maxWidth: DOCUMENT_CARD.width * 1.5 }}
             data-testid="document-item"
@@ -75,24 +63,15 @@ export function DocumentsInput({
             <a href={fileUrl(doc.image, isPublic)} target="_blank" rel="noreferrer" className="small text-nowrap pt-2">
               {t('documents.open', { n: index + 1 })}
             </a>
-            <div className="flex-grow-1">
-              <Form.Control
-                value={doc.desc}
-                placeholder={t('documents.descPlaceholder')}
-                maxLength={500}
-                onChange={(e) => describe(index, e.target.value)}
-                isInvalid={Boolean(errors[`${field}.${index}.desc`])}
-                aria-label={t('documents.desc')}
-                data-testid="document-desc-input"
-              />
-              <Form.Control.Feedback type="invalid">{errors[`${field}.${index}.desc`]}</Form.Control.Feedback>
-            </div>
-            <Button
-              variant="outline-danger"
-              size="sm"
-              onClick={() => onChange(documents.filter((_, i) => i !== index))}
-              data-testid="document-remove"
-            >
+            <TextField
+              name={`${field}.${index}.desc`}
+              label={<span className="visually-hidden">{t('documents.desc')}</span>}
+              placeholder={t('documents.descPlaceholder')}
+              maxLength={500}
+              className="flex-grow-1 mb-0"
+              testId="document-desc-input"
+            />
+            <Button variant="outline-danger" size="sm" onClick={() => remove(index)} data-testid="document-remove">
               {t('documents.remove')}
             </Button>
           </div>
@@ -100,22 +79,51 @@ export function DocumentsInput({
       </div>
       <FilePicker
         ref={input}
-        id={`${field}-file`}
+        id={aria.id}
+        aria-describedby={aria['aria-describedby']}
         accept={ACCEPT}
         multiple
-        disabled={Boolean(uploading) || documents.length >= MAX_DOCUMENTS}
+        disabled={Boolean(uploading) || fields.length >= MAX_DOCUMENTS}
         onChange={(e) => void add(e.target.files)}
-        isInvalid={Boolean(errors[field] || problem)}
+        isInvalid={Boolean(listMessage || problem)}
         data-testid="documents-file"
       />
-      <Form.Text muted>{t('documents.hint', { max: MAX_DOCUMENTS })}</Form.Text>
       {uploading && (
         <div className="small mt-1" data-testid="documents-uploading">
           <Spinner size="sm" animation="border" className="me-1" />
           {t('documents.uploading', uploading)}
         </div>
       )}
-      <Form.Control.Feedback type="invalid">{errors[field] ?? problem}</Form.Control.Feedback>
-    </Form.Group>
+      {(listMessage || problem) && (
+        <div className="invalid-feedback d-block" role="alert">
+          {listMessage ?? problem}
+        </div>
+      )}
+    </>
+  );
+}
+
+/**
+ * The document list [{image hash, desc}] of the form around it, at `field` (`document` on a
+ * Designer, `documents` on an application): each chosen image or PDF is stored (public for a
+ * profile, private for an application: staff and the owner can open those) and described.
+ */
+export function DocumentsInput({
+  isPublic,
+  onBusy,
+  field = 'document',
+}: {
+  isPublic: boolean;
+  onBusy(busy: boolean): void;
+  field?: string;
+}) {
+  const { t } = useTranslation('designer-profile');
+  return (
+    // The descriptions carry their own messages: the field's name here is the picker's, not the list's.
+    <div data-testid="documents-input">
+      <Field name={`${field}-picker`} label={t('sections.documents')} help={t('documents.hint', { max: MAX_DOCUMENTS })}>
+        <DocumentsControl field={field} isPublic={isPublic} onBusy={onBusy} />
+      </Field>
+    </div>
   );
 }

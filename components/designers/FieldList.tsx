@@ -1,4 +1,6 @@
 import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 
@@ -36,4 +38,32 @@ export function FieldList({ title, testId, items }: { title: string; testId: str
       </Card.Body>
     </Card>
   );
+}
+
+export interface FieldSection {
+  title: string;
+  testId: string;
+  items: FieldItem[];
+}
+
+/** Titled cards of label/value pairs, two abreast on wide screens; a false entry is left out. */
+export function FieldSections({ sections }: { sections: (FieldSection | false)[] }) {
+  return (
+    <Row className="g-3 mb-3">
+      {sections.map(
+        (section) =>
+          section && (
+            <Col lg={6} key={section.testId}>
+              <FieldList {...section} />
+            </Col>
+          ),
+      )}
+    </Row>
+  );
+}
+
+/** Items labelled by the profile field they show (`fields.<id>`). */
+export function useFieldItems() {
+  const { t } = useTranslation('designer-profile');
+  return (entries: [string, ReactNode][]): FieldItem[] => entries.map(([id, value]) => ({ id, label: t(`fields.${id}`), value }));
 }

@@ -1,8 +1,9 @@
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'next-i18next/pages';
-import { CORPORATE_FIELDS, FIELD_PATH, type ProfileField, type ProfileValues } from './profile-values';
+import { SelectField } from '@/components/kit/form/SelectField';
+import { TextField } from '@/components/kit/form/TextField';
+import { CORPORATE_FIELDS, FIELD_PATH, type ProfileField } from './profile-values';
 
 const LONG: readonly ProfileField[] = ['pr', 'desc', 'achievements'];
 const REQUIRED: readonly ProfileField[] = ['creator_name', 'email'];
@@ -23,103 +24,81 @@ const GROUPS: { title: string; fields: readonly ProfileField[] }[] = [
 export const CONTACT_CHOICES = ['email', 'tel', 'fax'] as const;
 
 /**
- * Inputs for every editable Designer field; corporate fields only for a corporate designer.
- * `prefix` is where the fields sit in the API body (`profile.` on an application).
+ * Kit fields for every editable Designer field of the form around them, named by where each sits
+ * in the API body (`prefix` + `name.last`, so the server's messages land under their field);
+ * corporate fields only for a corporate designer. The type is a field (`role`) only where it is
+ * chosen, in an application.
  */
 export function ProfileFields({
-  values,
-  onChange,
-  errors,
+  role,
   prefix = '',
   only,
   roleEditable = true,
   hints = {},
 }: {
-  values: ProfileValues;
-  onChange(values: ProfileValues): void;
-  errors: Record<string, string>;
+  role: 'personal' | 'corporate';
   prefix?: string;
   /** Limit the form to these fields (the application form asks for fewer). */
   only?: readonly ProfileField[];
-  /** The type is chosen in an application only; a profile shows it without a choice. */
   roleEditable?: boolean;
   /** A line of help under a field. */
   hints?: Partial<Record<ProfileField, string>>;
 }) {
   const { t } = useTranslation('designer-profile');
-  const set = (field: keyof ProfileValues, value: string) => onChange({ ...values, [field]: value });
-  const errorOf = (field: ProfileField) => errors[`${prefix}${FIELD_PATH[field]}`];
 
   const input = (field: ProfileField) => {
-    const id = `profile-${field}`;
     const common = {
-      value: values[field],
-      isInvalid: Boolean(errorOf(field)),
-      maxLength: MAX[field] ?? 200,
-      'data-testid': id,
+      name: `${prefix}${FIELD_PATH[field]}`,
+      label: t(`fields.${field}`),
+      required: REQUIRED.includes(field),
+      help: hints[field] ? <span data-testid={`profile-${field}-hint`}>{hints[field]}</span> : undefined,
+      testId: `profile-${field}`,
     };
     return (
-      <Form.Group as={Col} md={LONG.includes(field) ? 12 : 6} className="mb-3" controlId={id} key={field}>
-        <Form.Label>
-          {t(`fields.${field}`)}
-          {REQUIRED.includes(field) && <span className="text-danger ms-1">*</span>}
-        </Form.Label>
+      <Col md={LONG.includes(field) ? 12 : 6} key={field}>
         {field === 'perferred_contact' ? (
-          <Form.Select {...common} onChange={(e) => set(field, e.target.value)}>
-            <option value="">{t('contact.unset')}</option>
-            {CONTACT_CHOICES.map((choice) => (
-              <option key={choice} value={choice}>
-                {t(`contact.${choice}`)}
-              </option>
-            ))}
-          </Form.Select>
-        ) : LONG.includes(field) ? (
-          <Form.Control {...common} as="textarea" rows={3} onChange={(e) => set(field, e.target.value)} />
-        ) : (
-          <Form.Control
+          <SelectField
             {...common}
+            placeholder={t('contact.unset')}
+            options={CONTACT_CHOICES.map((choice) => ({ value: choice, label: t(`contact.${choice}`) }))}
+          />
+        ) : (
+          <TextField
+            {...common}
+            rows={LONG.includes(field) ? 3 : undefined}
             type={field === 'email' ? 'email' : field === 'tel' || field === 'fax' ? 'tel' : 'text'}
-            onChange={(e) => set(field, e.target.value)}
+            maxLength={MAX[field] ?? 200}
           />
         )}
-        {hints[field] && (
-          <Form.Text className="d-block" data-testid={`${id}-hint`}>
-            {hints[field]}
-          </Form.Text>
-        )}
-        <Form.Control.Feedback type="invalid" data-testid={`${id}-error`}>
-          {errorOf(field)}
-        </Form.Control.Feedback>
-      </Form.Group>
+      </Col>
     );
   };
 
   return (
     <>
       {roleEditable ? (
-        <Form.Group className="mb-3" controlId="profile-role">
-          <Form.Label>{t('fields.role')}</Form.Label>
-          <Form.Select
-            value={values.role}
-            onChange={(e) => onChange({ ...values, role: e.target.value === 'corporate' ? 'corporate' : 'personal' })}
-            isInvalid={Boolean(errors.role)}
-            data-testid="profile-role"
-            style={{ maxWidth: 320 }}
-          >
-            <option value="personal">{t('role.personal')}</option>
-            <option value="corporate">{t('role.corporate')}</option>
-          </Form.Select>
-          <Form.Control.Feedback type="invalid">{errors.role}</Form.Control.Feedback>
-        </Form.Group>
+        <Row>
+          <Col md={6}>
+            <SelectField
+              name="role"
+              label={t('fields.role')}
+              options={[
+                { value: 'personal', label: t('role.personal') },
+                { value: 'corporate', label: t('role.corporate') },
+              ]}
+              testId="profile-role"
+            />
+          </Col>
+        </Row>
       ) : (
         <div className="mb-3" data-testid="profile-role-fixed">
           <div className="form-label mb-1">{t('fields.role')}</div>
-          <div className="fw-semibold">{t(`role.${values.role}`)}</div>
+          <div className="fw-semibold">{t(`role.${role}`)}</div>
           <div className="form-text">{t('edit.roleFixed')}</div>
         </div>
       )}
       {GROUPS.map((group) => {
-        if (group.title === 'sections.corporate' && values.role !== 'corporate') return null;
+        if (group.title === 'sections.corporate' && role !== 'corporate') return null;
         const fields = group.fields.filter((f) => !only || only.includes(f));
         if (fields.length === 0) return null;
         return (

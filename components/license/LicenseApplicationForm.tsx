@@ -22,6 +22,11 @@ import { takeStep } from '@/lib/client/flow';
 import { CURRENCIES } from '@/lib/format/money';
 
 type Amount = number | null | InvalidInput;
+
+const TERM = [
+  { name: 'term_start', label: 'apply.termStart', testId: 'license-term-start' },
+  { name: 'term_end', label: 'apply.termEnd', testId: 'license-term-end' },
+] as const;
 interface LicenseValues {
   ip: string;
   designer?: string;
@@ -108,30 +113,23 @@ export function LicenseApplicationForm({
       )}
       <TerritoryField name="territory" label={t('apply.territory')} required testId="license-territory" />
       <Row>
-        <Col md={6}>
-          <ListTextField
-            name="channels"
-            label={t('apply.channels')}
-            placeholder={t('apply.channelsHint')}
-            testId="license-channels"
-          />
-        </Col>
-        <Col md={6}>
-          <ListTextField
-            name="categories"
-            label={t('apply.categories')}
-            placeholder={t('apply.categoriesHint')}
-            testId="license-categories"
-          />
-        </Col>
+        {(['channels', 'categories'] as const).map((name) => (
+          <Col md={6} key={name}>
+            <ListTextField
+              name={name}
+              label={t(`apply.${name}`)}
+              placeholder={t(`apply.${name}Hint`)}
+              testId={`license-${name}`}
+            />
+          </Col>
+        ))}
       </Row>
       <Row>
-        <Col md={6}>
-          <DateField name="term_start" label={t('apply.termStart')} required testId="license-term-start" />
-        </Col>
-        <Col md={6}>
-          <DateField name="term_end" label={t('apply.termEnd')} required testId="license-term-end" />
-        </Col>
+        {TERM.map(({ name, label, testId }) => (
+          <Col md={6} key={name}>
+            <DateField name={name} label={t(label)} required testId={testId} />
+          </Col>
+        ))}
       </Row>
       <Row>
         <Col md={3}>

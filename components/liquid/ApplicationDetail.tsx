@@ -1,20 +1,20 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
-import Row from 'react-bootstrap/Row';
 import Link from 'next/link';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { useDialogs } from '@/components/kit/dialogs/DialogProvider';
+import { Form } from '@/components/kit/form/Form';
+import { TextField } from '@/components/kit/form/TextField';
+import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { stateVariant } from '@/components/flow/approval/ReviewHistory';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
 import { DocumentCards } from '../designers/DocumentCards';
-import { FieldList } from '../designers/FieldList';
+import { FieldSections, useFieldItems } from '../designers/FieldList';
 import { issueApplication, moveApplication, type LiquidAnswer, type LiquidApplication } from './liquid-api';
 
 type Move = 'reviewing' | 'approved' | 'rejected' | 'issued';
@@ -26,23 +26,29 @@ const MOVES: Record<string, Move[]> = {
   approved: ['issued'],
 };
 
+/**
+ * The reason given with a rejection, in the confirmation dialog: a kit field checked with the
+ * rule of the state change's comment; the dialog's OK reads it from `targetRef`.
+ */
 function CommentBox({ targetRef, label }: { targetRef: { current: string }; label: string }) {
-  const [value, setValue] = useState('');
+  const form = useSchemaForm<{ comment: string }>(
+    () => import('@/lib/server/liquid/inputs').then((m) => m.liquidStateInput.pick({ comment: true })),
+    { comment: '' },
+  );
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ values }) => {
+          targetRef.current = values.comment ?? '';
+        },
+      }),
+    [form, targetRef],
+  );
   return (
-    <Form.Group controlId="liquid-comment">
-      <Form.Label>{label}</Form.Label>
-      <Form.Control
-        as="textarea"
-        rows={3}
-        maxLength={2000}
-        value={value}
-        onChange={(e) => {
-          setValue(e.target.value);
-          targetRef.current = e.target.value;
-        }}
-        data-testid="liquid-comment-input"
-      />
-    </Form.Group>
+    <Form form={form} onSubmit={() => undefined}>
+      <TextField name="comment" label={label} rows={3} maxLength={2000} className="mb-0" testId="liquid-comment-input" />
+    </Form>
   );
 }
 
@@ -57,6 +63,7 @@ export function ApplicationDetail({
   const { t } = useTranslation('liquid');
   const { t: tp } = useTranslation('designer-profile');
   const { t: tf } = useTranslation('flow');
+  const items = useFieldItems();
   const { lang } = useShell();
   const { data: session } = useSession();
   const dialogs = useDialogs();
@@ -113,50 +120,46 @@ export function ApplicationDetail({
         <p className="small mb-3">
           {t('detail.applicant', { name: application.applicant_name || '—', email: application.applicant_email || '—' })}
         </p>
-        <Row className="g-3 mb-3">
-          <Col lg={6}>
-            <FieldList
-              title={tp('sections.basic')}
-              testId="liquid-detail-basic"
-              items={[
-                { id: 'name', label: tp('fields.name'), value: fullName },
-                { id: 'cat', label: tp('fields.cat'), value: text('cat') },
-                { id: 'pr', label: tp('fields.pr'), value: text('pr') },
-                { id: 'desc', label: tp('fields.desc'), value: text('desc') },
-              ]}
-            />
-          </Col>
-          <Col lg={6}>
-            <FieldList
-              title={tp('sections.contact')}
-              testId="liquid-detail-contact"
-              items={[
-                { id: 'email', label: tp('fields.email'), value: text('email') },
-                { id: 'tel', label: tp('fields.tel'), value: text('tel') },
-                { id: 'location', label: tp('fields.location'), value: text('location') },
+        <FieldSections
+          sections={[
+            {
+              title: tp('sections.basic'),
+              testId: 'liquid-detail-basic',
+              items: items([
+                ['name', fullName],
+                ['cat', text('cat')],
+                ['pr', text('pr')],
+                ['desc', text('desc')],
+              ]),
+            },
+            {
+              title: tp('sections.contact'),
+              testId: 'liquid-detail-contact',
+              items: [
+                ...items([
+                  ['email', text('email')],
+                  ['tel', text('tel')],
+                  ['location', text('location')],
+                ]),
                 {
                   id: 'address',
                   label: tp('fields.city'),
                   value: [part('address', 'city'), part('address', 'country')].filter(Boolean).join(', '),
                 },
-              ]}
-            />
-          </Col>
-          {application.role === 'corporate' && (
-            <Col lg={6}>
-              <FieldList
-                title={tp('sections.corporate')}
-                testId="liquid-detail-corporate"
-                items={[
-                  { id: 'corporate_name', label: tp('fields.corporate_name'), value: text('corporate_name') },
-                  { id: 'br', label: tp('fields.br'), value: text('br') },
-                  { id: 'responsible_person', label: tp('fields.responsible_person'), value: text('responsible_person') },
-                  { id: 'invno', label: tp('fields.invno'), value: text('invno') },
-                ]}
-              />
-            </Col>
-          )}
-        </Row>
+              ],
+            },
+            application.role === 'corporate' && {
+              title: tp('sections.corporate'),
+              testId: 'liquid-detail-corporate',
+              items: items([
+                ['corporate_name', text('corporate_name')],
+                ['br', text('br')],
+                ['responsible_person', text('responsible_person')],
+                ['invno', text('invno')],
+              ]),
+            },
+          ]}
+        />
         <h3 className="h6">{tp('sections.documents')}</h3>
         <div className="mb-3" data-testid="liquid-detail-documents">
           <DocumentCards documents={application.documents} isPublic={false} />

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Col from 'react-bootstrap/Col';
 import Nav from 'react-bootstrap/Nav';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'next-i18next/pages';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { stateVariant } from '@/components/flow/approval/ReviewHistory';
-import { formatDateTime } from '@/lib/format/time';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { column } from '@/components/kit/table/columns';
+import { useShell } from '@/lib/client/settings-context';
 import { ApplicationDetail } from './ApplicationDetail';
-import { LIQUID_STATES, useApplications, type LiquidState } from './liquid-api';
+import { LIQUID_STATES, useApplications, type LiquidApplication, type LiquidState } from './liquid-api';
 
 /** /holder/applications: admin and product staff review applications to become a designer. */
 export function LiquidApplicationsView({ title }: ScreenViewProps) {
@@ -20,8 +19,34 @@ export function LiquidApplicationsView({ title }: ScreenViewProps) {
   const { t: tf } = useTranslation('flow');
   const [state, setState] = useState<LiquidState | ''>('applied');
   const [selected, setSelected] = useState<string | null>(null);
-  const { data: applications, error, isLoading, mutate } = useApplications(state);
+  const { data: applications, error, mutate } = useApplications(state);
+  const { lang } = useShell();
   const current = applications?.find((a) => a.key === selected) ?? null;
+  const columns = [
+    column<LiquidApplication>('creator', tp('fields.creator_name'), (a) => String(a.profile.creator_name ?? ''), {
+      sortable: true,
+      hideable: false,
+      render: (a) => (
+        <button
+          type="button"
+          className="btn btn-link p-0 text-start"
+          onClick={() => setSelected(a.key)}
+          aria-pressed={a.key === selected}
+          data-testid="liquid-open"
+        >
+          {String(a.profile.creator_name ?? '')}
+        </button>
+      ),
+    }),
+    column<LiquidApplication>('applicant', t('list.applicant'), (a) => a.applicant_email ?? a.applicant_name ?? '', {
+      sortable: true,
+    }),
+    column<LiquidApplication>('role', tp('fields.role'), (a) => tp(`role.${a.role}`)),
+    column<LiquidApplication>('state', t('list.state'), (a) => tf(`state.${a.state}`), {
+      render: (a) => <Badge bg={stateVariant(a.state)}>{tf(`state.${a.state}`)}</Badge>,
+    }),
+    column<LiquidApplication>('date', t('list.date'), (a) => a.dateCreated, { kind: 'datetime', sortable: true }),
+  ];
 
   return (
     <>
@@ -48,65 +73,42 @@ export function LiquidApplicationsView({ title }: ScreenViewProps) {
           </Nav.Link>
         </Nav.Item>
       </Nav>
-      {error && <Alert variant="danger">{t('loadFailed')}</Alert>}
-      {isLoading && <Spinner animation="border" size="sm" />}
-      {applications && (
-        <Row className="g-3">
+      <Row className="g-3">
+        <Col xs={12}>
+          <DataTable
+            columns={columns}
+            rows={applications}
+            lang={lang}
+            caption={title}
+            error={error}
+            onRetry={() => void mutate()}
+            getRowId={(a) => a.key}
+            rowProps={(a) => ({
+              className: a.key === selected ? 'table-active' : undefined,
+              'aria-selected': a.key === selected ? 'true' : undefined,
+              'data-testid': 'liquid-row',
+              'data-key': a.key,
+              'data-email': a.applicant_email ?? '',
+            })}
+            empty={{ message: <span data-testid="liquid-list-empty">{t('list.empty')}</span> }}
+            testId="liquid-list"
+            csvName="applications.csv"
+          />
+        </Col>
+        {current && (
           <Col xs={12}>
-            {applications.length === 0 ? (
-              <p className="text-muted" data-testid="liquid-list-empty">
-                {t('list.empty')}
-              </p>
-            ) : (
-              <Table hover responsive size="sm" className="text-nowrap" data-testid="liquid-list">
-                <thead>
-                  <tr>
-                    <th>{tp('fields.creator_name')}</th>
-                    <th>{t('list.applicant')}</th>
-                    <th>{tp('fields.role')}</th>
-                    <th>{t('list.state')}</th>
-                    <th>{t('list.date')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {applications.map((a) => (
-                    <tr
-                      key={a.key}
-                      onClick={() => setSelected(a.key)}
-                      style={{ cursor: 'pointer' }}
-                      className={a.key === selected ? 'table-active' : undefined}
-                      data-testid="liquid-row"
-                      data-key={a.key}
-                      data-email={a.applicant_email ?? ''}
-                    >
-                      <td>{String(a.profile.creator_name ?? '')}</td>
-                      <td className="small">{a.applicant_email ?? a.applicant_name ?? ''}</td>
-                      <td>{tp(`role.${a.role}`)}</td>
-                      <td>
-                        <Badge bg={stateVariant(a.state)}>{tf(`state.${a.state}`)}</Badge>
-                      </td>
-                      <td className="small text-nowrap">{formatDateTime(a.dateCreated)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            )}
+            <ApplicationDetail
+              key={`${current.key}-${current.state}`}
+              application={current}
+              onMoved={(moved) => {
+                // Follow the application to the tab of its new state, so the next step is at hand.
+                if (state && state !== moved) setState(moved);
+                else void mutate();
+              }}
+            />
           </Col>
-          {current && (
-            <Col xs={12}>
-              <ApplicationDetail
-                key={`${current.key}-${current.state}`}
-                application={current}
-                onMoved={(moved) => {
-                  // Follow the application to the tab of its new state, so the next step is at hand.
-                  if (state && state !== moved) setState(moved);
-                  else void mutate();
-                }}
-              />
-            </Col>
-          )}
-        </Row>
-      )}
+        )}
+      </Row>
     </>
   );
 }

@@ -1,17 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
-import { useEntitySchema } from '@/lib/client/entities';
+import { FormCard } from '../designers/FormCard';
+import { Form } from '@/components/kit/form/Form';
+import { SubmitButton } from '@/components/kit/form/SubmitButton';
+import { schemaResolver } from '@/components/kit/form/resolver';
+import { showServerErrors } from '@/components/kit/form/server-errors';
 import { useShell } from '@/lib/client/settings-context';
-import { checkRecord } from '@/lib/client/validation';
 import { DocumentsInput } from '../designers/DocumentsInput';
 import { applyForDesigner, type LiquidApplyBody } from './liquid-api';
 import { ProfileFields } from '../designers/ProfileFields';
-import { CORPORATE_FIELDS, emptyProfile, profileBody, type ProfileField, type ProfileValues } from '../designers/profile-values';
+import { CORPORATE_FIELDS, forRole, type ProfileField } from '../designers/profile-values';
 import type { DesignerDocument } from '../designers/types';
 
 const ASKED: readonly ProfileField[] = [
@@ -29,73 +30,66 @@ const ASKED: readonly ProfileField[] = [
   ...CORPORATE_FIELDS,
 ];
 
+interface ApplyValues {
+  role: 'personal' | 'corporate';
+  profile: Record<string, unknown>;
+  documents: DesignerDocument[];
+}
+
+/**
+ * The application body less the applicant (the session's), checked with the schema the apply
+ * route parses with; corporate fields count only for a corporate applicant.
+ */
+function useApplyForm(email: string) {
+  const { lang } = useShell();
+  const base = schemaResolver<ApplyValues>(
+    () => import('@/lib/server/liquid/inputs').then((m) => m.liquidApplyInput.omit({ applicant_id: true })),
+    lang,
+  );
+  const resolver: Resolver<ApplyValues> = (values, context, options) =>
+    base({ ...values, profile: forRole(values.profile, values.role) }, context, options);
+  return useForm<ApplyValues>({ defaultValues: { role: 'personal', profile: { email }, documents: [] }, resolver });
+}
+
 /** The application to become a designer: profile (checked with the Designer schema) and documents. */
 export function LiquidApplyForm({ onApplied }: { onApplied(): void }) {
   const { t } = useTranslation('liquid');
-  const { lang } = useShell();
   const { data: session } = useSession();
-  const { data: schema } = useEntitySchema('Designer', 'Create');
-  const [values, setValues] = useState<ProfileValues>(() => emptyProfile(session?.user.email ?? ''));
-  const [documents, setDocuments] = useState<DesignerDocument[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const form = useApplyForm(session?.user.email ?? '');
+  const role = useWatch({ control: form.control, name: 'role' });
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!schema || !session) return;
+  const submit = async (values: ApplyValues) => {
+    if (!session) return;
     setMessage(null);
-    const profile = profileBody(values);
-    // The same checks the server makes, first in the browser; messages sit under each field. The
-    // type (personal or corporate) travels beside the profile: on a Designer record it is decided by
-    // this application's review, so the record's create schema no longer accepts it.
-    const check = await checkRecord(schema, profile, lang);
-    if (check.status !== 0) {
-      setErrors(Object.fromEntries(Object.entries(check.errors).map(([field, text]) => [`profile.${field}`, text])));
-      return;
-    }
-    setPending(true);
-    // profileBody builds the record from the form's flat fields; checkRecord has just checked it with the Designer schema.
-    const sent = profile as LiquidApplyBody['profile'];
+    // The resolver has checked the profile with the schema the route parses it with.
+    const profile = values.profile as LiquidApplyBody['profile'];
     const answer = await applyForDesigner(
-      { applicant_id: session.user.sub, role: values.role, profile: sent, documents },
+      { applicant_id: session.user.sub, role: values.role, profile, documents: values.documents ?? [] },
       session.accessToken,
     );
-    setPending(false);
-    setErrors(answer.errors);
     if (answer.status === 0) onApplied();
     else if (answer.errors.applicant_id) setMessage(answer.errors.applicant_id);
-    else if (Object.keys(answer.errors).length === 0) setMessage(answer.message ?? t('form.failed'));
+    else if (Object.keys(answer.errors).length) showServerErrors(form, answer.errors, t('form.failed'));
+    else setMessage(answer.message ?? t('form.failed'));
   };
 
   return (
-    <Card className="mb-4" data-testid="liquid-form">
-      <Card.Body>
-        <Card.Title as="h2" className="h5">
-          {t('form.title')}
-        </Card.Title>
-        <p className="text-muted">{t('form.intro')}</p>
-        <Form noValidate onSubmit={(e) => void submit(e)}>
-          <ProfileFields values={values} onChange={setValues} errors={errors} prefix="profile." only={ASKED} />
-          <DocumentsInput
-            documents={documents}
-            onChange={setDocuments}
-            isPublic={false}
-            errors={errors}
-            onBusy={setBusy}
-            field="documents"
-          />
-          {message && (
-            <Alert variant="danger" className="py-2" data-testid="liquid-form-message">
-              {message}
-            </Alert>
-          )}
-          <Button type="submit" disabled={pending || busy || !schema} data-testid="liquid-submit">
-            {pending ? t('form.sending') : t('form.submit')}
-          </Button>
-        </Form>
-      </Card.Body>
-    </Card>
+    <FormCard title={t('form.title')} testId="liquid-form">
+      <p className="text-muted">{t('form.intro')}</p>
+      <Form form={form} onSubmit={submit}>
+        <ProfileFields role={role} prefix="profile." only={ASKED} />
+        <DocumentsInput isPublic={false} onBusy={setBusy} field="documents" />
+        {message && (
+          <Alert variant="danger" className="py-2" data-testid="liquid-form-message">
+            {message}
+          </Alert>
+        )}
+        <SubmitButton pending={t('form.sending')} disabled={busy} testId="liquid-submit">
+          {t('form.submit')}
+        </SubmitButton>
+      </Form>
+    </FormCard>
   );
 }

@@ -119,7 +119,7 @@ test('SPEC §2 Designer view page / §9: the corporate designer page shows every
   await expect(row.getByTestId('designer-ip-name')).toHaveText(`${Array.from(longName).slice(0, 40).join('')} ...`);
   await expect(row.getByTestId('designer-ip-state')).toHaveText('下書き');
   await expect(row).toHaveAttribute('data-href', `/designer/ip/${studio.key}/${ipKey}`);
-  const [tab] = await Promise.all([page.context().waitForEvent('page'), row.click()]);
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), row.getByTestId('designer-ip-name').click()]);
   // The link carries no language; the site sends it to the default one, where the IP page opens.
   await tab.waitForURL((url) => url.pathname === `/jp/designer/ip/${studio.key}/${ipKey}`);
   await expect(tab.getByTestId('ip-page-name')).toHaveText(longName);

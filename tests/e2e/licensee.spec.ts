@@ -152,7 +152,7 @@ test('the owner applies from the gallery, the license is approved and activated,
 
   // The detail shows the review history.
   await owner.reload();
-  await owner.getByTestId('license-row').filter({ hasText: ipName }).click();
+  await owner.getByTestId('license-row').filter({ hasText: ipName }).getByTestId('license-ip').click();
   await expect(owner.getByTestId('license-detail-state')).toHaveText('有効');
   await expect(owner.getByTestId('review-item')).toHaveCount(3);
   await shot(owner, 'license-detail-jp');

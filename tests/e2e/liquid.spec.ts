@@ -52,7 +52,7 @@ test('SPEC §4/§9 a plain user applies to become a designer, staff review, appr
   await signInAt(staff, 'admin', '/en/holder/applications');
   const row = staff.locator(`[data-testid=liquid-row][data-email="${personas.user}"]`);
   await expect(row).toHaveCount(1);
-  await row.click();
+  await row.getByTestId('liquid-open').click();
   await expect(staff.getByTestId('liquid-detail')).toContainText(creator);
   await expect(staff.getByTestId('liquid-detail-documents').getByTestId('document-card')).toHaveCount(1);
   const documentCard = await staff.getByTestId('liquid-detail-documents').getByTestId('document-card').boundingBox();

@@ -75,7 +75,6 @@ export function ApprovalDetail({
           kind={kind}
           subjectKey={key}
           pins={drafts}
-          onPinNote={(index, note) => setPins((current) => current.map((p, i) => (i === index ? { ...p, note } : p)))}
           onPinRemove={(index) => setPins((current) => current.filter((_, i) => i !== index))}
           onOutcome={(outcome) => onOutcome(outcome, name)}
         />

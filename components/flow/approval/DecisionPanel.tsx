@@ -1,10 +1,9 @@
-import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
+import { TextField } from '@/components/kit/form/TextField';
+import { DecisionForm, useDecisionForm, type DecisionRefusal, type DecisionValues } from '@/components/kit/review/DecisionForm';
 import { decideOnItem, type Answer, type ApprovalKind, type Decision, type Markup } from '@/lib/client/flow';
 
 const DECISIONS: { decision: Decision; variant: string }[] = [
@@ -40,119 +39,105 @@ export function DecisionPanel({
   kind,
   subjectKey,
   pins,
-  onPinNote,
   onPinRemove,
   onOutcome,
 }: {
   kind: ApprovalKind;
   subjectKey: string;
   pins: DraftMarkup[];
-  onPinNote(index: number, note: string): void;
   onPinRemove(index: number): void;
   onOutcome(outcome: DecisionOutcome): void;
 }) {
   const { t } = useTranslation('approval');
   const { t: tf } = useTranslation('flow');
   const { data: session } = useSession();
-  const [comment, setComment] = useState('');
-  const [pending, setPending] = useState<Decision | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useDecisionForm();
 
-  const decide = async (decision: Decision) => {
-    setPending(decision);
-    setErrors({});
-    setFailure(null);
-    const markups = pins.map(({ image, x, y, note }) => ({ image, x, y, note: note.trim() }));
-    const answer = await decideOnItem(kind, subjectKey, decision, comment.trim(), markups, session?.accessToken);
-    setPending(null);
+  const decide = async (decision: string, values: DecisionValues): Promise<DecisionRefusal | null> => {
+    const chosen = decision as Decision;
+    const markups = pins.map(({ image, x, y }, index) => ({ image, x, y, note: values.notes[index] ?? '' }));
+    const answer = await decideOnItem(kind, subjectKey, chosen, values.comment, markups, session?.accessToken);
     if (answer.status === 0 && answer.data) {
-      onOutcome({ kind: 'decided', decision, moved: answer.data.moved });
-      return;
+      onOutcome({ kind: 'decided', decision: chosen, moved: answer.data.moved });
+      return null;
     }
     if (isConflict(answer)) {
       onOutcome({ kind: 'conflict', message: answer.errors.state ?? answer.message });
-      return;
+      return null;
     }
     if (answer.status === 1) {
       onOutcome({ kind: 'unknown' });
-      return;
+      return null;
     }
-    setErrors(answer.errors);
     const other = Object.entries(answer.errors).filter(([field]) => field !== 'comment' && !field.startsWith('markups'));
     const markupProblem = Object.keys(answer.errors).some((field) => field.startsWith('markups'));
-    if (markupProblem) setFailure(t('decision.markupInvalid'));
-    else if (other.length) setFailure(other.map(([, message]) => message).join(' '));
-    else if (!answer.errors.comment) setFailure(answer.message ?? t('decision.failed'));
+    return {
+      comment: answer.errors.comment,
+      failure: markupProblem
+        ? t('decision.markupInvalid')
+        : other.length
+          ? other.map(([, message]) => message).join(' ')
+          : answer.errors.comment
+            ? null
+            : (answer.message ?? t('decision.failed')),
+    };
+  };
+
+  const remove = (index: number) => {
+    form.setValue(
+      'notes',
+      form.getValues('notes').filter((_, i) => i !== index),
+    );
+    onPinRemove(index);
   };
 
   return (
     <section className="border rounded p-3 bg-light" data-testid="decision-panel">
       <h3 className="h6">{t('decision.title')}</h3>
-      {pins.length > 0 && (
-        <div className="mb-3" data-testid="markup-drafts">
-          <div className="small text-muted mb-1">{t('markup.newPins')}</div>
-          {pins.map((pin, index) => (
-            <div key={pin.n} className="d-flex align-items-center gap-2 mb-2">
-              <Badge bg="danger" pill>
-                {pin.n}
-              </Badge>
-              <Form.Control
-                size="sm"
-                value={pin.note}
-                maxLength={1000}
-                placeholder={t('markup.notePlaceholder')}
-                aria-label={t('markup.noteLabel', { n: pin.n })}
-                onChange={(e) => onPinNote(index, e.target.value)}
-                data-testid={`markup-note-${index}`}
-              />
-              <Button
-                size="sm"
-                variant="outline-secondary"
-                onClick={() => onPinRemove(index)}
-                aria-label={t('markup.remove', { n: pin.n })}
-                data-testid={`markup-remove-${index}`}
-              >
-                ×
-              </Button>
-            </div>
-          ))}
-        </div>
-      )}
-      <Form.Group className="mb-3" controlId={`decision-comment-${subjectKey}`}>
-        <Form.Label>{t('decision.comment')}</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={4}
-          value={comment}
-          maxLength={5000}
-          onChange={(e) => setComment(e.target.value)}
-          isInvalid={Boolean(errors.comment)}
-          data-testid="decision-comment"
-        />
-        <Form.Control.Feedback type="invalid" data-testid="decision-comment-error">
-          {errors.comment}
-        </Form.Control.Feedback>
-        <Form.Text muted>{t('decision.commentHint')}</Form.Text>
-      </Form.Group>
-      {failure && (
-        <Alert variant="danger" className="py-2" data-testid="decision-error">
-          {failure}
-        </Alert>
-      )}
-      <div className="d-flex flex-wrap gap-2">
-        {DECISIONS.map(({ decision, variant }) => (
-          <Button
-            key={decision}
-            variant={variant}
-            disabled={pending !== null}
-            onClick={() => void decide(decision)}
-            data-testid={`decide-${decision}`}
-          >
-            {pending === decision ? t('decision.sending') : t(`decision.${decision}`, { defaultValue: tf(`state.${decision}`) })}
-          </Button>
-        ))}
-      </div>
+      <DecisionForm
+        form={form}
+        choices={DECISIONS.map(({ decision, variant }) => ({
+          decision,
+          variant,
+          label: t(`decision.${decision}`, { defaultValue: tf(`state.${decision}`) }),
+          testId: `decide-${decision}`,
+        }))}
+        onDecide={decide}
+        comment={{ label: t('decision.comment'), help: t('decision.commentHint'), rows: 4, testId: 'decision-comment' }}
+        sendingLabel={t('decision.sending')}
+        failureTestId="decision-error"
+      >
+        {pins.length > 0 && (
+          <fieldset className="mb-3" data-testid="markup-drafts">
+            <legend className="small text-muted mb-1 fs-6">{t('markup.newPins')}</legend>
+            {pins.map((pin, index) => (
+              <div key={pin.n} className="d-flex align-items-start gap-2">
+                <Badge bg="danger" pill className="mt-2" aria-hidden="true">
+                  {pin.n}
+                </Badge>
+                <TextField
+                  name={`notes.${index}`}
+                  label={<span className="visually-hidden">{t('markup.noteLabel', { n: pin.n })}</span>}
+                  placeholder={t('markup.notePlaceholder')}
+                  maxLength={1000}
+                  className="mb-2 flex-grow-1"
+                  testId={`markup-note-${index}`}
+                />
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  className="mt-1"
+                  onClick={() => remove(index)}
+                  aria-label={t('markup.remove', { n: pin.n })}
+                  data-testid={`markup-remove-${index}`}
+                >
+                  ×
+                </Button>
+              </div>
+            ))}
+          </fieldset>
+        )}
+      </DecisionForm>
     </section>
   );
 }

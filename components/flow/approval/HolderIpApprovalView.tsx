@@ -9,6 +9,11 @@ import { useApprovalQueue } from '@/lib/client/flow';
 
 type TabKey = 'ips' | 'usages';
 
+const TABS: { kind: TabKey; label: string }[] = [
+  { kind: 'ips', label: 'approve.ipsTab' },
+  { kind: 'usages', label: 'approve.usagesTab' },
+];
+
 function TabTitle({ label, count }: { label: string; count: number | undefined }) {
   return (
     <span className="d-inline-flex align-items-center gap-1">
@@ -32,6 +37,7 @@ export function HolderIpApprovalView({ title }: ScreenViewProps) {
   const active: TabKey = router.query.tab === 'usages' ? 'usages' : 'ips';
   const ips = useApprovalQueue('ips');
   const usages = useApprovalQueue('usages');
+  const counts = { ips, usages };
   const select = (key: string | null) =>
     void router.replace(
       { pathname: router.pathname, query: { ...router.query, tab: key === 'usages' ? 'usages' : undefined } },
@@ -42,20 +48,16 @@ export function HolderIpApprovalView({ title }: ScreenViewProps) {
     );
   return (
     <Tabs activeKey={active} onSelect={select} mountOnEnter unmountOnExit className="mb-3" data-testid="approve-ip-tabs">
-      <Tab
-        eventKey="ips"
-        title={<TabTitle label={t('approve.ipsTab')} count={ips.data?.length} />}
-        tabAttrs={{ 'data-testid': 'tab-ips' }}
-      >
-        <ApprovalQueueView title={title} kind="ips" />
-      </Tab>
-      <Tab
-        eventKey="usages"
-        title={<TabTitle label={t('approve.usagesTab')} count={usages.data?.length} />}
-        tabAttrs={{ 'data-testid': 'tab-usages' }}
-      >
-        <ApprovalQueueView title={title} kind="usages" />
-      </Tab>
+      {TABS.map(({ kind, label }) => (
+        <Tab
+          key={kind}
+          eventKey={kind}
+          title={<TabTitle label={t(label)} count={counts[kind].data?.length} />}
+          tabAttrs={{ 'data-testid': `tab-${kind}` }}
+        >
+          <ApprovalQueueView title={title} kind={kind} />
+        </Tab>
+      ))}
     </Tabs>
   );
 }

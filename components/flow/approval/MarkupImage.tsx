@@ -21,6 +21,21 @@ const pinBase: CSSProperties = {
   lineHeight: 1,
 };
 
+/** A numbered pin on the spot it was placed (a click on it does not place another). */
+function Pin({ n, markup, color, testId }: { n: number; markup: Markup; color: string; testId: string }) {
+  return (
+    <span
+      style={{ ...pinBase, left: `${markup.x * 100}%`, top: `${markup.y * 100}%`, background: color }}
+      title={markup.note}
+      data-testid={testId}
+      data-n={n}
+      onClick={(e) => e.stopPropagation()}
+    >
+      {n}
+    </span>
+  );
+}
+
 export interface DraftPins {
   /** Pins being added now, with the number each will carry. */
   pins: { n: number; index: number; markup: Markup }[];
@@ -68,28 +83,10 @@ export function MarkupImage({
           draggable={false}
         />
         {past.map(({ n, markup }) => (
-          <span
-            key={`past-${n}`}
-            style={{ ...pinBase, left: `${markup.x * 100}%`, top: `${markup.y * 100}%`, background: '#0d6efd' }}
-            title={markup.note}
-            data-testid="markup-pin"
-            data-n={n}
-            onClick={(e) => e.stopPropagation()}
-          >
-            {n}
-          </span>
+          <Pin key={`past-${n}`} n={n} markup={markup} color="#0d6efd" testId="markup-pin" />
         ))}
         {draft?.pins.map(({ n, markup }) => (
-          <span
-            key={`new-${n}`}
-            style={{ ...pinBase, left: `${markup.x * 100}%`, top: `${markup.y * 100}%`, background: '#dc3545' }}
-            title={markup.note}
-            data-testid="markup-new-pin"
-            data-n={n}
-            onClick={(e) => e.stopPropagation()}
-          >
-            {n}
-          </span>
+          <Pin key={`new-${n}`} n={n} markup={markup} color="#dc3545" testId="markup-new-pin" />
         ))}
       </div>
       {draft && <figcaption className="small text-muted mt-1">{t('markup.clickToAdd')}</figcaption>}

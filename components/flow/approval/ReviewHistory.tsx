@@ -1,7 +1,8 @@
 import Badge from 'react-bootstrap/Badge';
-import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'next-i18next/pages';
 import type { History, HistoryReview } from '@/lib/client/flow';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { column } from '@/components/kit/table/columns';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
 import type { Lang } from '@/lib/session/redirect';
@@ -100,32 +101,31 @@ export function ReviewRounds({ reviews }: { reviews: HistoryReview[] }) {
   );
 }
 
+type LogEntry = History['log'][number];
+
 /** The workflow log: every move of the record, newest first. */
 export function WorkflowLog({ log }: { log: History['log'] }) {
   const { t } = useTranslation('approval');
-  if (log.length === 0) return <p className="text-muted mb-0">{t('log.noLog')}</p>;
+  const { lang } = useShell();
+  const columns = [
+    column<LogEntry>('time', t('log.time'), (entry) => entry.time, { kind: 'datetime', hideable: false }),
+    column<LogEntry>('who', t('log.who'), (entry) => entry.readable.actor, { testId: 'workflow-log-actor', hideable: false }),
+    column<LogEntry>('action', t('log.action.title'), (entry) => entry.readable.action, { hideable: false }),
+    column<LogEntry>('step', t('log.step'), (entry) => entry.readable.change, { hideable: false }),
+    column<LogEntry>('remarks', t('log.remarks'), (entry) => entry.remarks ?? '', {
+      hideable: false,
+      render: (entry) => <span style={{ whiteSpace: 'pre-wrap' }}>{entry.remarks ?? ''}</span>,
+    }),
+  ];
   return (
-    <Table size="sm" responsive className="mb-0" data-testid="workflow-log">
-      <thead>
-        <tr>
-          <th>{t('log.time')}</th>
-          <th>{t('log.who')}</th>
-          <th>{t('log.action.title')}</th>
-          <th>{t('log.step')}</th>
-          <th>{t('log.remarks')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {log.map((entry) => (
-          <tr key={entry.id}>
-            <td className="text-nowrap">{formatDateTime(entry.time)}</td>
-            <td data-testid="workflow-log-actor">{entry.readable.actor}</td>
-            <td>{entry.readable.action}</td>
-            <td>{entry.readable.change}</td>
-            <td style={{ whiteSpace: 'pre-wrap' }}>{entry.remarks ?? ''}</td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <DataTable
+      columns={columns}
+      rows={log}
+      lang={lang}
+      caption={t('log.title')}
+      getRowId={(entry) => String(entry.id)}
+      empty={{ message: t('log.noLog') }}
+      testId="workflow-log"
+    />
   );
 }

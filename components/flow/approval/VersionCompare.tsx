@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'next-i18next/pages';
+import { Form } from '@/components/kit/form/Form';
+import { SelectField } from '@/components/kit/form/SelectField';
 import type { ApprovalKind, History } from '@/lib/client/flow';
 import { formatDateTime } from '@/lib/format/time';
 import { FieldValue } from './SubjectFields';
@@ -17,15 +19,19 @@ import { FIELDS_OF, comparable, type Row as Rec } from './subject';
 export function VersionCompare({ kind, versions }: { kind: ApprovalKind; versions: History<Rec>['versions'] }) {
   const { t } = useTranslation('approval');
   const [open, setOpen] = useState(false);
-  const [left, setLeft] = useState(Math.max(0, versions.length - 2));
-  const [right, setRight] = useState(versions.length - 1);
+  // Which two versions are compared: nothing is sent, the choice only redraws the table below.
+  const chooser = useForm<{ left: string; right: string }>({
+    defaultValues: { left: String(Math.max(0, versions.length - 2)), right: String(versions.length - 1) },
+  });
+  const chosen = useWatch({ control: chooser.control });
   if (versions.length < 2) return null;
-  const leftIndex = Math.min(left, versions.length - 1);
-  const rightIndex = Math.min(right, versions.length - 1);
+  const leftIndex = Math.min(Number(chosen.left ?? 0), versions.length - 1);
+  const rightIndex = Math.min(Number(chosen.right ?? 0), versions.length - 1);
   const a = versions[leftIndex]!;
   const b = versions[rightIndex]!;
   // Numbered by when each version was taken: a flow with two review steps has two rounds numbered 1.
   const label = (index: number) => t('versions.label', { round: index + 1, date: formatDateTime(versions[index]!.dateCreated) });
+  const options = versions.map((_, i) => ({ value: String(i), label: label(i) }));
   const changedCount = FIELDS_OF[kind].filter((f) => comparable(a.data, f) !== comparable(b.data, f)).length;
   return (
     <section className="mb-3" data-testid="version-compare">
@@ -40,38 +46,15 @@ export function VersionCompare({ kind, versions }: { kind: ApprovalKind; version
       </Button>
       {open && (
         <div className="mt-2" data-testid="compare-panel">
-          <Row className="g-2 mb-2">
-            <Col sm={6}>
-              <Form.Select
-                size="sm"
-                value={leftIndex}
-                onChange={(e) => setLeft(Number(e.target.value))}
-                aria-label={t('versions.left')}
-                data-testid="compare-left"
-              >
-                {versions.map((v, i) => (
-                  <option key={`${v.step}-${v.revision}`} value={i}>
-                    {label(i)}
-                  </option>
-                ))}
-              </Form.Select>
-            </Col>
-            <Col sm={6}>
-              <Form.Select
-                size="sm"
-                value={rightIndex}
-                onChange={(e) => setRight(Number(e.target.value))}
-                aria-label={t('versions.right')}
-                data-testid="compare-right"
-              >
-                {versions.map((v, i) => (
-                  <option key={`${v.step}-${v.revision}`} value={i}>
-                    {label(i)}
-                  </option>
-                ))}
-              </Form.Select>
-            </Col>
-          </Row>
+          <Form form={chooser} onSubmit={() => undefined}>
+            <Row className="g-2 mb-2">
+              {(['left', 'right'] as const).map((side) => (
+                <Col sm={6} key={side}>
+                  <SelectField name={side} label={t(`versions.${side}`)} options={options} testId={`compare-${side}`} />
+                </Col>
+              ))}
+            </Row>
+          </Form>
           <p className="small text-muted mb-1" data-testid="compare-summary">
             {changedCount === 0 ? t('versions.same') : t('versions.changed', { count: changedCount })}
           </p>

@@ -1,22 +1,24 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import Link from 'next/link';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'next-i18next/pages';
-import { formatDay, formatMoney, formatRate } from '@/components/flow/approval/subject';
 import { LicenseApplicationForm } from '@/components/license/LicenseApplicationForm';
+import { Form } from '@/components/kit/form/Form';
+import { SelectField } from '@/components/kit/form/SelectField';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { column } from '@/components/kit/table/columns';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 import { useDesignerList, useMyDesigner, type Row } from '../../ip/gallery/data';
 import { FlowState } from '../../flow/FlowState';
-import { HistoryPanel } from '../../flow/HistoryPanel';
+import { useHistoryRows } from '../../flow/use-history-rows';
 import { NeedsDesigner } from '../../designers/NeedsDesigner';
-import { RecordSearch, Reference, matchesSearch } from '@/components/refs/RecordSearch';
+import { RecordSearch, matchesSearch } from '@/components/refs/RecordSearch';
+import { licenseColumns } from '../license-columns';
 
 /**
  * designer/license: apply for a license of one of my approved secondary IPs for a licensee
@@ -24,6 +26,8 @@ import { RecordSearch, Reference, matchesSearch } from '@/components/refs/Record
  */
 export function LicenseView({ title }: ScreenViewProps) {
   const { t } = useTranslation('designer');
+  const { t: tf } = useTranslation('flow');
+  const { t: tc } = useTranslation('common');
   const { lang } = useShell();
   const { designer, isLoading, failed } = useMyDesigner();
   const designerKey = designer ? String(designer.key) : null;
@@ -35,10 +39,12 @@ export function LicenseView({ title }: ScreenViewProps) {
   );
   const organisations = useDesignerList<{ key: string; name: string }>('licensees', designerKey);
   const applications = useDesignerList<Row>('licenses', designerKey);
-  const [ipKey, setIpKey] = useState('');
+  // Choosing the IP only picks which application form to show: nothing is sent from here.
+  const chooser = useForm<{ ip: string }>({ defaultValues: { ip: '' } });
+  const ipKey = useWatch({ control: chooser.control, name: 'ip' });
   const [applied, setApplied] = useState<string | null>(null);
-  const [openKey, setOpenKey] = useState<string | null>(null);
   const [q, setQ] = useState('');
+  const history = useHistoryRows<Row>('License', (l) => String(l.key), 'license-row-history');
 
   if (!designer)
     return (
@@ -50,6 +56,24 @@ export function LicenseView({ title }: ScreenViewProps) {
 
   const ips = myIps.data?.items ?? [];
   const ipName = (key: string) => String(ips.find((ip) => String(ip.key) === key)?.name ?? '');
+  const columns = [
+    licenseColumns.reference(t('license.reference')),
+    column<Row>('ip', t('license.ip'), (l) => String(l.ipName ?? '—'), { sortable: true }),
+    column<Row>('licensee', t('license.licensee'), (l) => String(l.licenseeName ?? '—'), {
+      sortable: true,
+      testId: 'license-row-licensee',
+    }),
+    column<Row>('state', t('license.state'), (l) => tf(`state.${String(l.state)}`), {
+      render: (l) => <FlowState state={l.state} testId="license-row-state" />,
+    }),
+    licenseColumns.term(t('license.term')),
+    licenseColumns.rate(t('license.rate')),
+    licenseColumns.amount('minimum_guarantee', t('license.minimum')),
+    history.column,
+  ];
+  const shown = applications.data?.filter((license) =>
+    matchesSearch([license.reference, license.ipName, license.licenseeName].map((v) => String(v ?? '')).join(' '), q),
+  );
 
   return (
     <section data-testid="designer-license">
@@ -78,17 +102,15 @@ export function LicenseView({ title }: ScreenViewProps) {
             </p>
           ) : (
             <>
-              <Form.Group className="mb-3" controlId="license-ip">
-                <Form.Label>{t('license.ip')}</Form.Label>
-                <Form.Select value={ipKey} onChange={(e) => setIpKey(e.target.value)} data-testid="license-ip">
-                  <option value="">{t('license.chooseIp')}</option>
-                  {ips.map((ip) => (
-                    <option key={String(ip.key)} value={String(ip.key)}>
-                      {String(ip.name ?? '')}
-                    </option>
-                  ))}
-                </Form.Select>
-              </Form.Group>
+              <Form form={chooser} onSubmit={() => undefined}>
+                <SelectField
+                  name="ip"
+                  label={t('license.ip')}
+                  placeholder={t('license.chooseIp')}
+                  options={ips.map((ip) => ({ value: String(ip.key), label: String(ip.name ?? '') }))}
+                  testId="license-ip"
+                />
+              </Form>
               {ipKey ? (
                 <LicenseApplicationForm
                   key={ipKey}
@@ -96,7 +118,7 @@ export function LicenseView({ title }: ScreenViewProps) {
                   licenseeOptions={organisations.data ?? []}
                   onCreated={(license) => {
                     setApplied([String(license.reference ?? ''), ipName(String(license.ip ?? ipKey))].filter(Boolean).join(' '));
-                    setIpKey('');
+                    chooser.reset({ ip: '' });
                     void applications.mutate();
                   }}
                 />
@@ -109,78 +131,27 @@ export function LicenseView({ title }: ScreenViewProps) {
       </Card>
       <h2 className="h5">{t('license.listTitle')}</h2>
       {Boolean(applications.data?.length) && <RecordSearch onSearch={setQ} testId="license-search" />}
-      {applications.isLoading ? (
-        <Spinner animation="border" role="status" />
-      ) : applications.data === null ? (
+      {applications.data === null ? (
         <Alert variant="danger">{t('loadFailed')}</Alert>
-      ) : !applications.data?.length ? (
-        <p className="text-muted border rounded p-4 text-center" data-testid="license-empty">
-          {t('license.empty')}
-        </p>
       ) : (
-        <Table responsive hover className="align-middle" data-testid="license-table">
-          <thead>
-            <tr>
-              <th>{t('license.reference')}</th>
-              <th>{t('license.ip')}</th>
-              <th>{t('license.licensee')}</th>
-              <th>{t('license.state')}</th>
-              <th>{t('license.term')}</th>
-              <th className="text-end">{t('license.rate')}</th>
-              <th className="text-end">{t('license.minimum')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {applications.data
-              .filter((license) =>
-                matchesSearch([license.reference, license.ipName, license.licenseeName].map((v) => String(v ?? '')).join(' '), q),
-              )
-              .map((license) => {
-                const key = String(license.key);
-                const open = openKey === key;
-                return (
-                  <Fragment key={key}>
-                    <tr data-testid="license-row" data-key={key}>
-                      <td>
-                        <Reference value={license.reference} />
-                      </td>
-                      <td className="text-break">{String(license.ipName ?? '—')}</td>
-                      <td className="text-break" data-testid="license-row-licensee">
-                        {String(license.licenseeName ?? '—')}
-                      </td>
-                      <td>
-                        <FlowState state={license.state} testId="license-row-state" />
-                      </td>
-                      <td className="text-nowrap small">
-                        {formatDay(license.term_start)} – {formatDay(license.term_end)}
-                      </td>
-                      <td className="text-end">{formatRate(license.royalty_rate_bp, lang)}</td>
-                      <td className="text-end">{formatMoney(license.minimum_guarantee, license.currency, lang)}</td>
-                      <td className="text-end">
-                        <Button
-                          variant="link"
-                          size="sm"
-                          onClick={() => setOpenKey(open ? null : key)}
-                          aria-expanded={open}
-                          data-testid="license-row-history"
-                        >
-                          {open ? t('history.hide') : t('history.show')}
-                        </Button>
-                      </td>
-                    </tr>
-                    {open && (
-                      <tr>
-                        <td colSpan={8} className="bg-body-tertiary">
-                          <HistoryPanel entity="License" subjectKey={key} />
-                        </td>
-                      </tr>
-                    )}
-                  </Fragment>
-                );
-              })}
-          </tbody>
-        </Table>
+        <DataTable
+          columns={columns}
+          rows={shown}
+          lang={lang}
+          caption={t('license.listTitle')}
+          getRowId={(l) => String(l.key)}
+          rowProps={(l) => ({ 'data-testid': 'license-row', 'data-key': String(l.key) })}
+          renderExpanded={history.renderExpanded}
+          empty={{
+            message: applications.data?.length ? (
+              tc('search.none')
+            ) : (
+              <span data-testid="license-empty">{t('license.empty')}</span>
+            ),
+          }}
+          testId="license-table"
+          csvName="licenses.csv"
+        />
       )}
     </section>
   );

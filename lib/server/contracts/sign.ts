@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Caller } from '../api/authenticate';
 import { AppError } from '../api/errors';
 import { fieldError, type Bilingual } from '../common/field-error';
@@ -20,27 +20,9 @@ import { contractFinalizeJob } from '../jobs/kinds/contract-finalize';
 import { requestLicenseContract } from './request';
 import { currentContract, signaturesOf, type ContractRow } from './store';
 import { termsHashOf } from './terms';
+import { signInput } from './inputs';
 
-/** Body of POST /api/pdf/sign/{id}. */
-export const signInput = z
-  .object({
-    party: z.enum(['licensee', 'holder']),
-    /** The SHA-256 of the PDF the signer reviewed (from GET /api/pdf/attr/{id}). */
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
-    typedName: z.string().trim().min(1).max(100),
-    /** The drawn signature: a PNG data URL. */
-    signature: z
-      .string()
-      .max(600_000)
-      .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/)
-      .meta({
-        examples: [
-          'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-        ],
-      }),
-    consent: z.literal(true),
-  })
-  .strict();
+export { signInput };
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -1,10 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { AppError } from '../api/errors';
 import type { Db } from '../db/client';
 import { reviews } from '../db/entities-schema';
 import { entities } from '../entities/definitions';
-import { longText, shortText } from '../entities/field-rules';
 import { validateRecord } from '../entities/validate';
 import type { Viewer } from '../entities/viewer';
 import { DECISIONS } from './decision-states';
@@ -12,6 +10,9 @@ import { canDecideFor, decide, stageOf } from './engine';
 import { afterState } from './after-state';
 import { enterState } from './enter-state';
 import { toAppError } from './errors';
+import { decisionInput } from './decision-input';
+
+export { decisionInput };
 import { actorFacts, defaultHolder } from './facts';
 import { flowFor } from './overrides';
 import { logTransition } from './record-events';
@@ -20,18 +21,6 @@ import { bindingForSubject } from './subjects';
 import type { ActorFacts, Decision, PastDecision, ReviewerGroup, Subject } from './types';
 
 export { DECISIONS };
-
-export const decisionInput = z
-  .object({
-    comment: longText(5000).optional(),
-    markups: z
-      .array(
-        z.object({ image: z.string().max(128), x: z.number().min(0).max(1), y: z.number().min(0).max(1), note: shortText(1000) }),
-      )
-      .max(50)
-      .optional(),
-  })
-  .strict();
 
 type Row = Record<string, unknown>;
 
