@@ -1,16 +1,14 @@
 import { useTranslation } from 'next-i18next/pages';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { useFormState } from 'react-hook-form';
 import { Form } from '@/components/kit/form/Form';
 import { SubmitButton } from '@/components/kit/form/SubmitButton';
 import { TextField } from '@/components/kit/form/TextField';
-import { showServerErrors } from '@/components/kit/form/server-errors';
 import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { GrantForm } from '@/components/system/acl/GrantForm';
 import { useEntryWords } from '@/components/system/acl/use-entry-words';
-import { fieldErrorsOf } from '@/components/system/acl/acl-api';
+import { CreateCard, createSubmit } from '../CreateCard';
 import type { CreateBody, IssuedCredentials } from './service-accounts-api';
 import type { Envelope } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
@@ -68,62 +66,53 @@ export function CreateServiceAccount({ onCreate }: CreateProps) {
       { shouldValidate: false },
     );
 
-  const submit = async ({ externalClientId, ...values }: CreateValues) => {
-    // The embedded provider makes its own client id and refuses one given.
-    const answer = await onCreate(external ? { ...values, externalClientId } : values);
-    if (answer?.status === 0) {
-      form.reset(EMPTY);
-      return;
-    }
-    showServerErrors(form, fieldErrorsOf(answer) ?? {}, t('create.failed'));
-  };
+  // The embedded provider makes its own client id and refuses one given.
+  const submit = createSubmit(form, EMPTY, onCreate, t('create.failed'), ({ externalClientId, ...values }) =>
+    external ? { ...values, externalClientId } : values,
+  );
 
   return (
-    <Card className="mb-4" data-testid="svc-create">
-      <Card.Body>
-        <h2 className="h5">{t('create.title')}</h2>
-        <p className="small text-muted">{t('create.intro')}</p>
-        <GrantForm onGrant={add} title={t('create.entryTitle')} submitLabel={t('create.addEntry')} />
-        <Form form={form} onSubmit={submit} testId="svc-create-form" className="mt-3">
-          <h3 className="h6">{t('create.chosen')}</h3>
-          {access.length === 0 ? (
-            <p className="small text-muted" data-testid="svc-access-none">
-              {t('create.noEntries')}
-            </p>
-          ) : (
-            <ListGroup className="mb-2" data-testid="svc-access-list">
-              {access.map((entry) => (
-                <ListGroup.Item key={entry} className="d-flex align-items-center justify-content-between py-1" data-entry={entry}>
-                  <span>
-                    {describe(entry)} <code className="small text-muted">{entry}</code>
-                  </span>
-                  <Button
-                    size="sm"
-                    variant="outline-secondary"
-                    onClick={() => remove(entry)}
-                    aria-label={t('create.removeEntry', { entry: describe(entry) })}
-                  >
-                    {t('create.remove')}
-                  </Button>
-                </ListGroup.Item>
-              ))}
-            </ListGroup>
-          )}
-          <AccessError />
-          <TextField name="name" label={t('create.name')} help={t('create.nameHelp')} maxLength={100} testId="svc-name" />
-          {external && (
-            <TextField
-              name="externalClientId"
-              label={t('create.externalClientId')}
-              help={t('create.externalClientIdHelp')}
-              maxLength={200}
-              required
-              testId="svc-external-client-id"
-            />
-          )}
-          <SubmitButton testId="svc-create-submit">{t('create.submit')}</SubmitButton>
-        </Form>
-      </Card.Body>
-    </Card>
+    <CreateCard testId="svc-create" title={t('create.title')} intro={t('create.intro')}>
+      <GrantForm onGrant={add} title={t('create.entryTitle')} submitLabel={t('create.addEntry')} />
+      <Form form={form} onSubmit={submit} testId="svc-create-form" className="mt-3">
+        <h3 className="h6">{t('create.chosen')}</h3>
+        {access.length === 0 ? (
+          <p className="small text-muted" data-testid="svc-access-none">
+            {t('create.noEntries')}
+          </p>
+        ) : (
+          <ListGroup className="mb-2" data-testid="svc-access-list">
+            {access.map((entry) => (
+              <ListGroup.Item key={entry} className="d-flex align-items-center justify-content-between py-1" data-entry={entry}>
+                <span>
+                  {describe(entry)} <code className="small text-muted">{entry}</code>
+                </span>
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  onClick={() => remove(entry)}
+                  aria-label={t('create.removeEntry', { entry: describe(entry) })}
+                >
+                  {t('create.remove')}
+                </Button>
+              </ListGroup.Item>
+            ))}
+          </ListGroup>
+        )}
+        <AccessError />
+        <TextField name="name" label={t('create.name')} help={t('create.nameHelp')} maxLength={100} testId="svc-name" />
+        {external && (
+          <TextField
+            name="externalClientId"
+            label={t('create.externalClientId')}
+            help={t('create.externalClientIdHelp')}
+            maxLength={200}
+            required
+            testId="svc-external-client-id"
+          />
+        )}
+        <SubmitButton testId="svc-create-submit">{t('create.submit')}</SubmitButton>
+      </Form>
+    </CreateCard>
   );
 }
