@@ -10,16 +10,17 @@ export interface LoadedList<T> {
 
 /**
  * DataTable over a list an administration page reads whole (no pages): loading, failure with
- * retry, and rows keyed by their `key`.
+ * retry, and rows keyed by their `key` unless told otherwise.
  */
-export function ListTable<T extends { key: string }>({
+export function ListTable<T extends object>({
   list,
   ...table
 }: Omit<DataTableProps<T>, 'rows' | 'error' | 'onRetry' | 'lang'> & { list: LoadedList<T> }) {
   const { lang } = useShell();
   return (
     <DataTable
-      getRowId={(row) => row.key}
+      // Most records are keyed by `key`; a list of other rows passes its own getRowId.
+      getRowId={(row) => String((row as { key?: unknown }).key)}
       {...table}
       rows={list.data ?? undefined}
       error={list.data === null || Boolean(list.error)}

@@ -14,6 +14,7 @@ import { column } from '@/components/kit/table/columns';
 import { cursorPagerProps, type CursorPager } from '@/components/kit/table/use-cursor-pager';
 import { useShell } from '@/lib/client/settings-context';
 import { LogEntryText } from '@/components/audit/LogEntryText';
+import { NameAndEmail } from '../NameAndEmail';
 import { fieldErrorsOf, NO_FILTERS, type AuditEntry, type AuditFilters, type AuditPerson, type useAuditLog } from './acl-api';
 
 const ACTIONS = [
@@ -37,12 +38,7 @@ const ACTIONS = [
 /** A person by name, their address below; the account key only in the tooltip. */
 function Person({ person }: { person: AuditPerson | null }) {
   if (!person) return <>—</>;
-  return (
-    <div title={person.sub}>
-      <div>{person.name}</div>
-      {person.email && <div className="text-muted small">{person.email}</div>}
-    </div>
-  );
+  return <NameAndEmail name={person.name} email={person.email} title={person.sub} />;
 }
 
 interface AdminLogProps {

@@ -1,12 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { Form } from '@/components/kit/form/Form';
+import { TextField } from '@/components/kit/form/TextField';
+import { useLiveFilter } from '@/components/kit/form/use-live-filter';
+import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import { cursorPagerProps, useCursorPager } from '@/components/kit/table/use-cursor-pager';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { useShell } from '@/lib/client/settings-context';
+import { NameAndEmail } from '../NameAndEmail';
 import { personLabel, useOrganisations, type OrganisationRow } from './data-api';
 import { OrganisationDetail } from './OrganisationDetail';
 
@@ -14,13 +18,12 @@ import { OrganisationDetail } from './OrganisationDetail';
 export function LicenseesView({ title }: ScreenViewProps) {
   const { t } = useTranslation('maintenance');
   const { lang } = useShell();
-  const [text, setText] = useState('');
-  const [query, setQuery] = useState('');
   const [open, setOpen] = useState<OrganisationRow | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const form = useSchemaForm<{ q: string }>(
+    () => import('@/lib/server/maintenance/licensees-input').then((m) => m.sysLicenseesInput),
+    { q: '' },
+  );
+  const query = useLiveFilter(form, 300).q.trim();
   const pager = useCursorPager(query);
   const page = useOrganisations(query, pager.cursor);
 
@@ -28,23 +31,10 @@ export function LicenseesView({ title }: ScreenViewProps) {
     column<OrganisationRow>('name', t('orgs.name'), (org) => org.name, {
       hideable: false,
       sortable: true,
-      render: (org) => (
-        <div>
-          <div>{org.name}</div>
-          {org.email && <div className="text-muted small">{org.email}</div>}
-        </div>
-      ),
+      render: (org) => <NameAndEmail name={org.name} email={org.email} />,
     }),
     column<OrganisationRow>('owner', t('orgs.owner'), (org) => (org.owner ? personLabel(org.owner) : ''), {
-      render: (org) =>
-        org.owner ? (
-          <div>
-            <div>{personLabel(org.owner)}</div>
-            <div className="text-muted small">{org.owner.email}</div>
-          </div>
-        ) : (
-          '—'
-        ),
+      render: (org) => (org.owner ? <NameAndEmail name={personLabel(org.owner)} email={org.owner.email} /> : '—'),
     }),
     column<OrganisationRow>('members', t('orgs.memberCount'), (org) => org.members, { kind: 'count', testId: 'org-member-count' }),
     column<OrganisationRow>('licenses', t('orgs.licenseCount'), (org) => org.licenses, { kind: 'count' }),
@@ -60,16 +50,11 @@ export function LicenseesView({ title }: ScreenViewProps) {
     <section data-testid="sys-licensees">
       <h1 className="h4 mb-3">{title}</h1>
       {open && <OrganisationDetail key={open.key} org={open} onClose={() => setOpen(null)} />}
-      <Form.Control
-        type="search"
-        className="mb-3"
-        style={{ maxWidth: 420 }}
-        placeholder={t('orgs.search')}
-        aria-label={t('orgs.search')}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        data-testid="orgs-search"
-      />
+      <Form form={form} onSubmit={() => undefined} testId="orgs-filter">
+        <div style={{ maxWidth: 420 }}>
+          <TextField name="q" type="search" label={t('orgs.search')} maxLength={200} testId="orgs-search" />
+        </div>
+      </Form>
       <DataTable
         columns={columns}
         rows={page.data === null ? [] : page.data?.items}
