@@ -7,10 +7,9 @@ import { column } from '@/components/kit/table/columns';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
 import { truncate } from '@/lib/format/truncate';
-import { JOB_STATES, JOBS, jobsQuery, type JobsFilter, type JobSummary } from './jobs-api';
-import { DetailRows, QueueDetail, StateBadge, Stored } from './queue/QueueParts';
+import { JOB_STATES, JOBS, jobsQuery, type JobDetail, type JobsFilter, type JobSummary } from './jobs-api';
+import { DetailRows, StateBadge, Stored } from './queue/QueueParts';
 import { QueueScreen } from './queue/QueueScreen';
-import { useQueueItem } from './queue/queue-api';
 
 const STATE_COLOURS: Record<string, string> = { queued: 'warning', running: 'info', done: 'success', dead: 'danger' };
 
@@ -112,64 +111,50 @@ export function JobsView({ title }: ScreenViewProps) {
         variant: (row) => (row.state === 'dead' ? 'primary' : 'outline-primary'),
         done: (row) => t('retried', { kind: kind(row.kind) }),
       }}
-      detail={(key, onClose) => <JobDetailDialog jobKey={key} onClose={onClose} />}
+      detail={{ title: (job) => kind(job.kind), body: (job) => <JobFacts job={job} /> }}
     />
   );
 }
 
-function JobDetailDialog({ jobKey, onClose }: { jobKey: string | null; onClose: () => void }) {
-  const { t, kind, badge, next } = useJobWords();
-  const { data, isLoading } = useQueueItem(JOBS, jobKey);
+function JobFacts({ job }: { job: JobDetail }) {
+  const { t, badge, next } = useJobWords();
   return (
-    <QueueDetail
-      show={jobKey !== null}
-      title={data ? kind(data.kind) : t('detail.title')}
-      loading={isLoading}
-      failed={data === null}
-      failedText={t('loadFailed')}
-      closeText={t('detail.close')}
-      testId="job-detail"
-      onClose={onClose}
-    >
-      {data && (
+    <>
+      <DetailRows
+        rows={[
+          { label: t('col.state'), value: badge(job.state) },
+          {
+            label: t('col.subject'),
+            value: (
+              <>
+                {job.label ?? t('gone')} <code className="small text-muted">{job.subject ?? ''}</code>
+              </>
+            ),
+            className: 'text-break',
+          },
+          {
+            label: t('col.attempts'),
+            value: `${job.attempts}${job.maxAttempts !== null ? ` / ${job.maxAttempts}` : ` (${t('detail.forever')})`}`,
+          },
+          { label: t('col.created'), value: formatDateTime(job.dateCreated) },
+          { label: t('col.next'), value: next(job) },
+          {
+            label: t('col.lastError'),
+            value: job.lastError,
+            when: Boolean(job.lastError),
+            className: 'text-danger text-break',
+            testId: 'job-last-error',
+          },
+        ]}
+      />
+      <h3 className="h6">{t('detail.payload')}</h3>
+      <Stored value={job.payload} testId="job-payload" />
+      {job.result && (
         <>
-          <DetailRows
-            rows={[
-              { label: t('col.state'), value: badge(data.state) },
-              {
-                label: t('col.subject'),
-                value: (
-                  <>
-                    {data.label ?? t('gone')} <code className="small text-muted">{data.subject ?? ''}</code>
-                  </>
-                ),
-                className: 'text-break',
-              },
-              {
-                label: t('col.attempts'),
-                value: `${data.attempts}${data.maxAttempts !== null ? ` / ${data.maxAttempts}` : ` (${t('detail.forever')})`}`,
-              },
-              { label: t('col.created'), value: formatDateTime(data.dateCreated) },
-              { label: t('col.next'), value: next(data) },
-              {
-                label: t('col.lastError'),
-                value: data.lastError,
-                when: Boolean(data.lastError),
-                className: 'text-danger text-break',
-                testId: 'job-last-error',
-              },
-            ]}
-          />
-          <h3 className="h6">{t('detail.payload')}</h3>
-          <Stored value={data.payload} testId="job-payload" />
-          {data.result && (
-            <>
-              <h3 className="h6">{t('detail.result')}</h3>
-              <Stored value={data.result} />
-            </>
-          )}
+          <h3 className="h6">{t('detail.result')}</h3>
+          <Stored value={job.result} />
         </>
       )}
-    </QueueDetail>
+    </>
   );
 }

@@ -7,10 +7,9 @@ import { column } from '@/components/kit/table/columns';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
 import { truncate } from '@/lib/format/truncate';
-import { OUTBOX, OUTBOX_STATES, outboxQuery, type OutboxFilter, type OutboxSummary } from './mail-outbox-api';
-import { DetailRows, QueueDetail, StateBadge, Stored } from './queue/QueueParts';
+import { OUTBOX, OUTBOX_STATES, outboxQuery, type OutboxFilter, type OutboxMail, type OutboxSummary } from './mail-outbox-api';
+import { DetailRows, StateBadge, Stored } from './queue/QueueParts';
 import { QueueScreen } from './queue/QueueScreen';
-import { useQueueItem } from './queue/queue-api';
 
 const STATE_COLOURS: Record<string, string> = { queued: 'warning', sent: 'success', failed: 'danger', kept: 'secondary' };
 
@@ -71,50 +70,36 @@ export function MailOutboxView({ title }: ScreenViewProps) {
       )}
       columns={columns}
       retry={{ allowed: (row) => row.state !== 'sent', done: () => t('retried') }}
-      detail={(key, onClose) => <MailDetail mailKey={key} onClose={onClose} />}
+      detail={{ title: (mail) => mail.subject, body: (mail) => <MailFacts mail={mail} /> }}
     />
   );
 }
 
-function MailDetail({ mailKey, onClose }: { mailKey: string | null; onClose: () => void }) {
+function MailFacts({ mail }: { mail: OutboxMail }) {
   const { t, badge, when } = useMailWords();
-  const { data, isLoading } = useQueueItem(OUTBOX, mailKey);
   return (
-    <QueueDetail
-      show={mailKey !== null}
-      title={data?.subject ?? t('detail.title')}
-      loading={isLoading}
-      failed={data === null}
-      failedText={t('loadFailed')}
-      closeText={t('detail.close')}
-      testId="mail-detail"
-      onClose={onClose}
-    >
-      {data && (
-        <>
-          <DetailRows
-            rows={[
-              { label: t('col.to'), value: data.to },
-              { label: t('col.state'), value: badge(data.state) },
-              { label: t('col.template'), value: data.template ?? t('none') },
-              { label: t('col.lang'), value: data.lang },
-              { label: t('col.attempts'), value: data.attempts },
-              { label: t('col.created'), value: when(data.dateCreated) },
-              { label: t('col.sent'), value: when(data.sentAt) },
-              { label: t('col.next'), value: when(data.nextAttemptAt), when: data.state === 'queued' },
-              { label: t('col.messageId'), value: data.messageId ?? t('none'), className: 'text-break' },
-              {
-                label: t('col.lastError'),
-                value: data.lastError,
-                when: Boolean(data.lastError),
-                className: 'text-danger text-break',
-              },
-            ]}
-          />
-          <h3 className="h6">{t('detail.text')}</h3>
-          <Stored value={data.text} testId="mail-text" />
-        </>
-      )}
-    </QueueDetail>
+    <>
+      <DetailRows
+        rows={[
+          { label: t('col.to'), value: mail.to },
+          { label: t('col.state'), value: badge(mail.state) },
+          { label: t('col.template'), value: mail.template ?? t('none') },
+          { label: t('col.lang'), value: mail.lang },
+          { label: t('col.attempts'), value: mail.attempts },
+          { label: t('col.created'), value: when(mail.dateCreated) },
+          { label: t('col.sent'), value: when(mail.sentAt) },
+          { label: t('col.next'), value: when(mail.nextAttemptAt), when: mail.state === 'queued' },
+          { label: t('col.messageId'), value: mail.messageId ?? t('none'), className: 'text-break' },
+          {
+            label: t('col.lastError'),
+            value: mail.lastError,
+            when: Boolean(mail.lastError),
+            className: 'text-danger text-break',
+          },
+        ]}
+      />
+      <h3 className="h6">{t('detail.text')}</h3>
+      <Stored value={mail.text} testId="mail-text" />
+    </>
   );
 }

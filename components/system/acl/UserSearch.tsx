@@ -1,23 +1,17 @@
 import { useTranslation } from 'next-i18next/pages';
 import Button from 'react-bootstrap/Button';
-import { Form } from '@/components/kit/form/Form';
-import { TextField } from '@/components/kit/form/TextField';
-import { useLiveFilter } from '@/components/kit/form/use-live-filter';
-import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import { cursorPagerProps, useCursorPager } from '@/components/kit/table/use-cursor-pager';
 import { useShell } from '@/lib/client/settings-context';
+import { SearchBox, useSearchBox } from '../SearchBox';
 import { displayName, useUserPage, type UserRow } from './acl-api';
 
 /** Find users by e-mail or name, page by page; Open shows their access entries. */
 export function UserSearch({ selected, onOpen }: { selected: string | null; onOpen: (user: UserRow) => void }) {
   const { t } = useTranslation('acl');
   const { lang } = useShell();
-  const form = useSchemaForm<{ q: string }>(() => import('@/lib/server/users/list-users-input').then((m) => m.usersListInput), {
-    q: '',
-  });
-  const q = useLiveFilter(form, 300).q.trim();
+  const { form, q } = useSearchBox(() => import('@/lib/server/users/list-users-input').then((m) => m.usersListInput));
   const pager = useCursorPager(q);
   const page = useUserPage(q, pager.cursor);
 
@@ -34,11 +28,7 @@ export function UserSearch({ selected, onOpen }: { selected: string | null; onOp
 
   return (
     <section data-testid="acl-users">
-      <Form form={form} onSubmit={() => undefined} testId="acl-user-filter">
-        <div style={{ maxWidth: 420 }}>
-          <TextField name="q" type="search" label={t('users.search')} maxLength={200} testId="acl-user-search" />
-        </div>
-      </Form>
+      <SearchBox form={form} label={t('users.search')} testId="acl-user-search" />
       <DataTable
         columns={columns}
         rows={page.data?.items}

@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import Button from 'react-bootstrap/Button';
-import { Form } from '@/components/kit/form/Form';
-import { TextField } from '@/components/kit/form/TextField';
-import { useLiveFilter } from '@/components/kit/form/use-live-filter';
-import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import { cursorPagerProps, useCursorPager } from '@/components/kit/table/use-cursor-pager';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { useShell } from '@/lib/client/settings-context';
 import { NameAndEmail } from '../NameAndEmail';
+import { SearchBox, useSearchBox } from '../SearchBox';
 import { personLabel, useOrganisations, type OrganisationRow } from './data-api';
 import { OrganisationDetail } from './OrganisationDetail';
 
@@ -19,11 +16,9 @@ export function LicenseesView({ title }: ScreenViewProps) {
   const { t } = useTranslation('maintenance');
   const { lang } = useShell();
   const [open, setOpen] = useState<OrganisationRow | null>(null);
-  const form = useSchemaForm<{ q: string }>(
-    () => import('@/lib/server/maintenance/licensees-input').then((m) => m.sysLicenseesInput),
-    { q: '' },
+  const { form, q: query } = useSearchBox(() =>
+    import('@/lib/server/maintenance/licensees-input').then((m) => m.sysLicenseesInput),
   );
-  const query = useLiveFilter(form, 300).q.trim();
   const pager = useCursorPager(query);
   const page = useOrganisations(query, pager.cursor);
 
@@ -50,11 +45,7 @@ export function LicenseesView({ title }: ScreenViewProps) {
     <section data-testid="sys-licensees">
       <h1 className="h4 mb-3">{title}</h1>
       {open && <OrganisationDetail key={open.key} org={open} onClose={() => setOpen(null)} />}
-      <Form form={form} onSubmit={() => undefined} testId="orgs-filter">
-        <div style={{ maxWidth: 420 }}>
-          <TextField name="q" type="search" label={t('orgs.search')} maxLength={200} testId="orgs-search" />
-        </div>
-      </Form>
+      <SearchBox form={form} label={t('orgs.search')} testId="orgs-search" />
       <DataTable
         columns={columns}
         rows={page.data === null ? [] : page.data?.items}

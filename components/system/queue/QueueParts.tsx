@@ -4,6 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
+import { useQueueItem, type Queue, type QueuePage, type QueueQuery } from './queue-api';
 
 /** A queue item's state as a coloured badge; a state this page does not know shows as it came. */
 export function StateBadge({
@@ -52,39 +53,38 @@ export function DetailRows({ rows }: { rows: DetailRow[] }) {
   );
 }
 
-/** The dialog one queue item opens in: its title, the facts once loaded, a Close button. */
-export function QueueDetail({
-  show,
+/** The dialog one queue item opens in: its title, the item's facts once loaded, a Close button. */
+export function QueueItemDialog<Q extends QueueQuery, P extends QueuePage<{ key: string }>, D>({
+  queue,
+  itemKey,
+  onClose,
   title,
-  loading,
-  failed,
+  body,
   failedText,
   closeText,
   testId,
-  onClose,
-  children,
 }: {
-  show: boolean;
-  title: ReactNode;
-  loading: boolean;
-  failed: boolean;
+  queue: Queue<Q, P, D>;
+  itemKey: string | null;
+  onClose: () => void;
+  title: (item: D | null | undefined) => ReactNode;
+  body: (item: D) => ReactNode;
   failedText: string;
   closeText: string;
   testId: string;
-  onClose: () => void;
-  children: ReactNode;
 }) {
+  const { data, isLoading } = useQueueItem(queue, itemKey);
   return (
-    <Modal show={show} onHide={onClose} size="lg" data-testid={testId}>
+    <Modal show={itemKey !== null} onHide={onClose} size="lg" data-testid={testId}>
       <Modal.Header closeButton>
         <Modal.Title as="h2" className="h5">
-          {title}
+          {title(data)}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        {loading && <Spinner size="sm" />}
-        {failed && <Alert variant="danger">{failedText}</Alert>}
-        {children}
+        {isLoading && <Spinner size="sm" />}
+        {data === null && <Alert variant="danger">{failedText}</Alert>}
+        {data && body(data)}
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose}>

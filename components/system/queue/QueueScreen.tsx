@@ -14,9 +14,21 @@ import { actionsColumn } from '@/components/kit/table/columns';
 import { cursorPagerProps, useCursorPager } from '@/components/kit/table/use-cursor-pager';
 import { useShell } from '@/lib/client/settings-context';
 import { useNotice } from '../use-notice';
+import { QueueItemDialog } from './QueueParts';
 import { useCoreCaller, useQueuePage, type Queue, type QueuePage, type QueueQuery } from './queue-api';
 
-type QueueWord = 'intro' | 'open' | 'retry' | 'retryFailed' | 'col.actions' | 'filter.refresh' | 'filter.clear' | 'empty';
+type QueueWord =
+  | 'intro'
+  | 'open'
+  | 'retry'
+  | 'retryFailed'
+  | 'col.actions'
+  | 'filter.refresh'
+  | 'filter.clear'
+  | 'empty'
+  | 'loadFailed'
+  | 'detail.title'
+  | 'detail.close';
 
 export interface QueueScreenProps<
   S extends { key: string; state: string },
@@ -42,7 +54,8 @@ export interface QueueScreenProps<
   columns: ColumnDef<S, unknown>[];
   rowData?: (row: S) => Record<string, string>;
   retry: { allowed: (row: S) => boolean; variant?: (row: S) => string; done: (row: S) => string };
-  detail: (key: string | null, onClose: () => void) => ReactNode;
+  /** The dialog an item opens in: its title and what it shows once loaded. */
+  detail: { title: (item: D) => string; body: (item: D) => ReactNode };
 }
 
 /**
@@ -139,7 +152,16 @@ export function QueueScreen<
         skeletonRows={10}
         pager={{ ...cursorPagerProps(pager, page.data?.nextCursor), testId: `${ids.list}-pager` }}
       />
-      {detail(opened, () => setOpened(null))}
+      <QueueItemDialog
+        queue={queue}
+        itemKey={opened}
+        onClose={() => setOpened(null)}
+        title={(item) => (item ? detail.title(item) : t('detail.title'))}
+        failedText={t('loadFailed')}
+        closeText={t('detail.close')}
+        testId={`${ids.item}-detail`}
+        body={detail.body}
+      />
     </section>
   );
 }
