@@ -1,7 +1,9 @@
 import { useTranslation } from 'next-i18next/pages';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { useFormState } from 'react-hook-form';
+import { useController } from 'react-hook-form';
+import { useFieldControl } from '@/components/kit/form/field-context';
+import { withField } from '@/components/kit/form/with-field';
 import { Form } from '@/components/kit/form/Form';
 import { SubmitButton } from '@/components/kit/form/SubmitButton';
 import { TextField } from '@/components/kit/form/TextField';
@@ -21,19 +23,42 @@ interface CreateValues {
 
 const EMPTY: CreateValues = { name: '', access: [], externalClientId: '' };
 
-/** The entries' error (the list, or one entry the server refused), under the list. */
-function AccessError() {
-  const { errors } = useFormState<CreateValues>();
-  const problem = errors.access;
-  const message =
-    problem?.message ?? (Array.isArray(problem) ? problem.find((e) => e?.message)?.message : undefined) ?? problem?.root?.message;
-  if (!message) return null;
+/** The entries chosen so far, each with Remove; the value is the entry list, kept sorted. */
+function ChosenEntries({ testId }: { testId?: string }) {
+  const { t } = useTranslation('service-accounts');
+  const { field } = useFieldControl();
+  const { field: bound } = useController({ name: field.name });
+  const access = Array.isArray(bound.value) ? (bound.value as string[]) : [];
+  const describe = useEntryWords(access);
+  if (access.length === 0) {
+    return (
+      <p className="small text-muted mb-0" data-testid={`${testId}-none`}>
+        {t('create.noEntries')}
+      </p>
+    );
+  }
   return (
-    <div className="invalid-feedback d-block" role="alert" data-testid="svc-access-error">
-      {message}
-    </div>
+    <ListGroup data-testid={`${testId}-list`}>
+      {access.map((entry) => (
+        <ListGroup.Item key={entry} className="d-flex align-items-center justify-content-between py-1" data-entry={entry}>
+          <span>
+            {describe(entry)} <code className="small text-muted">{entry}</code>
+          </span>
+          <Button
+            size="sm"
+            variant="outline-secondary"
+            onClick={() => bound.onChange(access.filter((e) => e !== entry))}
+            aria-label={t('create.removeEntry', { entry: describe(entry) })}
+          >
+            {t('create.remove')}
+          </Button>
+        </ListGroup.Item>
+      ))}
+    </ListGroup>
   );
 }
+
+const ChosenField = withField(ChosenEntries, { group: true });
 
 interface CreateProps {
   onCreate: (values: CreateBody) => Promise<Envelope<IssuedCredentials> | null>;
@@ -52,20 +77,12 @@ export function CreateServiceAccount({ onCreate }: CreateProps) {
     EMPTY,
   );
   const access = form.watch('access');
-  const describe = useEntryWords(access);
 
   const add = async (entry: string) => {
     if (!access.includes(entry)) form.setValue('access', [...access, entry].sort(), { shouldValidate: false });
     form.clearErrors('access');
     return null;
   };
-  const remove = (entry: string) =>
-    form.setValue(
-      'access',
-      access.filter((e) => e !== entry),
-      { shouldValidate: false },
-    );
-
   // The embedded provider makes its own client id and refuses one given.
   const submit = createSubmit(form, EMPTY, onCreate, t('create.failed'), ({ externalClientId, ...values }) =>
     external ? { ...values, externalClientId } : values,
@@ -75,31 +92,7 @@ export function CreateServiceAccount({ onCreate }: CreateProps) {
     <CreateCard testId="svc-create" title={t('create.title')} intro={t('create.intro')}>
       <GrantForm onGrant={add} title={t('create.entryTitle')} submitLabel={t('create.addEntry')} />
       <Form form={form} onSubmit={submit} testId="svc-create-form" className="mt-3">
-        <h3 className="h6">{t('create.chosen')}</h3>
-        {access.length === 0 ? (
-          <p className="small text-muted" data-testid="svc-access-none">
-            {t('create.noEntries')}
-          </p>
-        ) : (
-          <ListGroup className="mb-2" data-testid="svc-access-list">
-            {access.map((entry) => (
-              <ListGroup.Item key={entry} className="d-flex align-items-center justify-content-between py-1" data-entry={entry}>
-                <span>
-                  {describe(entry)} <code className="small text-muted">{entry}</code>
-                </span>
-                <Button
-                  size="sm"
-                  variant="outline-secondary"
-                  onClick={() => remove(entry)}
-                  aria-label={t('create.removeEntry', { entry: describe(entry) })}
-                >
-                  {t('create.remove')}
-                </Button>
-              </ListGroup.Item>
-            ))}
-          </ListGroup>
-        )}
-        <AccessError />
+        <ChosenField name="access" label={t('create.chosen')} testId="svc-access" />
         <TextField name="name" label={t('create.name')} help={t('create.nameHelp')} maxLength={100} testId="svc-name" />
         {external && (
           <TextField
