@@ -1,8 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import { Form } from '@/components/kit/form/Form';
+import { SelectField } from '@/components/kit/form/SelectField';
+import { SubmitButton } from '@/components/kit/form/SubmitButton';
+import { TextField } from '@/components/kit/form/TextField';
+import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import useSWR from 'swr';
@@ -37,6 +41,13 @@ interface PublicFileList {
 }
 
 const PAGE_SIZE = 20;
+
+interface Filter {
+  mime: string;
+  q: string;
+}
+
+const NONE: Filter = { mime: '', q: '' };
 
 /** Bytes in B, KiB or MiB with one decimal. */
 function formatBytes(bytes: number): string {
@@ -77,10 +88,20 @@ export function PublicFilesView(_props: ScreenViewProps) {
   const { lang } = useShell();
   const { data: session } = useSession();
   const token = session?.accessToken;
-  const [mime, setMime] = useState('');
-  const [draft, setDraft] = useState('');
-  const [q, setQ] = useState('');
+  const form = useSchemaForm<Filter>(() => import('@/lib/server/storage/public-list-input').then((m) => m.publicListQuery), NONE);
+  const [{ mime, q }, setApplied] = useState<Filter>(NONE);
   const [page, setPage] = useState(1);
+  const apply = (values: Partial<Filter>) => {
+    setApplied({ ...NONE, ...values });
+    setPage(1);
+  };
+  // A type applies as soon as it is picked; the name waits for Apply.
+  useEffect(() => {
+    const subscription = form.watch((_values, { name }) => {
+      if (name === 'mime') void form.handleSubmit(apply)();
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
 
   const params = new URLSearchParams({ page: String(page), size: String(PAGE_SIZE) });
   if (mime) params.set('mime', mime);
@@ -97,17 +118,9 @@ export function PublicFilesView(_props: ScreenViewProps) {
   });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.size)) : 1;
 
-  function search(event: FormEvent) {
-    event.preventDefault();
-    setQ(draft.trim());
-    setPage(1);
-  }
-
   function clear() {
-    setDraft('');
-    setQ('');
-    setMime('');
-    setPage(1);
+    form.reset(NONE);
+    apply(NONE);
   }
 
   const columns = [
@@ -139,43 +152,33 @@ export function PublicFilesView(_props: ScreenViewProps) {
   return (
     <section data-testid="public-files">
       <p className="text-muted">{t('intro')}</p>
-      <Form onSubmit={search} className="mb-3" data-testid="public-files-filter">
+      <Form form={form} onSubmit={apply} className="mb-3" testId="public-files-filter">
         <Row className="g-2 align-items-end">
           <Col sm={4} md={3}>
-            <Form.Label htmlFor="public-files-mime">{t('filterMime')}</Form.Label>
-            <Form.Select
-              id="public-files-mime"
-              value={mime}
-              onChange={(e) => {
-                setMime(e.target.value);
-                setPage(1);
-              }}
-              data-testid="public-files-mime"
-            >
-              <option value="">{t('allTypes')}</option>
-              <option value="image/">{t('images')}</option>
-              {(data?.mimes ?? []).map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </Form.Select>
+            <SelectField
+              name="mime"
+              label={t('filterMime')}
+              options={[
+                { value: '', label: t('allTypes') },
+                { value: 'image/', label: t('images') },
+                ...(data?.mimes ?? []).map((m) => ({ value: m, label: m })),
+              ]}
+              className="mb-0"
+              testId="public-files-mime"
+            />
           </Col>
           <Col sm={5} md={4}>
-            <Form.Label htmlFor="public-files-q">{t('search')}</Form.Label>
-            <Form.Control
-              id="public-files-q"
-              value={draft}
+            <TextField
+              name="q"
+              label={t('search')}
               maxLength={100}
               placeholder={t('searchPlaceholder')}
-              onChange={(e) => setDraft(e.target.value)}
-              data-testid="public-files-search"
+              className="mb-0"
+              testId="public-files-search"
             />
           </Col>
           <Col xs="auto" className="d-flex gap-2">
-            <Button type="submit" data-testid="public-files-apply">
-              {t('apply')}
-            </Button>
+            <SubmitButton testId="public-files-apply">{t('apply')}</SubmitButton>
             <Button variant="outline-secondary" onClick={clear} data-testid="public-files-clear">
               {t('clear')}
             </Button>

@@ -1,226 +1,105 @@
-import Link from 'next/link';
-import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
-import { useSession } from 'next-auth/react';
+import Col from 'react-bootstrap/Col';
 import { useTranslation } from 'next-i18next/pages';
+import { SelectField } from '@/components/kit/form/SelectField';
+import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
+import { column } from '@/components/kit/table/columns';
 import { useShell } from '@/lib/client/settings-context';
 import { formatDateTime } from '@/lib/format/time';
 import { truncate } from '@/lib/format/truncate';
-import { OUTBOX_STATES, retryMail, useOutbox, useOutboxMail, type OutboxState, type OutboxSummary } from './mail-outbox-api';
+import { OUTBOX, OUTBOX_STATES, outboxQuery, type OutboxFilter, type OutboxMail, type OutboxSummary } from './mail-outbox-api';
+import { DetailRows, StateBadge, Stored } from './queue/QueueParts';
+import { QueueScreen } from './queue/QueueScreen';
 
-const STATE_COLOURS: Record<OutboxState, string> = { queued: 'warning', sent: 'success', failed: 'danger', kept: 'secondary' };
+const STATE_COLOURS: Record<string, string> = { queued: 'warning', sent: 'success', failed: 'danger', kept: 'secondary' };
 
-function StateBadge({ state }: { state: string }) {
+function useMailWords() {
   const { t } = useTranslation('mail');
-  const known = (OUTBOX_STATES as readonly string[]).includes(state) ? (state as OutboxState) : null;
-  return (
-    <Badge bg={known ? STATE_COLOURS[known] : 'light'} text={known === 'queued' ? 'dark' : undefined} data-testid="mail-state">
-      {known ? t(`state.${known}`) : state}
-    </Badge>
+  const badge = (state: string) => (
+    <StateBadge state={state} colours={STATE_COLOURS} label={(s) => t(`state.${s}`)} testId="mail-state" />
   );
+  const when = (time: string | null) => (time ? formatDateTime(time) : t('none'));
+  return { t, badge, when };
 }
 
 /** sys/mail: the e-mail outbox, filterable by state; open a message to read it; retry one that has not gone out. */
 export function MailOutboxView({ title }: ScreenViewProps) {
-  const { t } = useTranslation('mail');
-  const [state, setState] = useState<OutboxState | ''>('');
-  const [opened, setOpened] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const outbox = useOutbox(state);
-  const { lang, settings } = useShell();
-  const { data: session } = useSession();
-  const rows = outbox.data?.flatMap((page) => page?.items ?? []) ?? [];
-  const last = outbox.data?.[outbox.data.length - 1];
-  const failedToLoad = outbox.data?.some((page) => page === null);
-
-  const retry = async (row: OutboxSummary) => {
-    setBusy(row.key);
-    const ok = await retryMail(settings.coreApiUrl, session?.accessToken, row.key);
-    setBusy(null);
-    setNotice({ ok, text: ok ? t('retried') : t('retryFailed') });
-    void outbox.mutate();
-  };
-
+  const { t, badge, when } = useMailWords();
+  const { lang } = useShell();
+  const form = useSchemaForm<OutboxFilter>(() => import('@/lib/server/mail/inputs').then((m) => m.mailListInput), {
+    state: '',
+  });
+  const columns = [
+    column<OutboxSummary>('to', t('col.to'), (row) => row.to),
+    column<OutboxSummary>('subject', t('col.subject'), (row) => truncate(row.subject, 60)),
+    column<OutboxSummary>('template', t('col.template'), (row) => row.template ?? t('none')),
+    column<OutboxSummary>('state', t('col.state'), (row) => t(`state.${row.state}`, { defaultValue: row.state }), {
+      render: (row) => badge(row.state),
+    }),
+    column<OutboxSummary>('attempts', t('col.attempts'), (row) => row.attempts, { kind: 'count' }),
+    column<OutboxSummary>('lastError', t('col.lastError'), (row) => row.lastError ?? '', {
+      render: (row) => (
+        <span className="text-danger" title={row.lastError ?? undefined}>
+          {row.lastError ? truncate(row.lastError, 40) : t('none')}
+        </span>
+      ),
+    }),
+    column<OutboxSummary>('created', t('col.created'), (row) => row.dateCreated, { kind: 'datetime' }),
+    column<OutboxSummary>('sent', t('col.sent'), (row) => when(row.sentAt)),
+  ];
   return (
-    <section data-testid="sys-mail">
-      <h1 className="h4 mb-3">{title}</h1>
-      <p className="text-muted small">
-        {t('intro')}{' '}
-        <Link href={`/${lang}/sys/jobs`} data-testid="mail-jobs-link">
-          {t('jobsLink')}
-        </Link>
-      </p>
-      <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
-        <Form.Group controlId="mail-state-filter">
-          <Form.Label className="small mb-1">{t('filter.state')}</Form.Label>
-          <Form.Select
-            size="sm"
-            value={state}
-            onChange={(e) => setState(e.target.value as OutboxState | '')}
-            data-testid="mail-filter-state"
-          >
-            <option value="">{t('filter.all')}</option>
-            {OUTBOX_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`state.${s}`)}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <Button size="sm" variant="outline-secondary" onClick={() => void outbox.mutate()} data-testid="mail-refresh">
-          {t('filter.refresh')}
-        </Button>
-      </div>
-      {notice && (
-        <Alert variant={notice.ok ? 'success' : 'danger'} dismissible onClose={() => setNotice(null)} data-testid="mail-notice">
-          {notice.text}
-        </Alert>
+    <QueueScreen
+      title={title}
+      ns="mail"
+      ids={{ list: 'mail', item: 'mail' }}
+      link={{ href: `/${lang}/sys/jobs`, text: t('jobsLink'), testId: 'mail-jobs-link' }}
+      queue={OUTBOX}
+      form={form}
+      query={outboxQuery}
+      filters={() => (
+        <Col xs={6} md={3}>
+          <SelectField
+            name="state"
+            label={t('filter.state')}
+            placeholder={t('filter.all')}
+            options={OUTBOX_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))}
+            className="mb-0"
+            testId="mail-filter-state"
+          />
+        </Col>
       )}
-      {failedToLoad && <Alert variant="danger">{t('loadFailed')}</Alert>}
-      <Table responsive size="sm" hover className="align-middle small" data-testid="mail-table">
-        <thead>
-          <tr>
-            <th>{t('col.to')}</th>
-            <th>{t('col.subject')}</th>
-            <th>{t('col.template')}</th>
-            <th>{t('col.state')}</th>
-            <th className="text-end">{t('col.attempts')}</th>
-            <th>{t('col.lastError')}</th>
-            <th>{t('col.created')}</th>
-            <th>{t('col.sent')}</th>
-            <th>{t('col.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key} data-testid={`mail-row-${row.key}`}>
-              <td>{row.to}</td>
-              <td>{truncate(row.subject, 60)}</td>
-              <td>{row.template ?? t('none')}</td>
-              <td>
-                <StateBadge state={row.state} />
-              </td>
-              <td className="text-end">{row.attempts}</td>
-              <td className="text-danger" title={row.lastError ?? undefined}>
-                {row.lastError ? truncate(row.lastError, 40) : t('none')}
-              </td>
-              <td className="text-nowrap">{formatDateTime(row.dateCreated)}</td>
-              <td className="text-nowrap">{row.sentAt ? formatDateTime(row.sentAt) : t('none')}</td>
-              <td className="text-nowrap">
-                <Button
-                  size="sm"
-                  variant="link"
-                  className="p-0 me-2"
-                  onClick={() => setOpened(row.key)}
-                  data-testid={`mail-open-${row.key}`}
-                >
-                  {t('open')}
-                </Button>
-                {row.state !== 'sent' && (
-                  <Button
-                    size="sm"
-                    variant="outline-primary"
-                    disabled={busy === row.key}
-                    onClick={() => void retry(row)}
-                    data-testid={`mail-retry-${row.key}`}
-                  >
-                    {t('retry')}
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-      {outbox.isLoading && <Spinner size="sm" />}
-      {!outbox.isLoading && rows.length === 0 && !failedToLoad && (
-        <p className="text-muted" data-testid="mail-empty">
-          {t('empty')}
-        </p>
-      )}
-      {last?.nextCursor && (
-        <Button
-          size="sm"
-          variant="outline-secondary"
-          onClick={() => void outbox.setSize(outbox.size + 1)}
-          data-testid="mail-more"
-        >
-          {t('more')}
-        </Button>
-      )}
-      <MailDetail mailKey={opened} onClose={() => setOpened(null)} />
-    </section>
+      columns={columns}
+      retry={{ allowed: (row) => row.state !== 'sent', done: () => t('retried') }}
+      detail={{ title: (mail) => mail.subject, body: (mail) => <MailFacts mail={mail} /> }}
+    />
   );
 }
 
-function MailDetail({ mailKey, onClose }: { mailKey: string | null; onClose: () => void }) {
-  const { t } = useTranslation('mail');
-  const { data, isLoading } = useOutboxMail(mailKey);
-  const mail = data?.status === 0 ? data.data : null;
+function MailFacts({ mail }: { mail: OutboxMail }) {
+  const { t, badge, when } = useMailWords();
   return (
-    <Modal show={mailKey !== null} onHide={onClose} size="lg" data-testid="mail-detail">
-      <Modal.Header closeButton>
-        <Modal.Title as="h2" className="h5">
-          {mail?.subject ?? t('detail.title')}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {isLoading && <Spinner size="sm" />}
-        {data === null && <Alert variant="danger">{t('loadFailed')}</Alert>}
-        {mail && (
-          <>
-            <dl className="row small mb-3">
-              <dt className="col-sm-3">{t('col.to')}</dt>
-              <dd className="col-sm-9">{mail.to}</dd>
-              <dt className="col-sm-3">{t('col.state')}</dt>
-              <dd className="col-sm-9">
-                <StateBadge state={mail.state} />
-              </dd>
-              <dt className="col-sm-3">{t('col.template')}</dt>
-              <dd className="col-sm-9">{mail.template ?? t('none')}</dd>
-              <dt className="col-sm-3">{t('col.lang')}</dt>
-              <dd className="col-sm-9">{mail.lang}</dd>
-              <dt className="col-sm-3">{t('col.attempts')}</dt>
-              <dd className="col-sm-9">{mail.attempts}</dd>
-              <dt className="col-sm-3">{t('col.created')}</dt>
-              <dd className="col-sm-9">{formatDateTime(mail.dateCreated)}</dd>
-              <dt className="col-sm-3">{t('col.sent')}</dt>
-              <dd className="col-sm-9">{mail.sentAt ? formatDateTime(mail.sentAt) : t('none')}</dd>
-              {mail.state === 'queued' && (
-                <>
-                  <dt className="col-sm-3">{t('col.next')}</dt>
-                  <dd className="col-sm-9">{formatDateTime(mail.nextAttemptAt)}</dd>
-                </>
-              )}
-              <dt className="col-sm-3">{t('col.messageId')}</dt>
-              <dd className="col-sm-9 text-break">{mail.messageId ?? t('none')}</dd>
-              {mail.lastError && (
-                <>
-                  <dt className="col-sm-3">{t('col.lastError')}</dt>
-                  <dd className="col-sm-9 text-danger text-break">{mail.lastError}</dd>
-                </>
-              )}
-            </dl>
-            <h3 className="h6">{t('detail.text')}</h3>
-            <pre className="bg-light border rounded p-2 small" style={{ whiteSpace: 'pre-wrap' }} data-testid="mail-text">
-              {mail.text}
-            </pre>
-          </>
-        )}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onClose}>
-          {t('detail.close')}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <>
+      <DetailRows
+        rows={[
+          { label: t('col.to'), value: mail.to },
+          { label: t('col.state'), value: badge(mail.state) },
+          { label: t('col.template'), value: mail.template ?? t('none') },
+          { label: t('col.lang'), value: mail.lang },
+          { label: t('col.attempts'), value: mail.attempts },
+          { label: t('col.created'), value: when(mail.dateCreated) },
+          { label: t('col.sent'), value: when(mail.sentAt) },
+          { label: t('col.next'), value: when(mail.nextAttemptAt), when: mail.state === 'queued' },
+          { label: t('col.messageId'), value: mail.messageId ?? t('none'), className: 'text-break' },
+          {
+            label: t('col.lastError'),
+            value: mail.lastError,
+            when: Boolean(mail.lastError),
+            className: 'text-danger text-break',
+          },
+        ]}
+      />
+      <h3 className="h6">{t('detail.text')}</h3>
+      <Stored value={mail.text} testId="mail-text" />
+    </>
   );
 }

@@ -4,6 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
+import { useCursorPager } from '@/components/kit/table/use-cursor-pager';
 import { NO_FILTERS, useAuditLog, usePendingRequests, type AuditFilters, type UserRow } from './acl-api';
 import { AdminLog } from './AdminLog';
 import { RequestsTable } from './RequestsTable';
@@ -16,7 +17,8 @@ export function AclView({ title }: ScreenViewProps) {
   const [tab, setTab] = useState('users');
   const [user, setUser] = useState<UserRow | null>(null);
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
-  const log = useAuditLog(filters);
+  const pager = useCursorPager(JSON.stringify(filters));
+  const log = useAuditLog(filters, pager.cursor);
   const requests = usePendingRequests();
   const changed = () => {
     void log.mutate();
@@ -49,7 +51,7 @@ export function AclView({ title }: ScreenViewProps) {
           <RequestsTable requests={requests.data} onDecided={changed} />
         </Tab>
         <Tab eventKey="log" title={t('tabs.log')}>
-          <AdminLog log={log} filters={filters} onFilters={setFilters} />
+          <AdminLog log={log} pager={pager} filters={filters} onFilters={setFilters} />
         </Tab>
       </Tabs>
     </section>

@@ -1,14 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import { Form } from '@/components/kit/form/Form';
+import { SelectField } from '@/components/kit/form/SelectField';
+import { SubmitButton } from '@/components/kit/form/SubmitButton';
+import { TextField } from '@/components/kit/form/TextField';
+import { showServerErrors } from '@/components/kit/form/server-errors';
+import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { column } from '@/components/kit/table/columns';
+import { cursorPagerProps, type CursorPager } from '@/components/kit/table/use-cursor-pager';
 import { useShell } from '@/lib/client/settings-context';
 import { LogEntryText } from '@/components/audit/LogEntryText';
-import { NO_FILTERS, type AuditEntry, type AuditFilters, type AuditPerson, type useAuditLog } from './acl-api';
+import { NameAndEmail } from '../NameAndEmail';
+import { fieldErrorsOf, NO_FILTERS, type AuditEntry, type AuditFilters, type AuditPerson, type useAuditLog } from './acl-api';
 
 const ACTIONS = [
   'acl.',
@@ -31,51 +38,29 @@ const ACTIONS = [
 /** A person by name, their address below; the account key only in the tooltip. */
 function Person({ person }: { person: AuditPerson | null }) {
   if (!person) return <>—</>;
-  return (
-    <div title={person.sub}>
-      <div>{person.name}</div>
-      {person.email && <div className="text-muted small">{person.email}</div>}
-    </div>
-  );
+  return <NameAndEmail name={person.name} email={person.email} title={person.sub} />;
 }
 
 interface AdminLogProps {
   log: ReturnType<typeof useAuditLog>;
+  pager: CursorPager;
   filters: AuditFilters;
   onFilters: (filters: AuditFilters) => void;
 }
 
 /** The admin log, newest first: search by actor, action, person concerned, dates and free text. */
-export function AdminLog({ log, filters, onFilters }: AdminLogProps) {
+export function AdminLog({ log, pager, filters, onFilters }: AdminLogProps) {
   const { t } = useTranslation('acl');
   const { lang } = useShell();
-  const [draft, setDraft] = useState<AuditFilters>(filters);
-  const pages = log.data ?? [];
-  const failed = pages.find((p) => p?.status !== 0);
-  const entries = pages.flatMap((p) => (p?.status === 0 ? p.data.items : []));
-  const last = pages[pages.length - 1];
-  const errors =
-    failed?.data && typeof failed.data === 'object' && 'errors' in failed.data
-      ? (failed.data as { errors: Record<string, string> }).errors
-      : {};
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onFilters(draft);
-  };
-  const field = (name: keyof AuditFilters, type = 'text') => (
-    <Form.Group controlId={`log-${name}`}>
-      <Form.Label className="small mb-0">{t(`log.filter.${name}`)}</Form.Label>
-      <Form.Control
-        size="sm"
-        type={type}
-        value={draft[name]}
-        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
-        isInvalid={Boolean(errors[name])}
-        data-testid={`acl-log-${name}`}
-      />
-      <Form.Control.Feedback type="invalid">{errors[name]}</Form.Control.Feedback>
-    </Form.Group>
+  const form = useSchemaForm<AuditFilters>(() => import('@/lib/server/audit/log-input').then((m) => m.auditLogInput), filters);
+  const page = log.data;
+  const errors = page && page.status !== 0 ? fieldErrorsOf(page) : null;
+  // The server's word on a filter it refused shows under that filter.
+  useEffect(() => {
+    if (errors) showServerErrors(form, errors, t('loadFailed'));
+  }, [errors, form, t]);
+  const field = (name: keyof AuditFilters, type: 'search' | 'text' | 'date' = 'text') => (
+    <TextField name={name} type={type} label={t(`log.filter.${name}`)} className="mb-0" testId={`acl-log-${name}`} />
   );
   const comment = (entry: AuditEntry) =>
     typeof entry.data.comment === 'string' ? `${t('log.comment')}: ${entry.data.comment}` : '';
@@ -116,27 +101,19 @@ export function AdminLog({ log, filters, onFilters }: AdminLogProps) {
 
   return (
     <section data-testid="acl-log">
-      <Form onSubmit={submit} className="mb-3" noValidate data-testid="acl-log-filters">
+      <Form form={form} onSubmit={(values) => onFilters({ ...NO_FILTERS, ...values })} className="mb-3" testId="acl-log-filters">
         <Row className="g-2 align-items-end">
           <Col md={4}>{field('q', 'search')}</Col>
           <Col md={3}>{field('actor')}</Col>
           <Col md={3}>
-            <Form.Group controlId="log-action">
-              <Form.Label className="small mb-0">{t('log.filter.action')}</Form.Label>
-              <Form.Select
-                size="sm"
-                value={draft.action}
-                onChange={(e) => setDraft({ ...draft, action: e.target.value })}
-                data-testid="acl-log-action"
-              >
-                <option value="">{t('log.allActions')}</option>
-                {ACTIONS.map((action) => (
-                  <option key={action} value={action}>
-                    {t(`log.actions.${action.replaceAll('.', '_')}`)}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
+            <SelectField
+              name="action"
+              label={t('log.filter.action')}
+              placeholder={t('log.allActions')}
+              options={ACTIONS.map((action) => ({ value: action, label: t(`log.actions.${action.replaceAll('.', '_')}`) }))}
+              className="mb-0"
+              testId="acl-log-action"
+            />
           </Col>
           <Col md={2}>{field('ref')}</Col>
           <Col sm={6} md={3}>
@@ -146,14 +123,11 @@ export function AdminLog({ log, filters, onFilters }: AdminLogProps) {
             {field('to', 'date')}
           </Col>
           <Col md="auto" className="d-flex gap-2">
-            <Button type="submit" size="sm" data-testid="acl-log-apply">
-              {t('log.apply')}
-            </Button>
+            <SubmitButton testId="acl-log-apply">{t('log.apply')}</SubmitButton>
             <Button
-              size="sm"
               variant="outline-secondary"
               onClick={() => {
-                setDraft(NO_FILTERS);
+                form.reset(NO_FILTERS);
                 onFilters(NO_FILTERS);
               }}
               data-testid="acl-log-reset"
@@ -165,8 +139,8 @@ export function AdminLog({ log, filters, onFilters }: AdminLogProps) {
       </Form>
       <DataTable
         columns={columns}
-        rows={!log.data ? undefined : entries}
-        error={Boolean(failed && entries.length === 0 && Object.keys(errors).length === 0)}
+        rows={page?.status === 0 ? page.data.items : page === undefined ? undefined : []}
+        error={page === null || (page !== undefined && page.status !== 0 && !errors)}
         onRetry={() => void log.mutate()}
         lang={lang}
         caption={t('log.title')}
@@ -175,18 +149,8 @@ export function AdminLog({ log, filters, onFilters }: AdminLogProps) {
         empty={{ message: <span data-testid="acl-log-empty">{t('log.none')}</span> }}
         skeletonRows={10}
         csvName="admin-log.csv"
+        pager={{ ...cursorPagerProps(pager, page?.status === 0 ? page.data.next : null), testId: 'acl-log-pager' }}
       />
-      {last?.status === 0 && last.data.next && (
-        <Button
-          variant="outline-secondary"
-          size="sm"
-          onClick={() => void log.setSize(log.size + 1)}
-          disabled={log.isValidating}
-          data-testid="acl-log-more"
-        >
-          {t('showMore')}
-        </Button>
-      )}
     </section>
   );
 }

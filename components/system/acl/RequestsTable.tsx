@@ -8,6 +8,7 @@ import { DataTable } from '@/components/kit/table/DataTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import { useShell } from '@/lib/client/settings-context';
 import { truncate } from '@/lib/format/truncate';
+import { NameAndEmail } from '../NameAndEmail';
 import { fieldErrorsOf, useAclCaller, type AclRequestRow } from './acl-api';
 
 interface RequestsTableProps {
@@ -48,12 +49,7 @@ export function RequestsTable({ requests, onDecided }: RequestsTableProps) {
   const columns = [
     column<AclRequestRow>('when', t('requests.when'), (r) => r.dateCreated, { kind: 'datetime', sortable: true }),
     column<AclRequestRow>('who', t('requests.who'), (r) => r.email, {
-      render: (r) => (
-        <div>
-          <div>{r.nickname || r.email}</div>
-          <div className="text-muted small">{r.email}</div>
-        </div>
-      ),
+      render: (r) => <NameAndEmail name={r.nickname || r.email} email={r.email} />,
     }),
     column<AclRequestRow>('entry', t('requests.entry'), (r) => r.entry, { render: (r) => <code>{r.entry}</code> }),
     column<AclRequestRow>('reason', t('requests.reason'), (r) => r.reason ?? '', {

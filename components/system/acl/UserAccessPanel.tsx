@@ -3,9 +3,11 @@ import { useTranslation } from 'next-i18next/pages';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import ListGroup from 'react-bootstrap/ListGroup';
-import Spinner from 'react-bootstrap/Spinner';
 import { useDialogs } from '@/components/kit/dialogs/DialogProvider';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { RowActions } from '@/components/kit/table/RowActions';
+import { actionsColumn, column } from '@/components/kit/table/columns';
+import { useShell } from '@/lib/client/settings-context';
 import { displayName, fieldErrorsOf, useAclCaller, useUserEntries, type UserRow } from './acl-api';
 import { GrantForm } from './GrantForm';
 import { useEntryWords } from './use-entry-words';
@@ -21,12 +23,30 @@ interface UserAccessPanelProps {
 export function UserAccessPanel({ user, onClose, onChanged }: UserAccessPanelProps) {
   const { t } = useTranslation('acl');
   const dialogs = useDialogs();
+  const { lang } = useShell();
   const { core, token } = useAclCaller();
   const entries = useUserEntries(user.sub);
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   const describe = useEntryWords(entries.data);
+  const columns = [
+    column<string>('words', t('entries.title'), describe, { hideable: false, testId: 'acl-entry-words' }),
+    column<string>('entry', t('requests.entry'), (entry) => entry, { render: (entry) => <code className="small">{entry}</code> }),
+    actionsColumn<string>(t('revoke.button'), (entry) => (
+      <RowActions
+        actions={[
+          {
+            label: busy === entry ? `${t('revoke.button')}…` : t('revoke.button'),
+            variant: 'outline-danger',
+            disabled: busy !== null,
+            onClick: () => void revoke(entry),
+            testId: 'acl-entry-revoke',
+          },
+        ]}
+      />
+    )),
+  ];
 
   const grant = async (entry: string) => {
     setProblem(null);
@@ -69,41 +89,19 @@ export function UserAccessPanel({ user, onClose, onChanged }: UserAccessPanelPro
       </Card.Header>
       <Card.Body>
         <h3 className="h6">{t('entries.title')}</h3>
-        {entries.data === undefined ? (
-          <Spinner animation="border" size="sm" role="status" />
-        ) : entries.data === null ? (
-          <Alert variant="danger">{t('loadFailed')}</Alert>
-        ) : entries.data.length === 0 ? (
-          <p className="text-muted small" data-testid="acl-entries-empty">
-            {t('entries.none')}
-          </p>
-        ) : (
-          <ListGroup className="mb-3" data-testid="acl-entries">
-            {entries.data.map((entry) => (
-              <ListGroup.Item
-                key={entry}
-                className="d-flex justify-content-between align-items-center gap-2"
-                data-testid="acl-entry"
-                data-entry={entry}
-              >
-                <div>
-                  <div data-testid="acl-entry-words">{describe(entry)}</div>
-                  <code className="small text-muted">{entry}</code>
-                </div>
-                <Button
-                  variant="outline-danger"
-                  size="sm"
-                  disabled={busy !== null}
-                  onClick={() => void revoke(entry)}
-                  data-testid="acl-entry-revoke"
-                >
-                  {busy === entry && <Spinner animation="border" size="sm" className="me-1" />}
-                  {t('revoke.button')}
-                </Button>
-              </ListGroup.Item>
-            ))}
-          </ListGroup>
-        )}
+        <DataTable
+          columns={columns}
+          rows={entries.data ?? (entries.data === null ? [] : undefined)}
+          error={entries.data === null}
+          onRetry={() => void entries.mutate()}
+          lang={lang}
+          caption={t('entries.title')}
+          testId="acl-entries"
+          getRowId={(entry) => entry}
+          rowProps={(entry) => ({ 'data-testid': 'acl-entry', 'data-entry': entry })}
+          empty={{ message: <span data-testid="acl-entries-empty">{t('entries.none')}</span> }}
+          skeletonRows={2}
+        />
         {problem && (
           <Alert variant="warning" className="py-2 small" data-testid="acl-user-problem">
             {problem}

@@ -1,88 +1,51 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
-import { displayName, useUserPages, type UserRow } from './acl-api';
+import { DataTable } from '@/components/kit/table/DataTable';
+import { actionsColumn, column } from '@/components/kit/table/columns';
+import { cursorPagerProps, useCursorPager } from '@/components/kit/table/use-cursor-pager';
+import { useShell } from '@/lib/client/settings-context';
+import { SearchBox, useSearchBox } from '../SearchBox';
+import { displayName, useUserPage, type UserRow } from './acl-api';
 
 /** Find users by e-mail or name, page by page; Open shows their access entries. */
 export function UserSearch({ selected, onOpen }: { selected: string | null; onOpen: (user: UserRow) => void }) {
   const { t } = useTranslation('acl');
-  const [text, setText] = useState('');
-  const [query, setQuery] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const pages = useUserPages(query);
-  const users = (pages.data ?? []).flatMap((p) => p?.items ?? []);
-  const last = pages.data?.[pages.data.length - 1];
-  const failed = pages.data?.some((p) => p === null);
+  const { lang } = useShell();
+  const { form, q } = useSearchBox(() => import('@/lib/server/users/list-users-input').then((m) => m.usersListInput));
+  const pager = useCursorPager(q);
+  const page = useUserPage(q, pager.cursor);
+
+  const columns = [
+    column<UserRow>('name', t('users.name'), displayName, { hideable: false }),
+    column<UserRow>('email', t('users.email'), (user) => user.email),
+    column<UserRow>('lang', t('users.lang'), (user) => t(`common:languages.${user.lang}`, { defaultValue: user.lang })),
+    actionsColumn<UserRow>(t('users.open'), (user) => (
+      <Button size="sm" variant="outline-primary" onClick={() => onOpen(user)} data-testid="acl-user-open">
+        {t('users.open')}
+      </Button>
+    )),
+  ];
 
   return (
     <section data-testid="acl-users">
-      <Form.Group controlId="acl-user-search" className="mb-2" style={{ maxWidth: 420 }}>
-        <Form.Label className="visually-hidden">{t('users.search')}</Form.Label>
-        <Form.Control
-          type="search"
-          placeholder={t('users.search')}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          data-testid="acl-user-search"
-        />
-      </Form.Group>
-      {!pages.data ? (
-        <Spinner animation="border" size="sm" role="status" />
-      ) : failed && users.length === 0 ? (
-        <Alert variant="danger">{t('loadFailed')}</Alert>
-      ) : users.length === 0 ? (
-        <p className="text-muted" data-testid="acl-users-empty">
-          {t('users.none')}
-        </p>
-      ) : (
-        <Table responsive size="sm" hover className="bg-white align-middle small">
-          <thead>
-            <tr>
-              <th>{t('users.name')}</th>
-              <th>{t('users.email')}</th>
-              <th>{t('users.lang')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr
-                key={user.sub}
-                className={user.sub === selected ? 'table-active' : undefined}
-                data-testid="acl-user-row"
-                data-email={user.email}
-              >
-                <td>{displayName(user)}</td>
-                <td>{user.email}</td>
-                <td>{t(`common:languages.${user.lang}`, { defaultValue: user.lang })}</td>
-                <td className="text-end">
-                  <Button size="sm" variant="outline-primary" onClick={() => onOpen(user)} data-testid="acl-user-open">
-                    {t('users.open')}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
-      {last?.next && (
-        <Button
-          variant="outline-secondary"
-          size="sm"
-          onClick={() => void pages.setSize(pages.size + 1)}
-          disabled={pages.isValidating}
-          data-testid="acl-users-more"
-        >
-          {t('showMore')}
-        </Button>
-      )}
+      <SearchBox form={form} label={t('users.search')} testId="acl-user-search" />
+      <DataTable
+        columns={columns}
+        rows={page.data?.items}
+        error={page.data === null || Boolean(page.error)}
+        onRetry={() => void page.mutate()}
+        lang={lang}
+        caption={t('tabs.users')}
+        getRowId={(user) => user.sub}
+        rowProps={(user) => ({
+          'data-testid': 'acl-user-row',
+          'data-email': user.email,
+          className: user.sub === selected ? 'table-active' : undefined,
+        })}
+        empty={{ message: <span data-testid="acl-users-empty">{t('users.none')}</span> }}
+        skeletonRows={5}
+        pager={{ ...cursorPagerProps(pager, page.data?.next), testId: 'acl-users-pager' }}
+      />
     </section>
   );
 }

@@ -1,9 +1,7 @@
-import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
-import useSWRInfinite from 'swr/infinite';
-import { coreClient, type AnswerData } from '@/lib/client/api';
+import type { AnswerData } from '@/lib/client/api';
 import type { Envelope } from '@/lib/client/fetcher';
-import { useShell } from '@/lib/client/settings-context';
+import { useCoreCaller } from '../queue/queue-api';
 import type { ReadableEntry } from '@/components/audit/LogEntryText';
 
 type UserPage = AnswerData<'/api/core/users/list', 'post'>;
@@ -58,30 +56,15 @@ export function displayName(user: Pick<UserRow, 'first_name' | 'last_name' | 'ni
   return [user.last_name, user.first_name].filter(Boolean).join(' ') || user.nickname || user.email;
 }
 
-export function useAclCaller() {
-  const { settings } = useShell();
-  const { data: session } = useSession();
-  const token = session?.accessToken;
-  return { token, core: coreClient(settings.coreApiUrl) };
-}
+export const useAclCaller = useCoreCaller;
 
-/** Users whose e-mail or name contains `q`, page after page (POST /users/list). */
-export function useUserPages(q: string) {
+/** One page of the users whose e-mail or name contains `q` (POST /users/list), from a cursor. */
+export function useUserPage(q: string, cursor: string | undefined) {
   const { token, core } = useAclCaller();
-  return useSWRInfinite<UserPage | null>(
-    (index, previous: UserPage | null) => {
-      if (!token) return null;
-      if (index > 0 && !previous?.next) return null;
-      return ['acl-users', q, index > 0 ? previous!.next : '', token];
-    },
-    async ([, text, cursor]: [string, string, string, string]) => {
-      const answer = await core.POST('/api/core/users/list', {
-        token,
-        body: { q: text || undefined, limit: 20, cursor: cursor || undefined },
-      });
-      return answer?.status === 0 ? answer.data : null;
-    },
-  );
+  return useSWR(token ? ['acl-users', q, cursor ?? '', token] : null, async () => {
+    const answer = await core.POST('/api/core/users/list', { token, body: { q: q || undefined, limit: 20, cursor } });
+    return answer?.status === 0 ? answer.data : null;
+  });
 }
 
 /** One user's access entries (POST /users/acl). */
@@ -102,27 +85,15 @@ export function usePendingRequests() {
   });
 }
 
-/** The admin log, newest first, filtered (GET /audit/log). */
-export function useAuditLog(filters: AuditFilters) {
+/** One page of the admin log, newest first, filtered (GET /audit/log), from a cursor. */
+export function useAuditLog(filters: AuditFilters, cursor: string | undefined) {
   const { token, core } = useAclCaller();
-  return useSWRInfinite<Envelope<AuditPage> | null>(
-    (index, previous: Envelope<AuditPage> | null) => {
-      if (!token) return null;
-      if (index > 0 && !(previous?.status === 0 && previous.data.next)) return null;
-      const params = new URLSearchParams({ limit: '20' });
-      for (const [name, value] of Object.entries(filters)) if (value.trim()) params.set(name, value.trim());
-      if (index > 0 && previous?.status === 0 && previous.data.next) params.set('cursor', previous.data.next);
-      return ['acl-log', params.toString(), token];
-    },
-    async ([, params]: [string, string, string]) => {
-      // The key keeps the query string; the call names each parameter the spec lists.
-      const sent = new URLSearchParams(params);
-      const text = (name: keyof AuditFilters | 'cursor') => sent.get(name) ?? undefined;
-      const query = { limit: 20, q: text('q'), actor: text('actor'), action: text('action'), ref: text('ref') };
-      return core.GET('/api/core/audit/log', {
-        params: { query: { ...query, from: text('from'), to: text('to'), cursor: text('cursor') } },
-        token,
-      });
-    },
+  const query = {
+    limit: 20,
+    cursor,
+    ...Object.fromEntries(Object.entries(filters).map(([name, value]) => [name, value.trim() || undefined])),
+  };
+  return useSWR<Envelope<AuditPage> | null>(token ? ['acl-log', JSON.stringify(query), token] : null, () =>
+    core.GET('/api/core/audit/log', { params: { query }, token }),
   );
 }

@@ -1,9 +1,14 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import { z } from 'zod';
+import { Form } from '@/components/kit/form/Form';
+import { SelectField } from '@/components/kit/form/SelectField';
+import { TextField } from '@/components/kit/form/TextField';
+import { useLiveFilter } from '@/components/kit/form/use-live-filter';
+import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { column } from '@/components/kit/table/columns';
 import { cursorPagerProps, useCursorPager } from '@/components/kit/table/use-cursor-pager';
@@ -11,6 +16,7 @@ import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 import { truncate } from '@/lib/format/truncate';
+import { NameAndEmail } from '../NameAndEmail';
 import { personLabel, usePeople } from './data-api';
 
 interface DesignerRow {
@@ -26,18 +32,19 @@ interface DesignerRow {
 }
 
 const PAGE = 50;
+const TYPES = ['personal', 'corporate'] as const;
+
+// The list is an entity query built here: its filter bar has no server schema of its own.
+const designerFilter = z.object({ q: z.string().trim().max(200).optional(), role: z.enum(TYPES).optional() });
 
 /** designer/list: every designer record, filtered by text and type; a row opens the designer view page. */
 export function DesignerListView({ title }: ScreenViewProps) {
   const { t } = useTranslation('maintenance');
   const { lang } = useShell();
-  const [text, setText] = useState('');
-  const [query, setQuery] = useState('');
-  const [role, setRole] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const form = useSchemaForm<{ q: string; role: string }>(() => Promise.resolve(designerFilter), { q: '', role: '' });
+  const applied = useLiveFilter(form, 300);
+  const query = applied.q.trim();
+  const role = applied.role;
   const filter = useMemo(() => {
     const parts: Record<string, unknown>[] = [];
     if (role) parts.push({ role });
@@ -74,14 +81,7 @@ export function DesignerListView({ title }: ScreenViewProps) {
     column<DesignerRow>('owner', t('designers.owner'), (d) => (d.owner ? (people.get(d.owner)?.email ?? d.owner) : ''), {
       render: (d) => {
         const owner = d.owner ? people.get(d.owner) : null;
-        return owner ? (
-          <div>
-            <div>{personLabel(owner)}</div>
-            <div className="text-muted small">{owner.email}</div>
-          </div>
-        ) : (
-          (d.owner ?? '—')
-        );
+        return owner ? <NameAndEmail name={personLabel(owner)} email={owner.email} /> : (d.owner ?? '—');
       },
     }),
     column<DesignerRow>('created', t('designers.created'), (d) => d.dateCreated, { kind: 'datetime' }),
@@ -90,25 +90,23 @@ export function DesignerListView({ title }: ScreenViewProps) {
   return (
     <section data-testid="designer-list">
       <h1 className="h4 mb-3">{title}</h1>
-      <Row className="g-2 mb-3">
-        <Col md={5}>
-          <Form.Control
-            type="search"
-            placeholder={t('designers.search')}
-            aria-label={t('designers.search')}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            data-testid="designer-list-search"
-          />
-        </Col>
-        <Col md={3}>
-          <Form.Select value={role} onChange={(e) => setRole(e.target.value)} aria-label={t('designers.type')} data-testid="designer-list-type">
-            <option value="">{t('designers.allTypes')}</option>
-            <option value="personal">{t('designers.types.personal')}</option>
-            <option value="corporate">{t('designers.types.corporate')}</option>
-          </Form.Select>
-        </Col>
-      </Row>
+      <Form form={form} onSubmit={() => undefined} testId="designer-list-filter">
+        <Row className="g-2 mb-3">
+          <Col md={5}>
+            <TextField name="q" type="search" label={t('designers.search')} maxLength={200} className="mb-0" testId="designer-list-search" />
+          </Col>
+          <Col md={3}>
+            <SelectField
+              name="role"
+              label={t('designers.type')}
+              placeholder={t('designers.allTypes')}
+              options={TYPES.map((type) => ({ value: type, label: t(`designers.types.${type}`) }))}
+              className="mb-0"
+              testId="designer-list-type"
+            />
+          </Col>
+        </Row>
+      </Form>
       <DataTable
         columns={columns}
         rows={page.data === null ? [] : rows}

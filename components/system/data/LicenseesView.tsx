@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import { cursorPagerProps, useCursorPager } from '@/components/kit/table/use-cursor-pager';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { useShell } from '@/lib/client/settings-context';
+import { NameAndEmail } from '../NameAndEmail';
+import { SearchBox, useSearchBox } from '../SearchBox';
 import { personLabel, useOrganisations, type OrganisationRow } from './data-api';
 import { OrganisationDetail } from './OrganisationDetail';
 
@@ -14,13 +15,10 @@ import { OrganisationDetail } from './OrganisationDetail';
 export function LicenseesView({ title }: ScreenViewProps) {
   const { t } = useTranslation('maintenance');
   const { lang } = useShell();
-  const [text, setText] = useState('');
-  const [query, setQuery] = useState('');
   const [open, setOpen] = useState<OrganisationRow | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const { form, q: query } = useSearchBox(() =>
+    import('@/lib/server/maintenance/licensees-input').then((m) => m.sysLicenseesInput),
+  );
   const pager = useCursorPager(query);
   const page = useOrganisations(query, pager.cursor);
 
@@ -28,23 +26,10 @@ export function LicenseesView({ title }: ScreenViewProps) {
     column<OrganisationRow>('name', t('orgs.name'), (org) => org.name, {
       hideable: false,
       sortable: true,
-      render: (org) => (
-        <div>
-          <div>{org.name}</div>
-          {org.email && <div className="text-muted small">{org.email}</div>}
-        </div>
-      ),
+      render: (org) => <NameAndEmail name={org.name} email={org.email} />,
     }),
     column<OrganisationRow>('owner', t('orgs.owner'), (org) => (org.owner ? personLabel(org.owner) : ''), {
-      render: (org) =>
-        org.owner ? (
-          <div>
-            <div>{personLabel(org.owner)}</div>
-            <div className="text-muted small">{org.owner.email}</div>
-          </div>
-        ) : (
-          '—'
-        ),
+      render: (org) => (org.owner ? <NameAndEmail name={personLabel(org.owner)} email={org.owner.email} /> : '—'),
     }),
     column<OrganisationRow>('members', t('orgs.memberCount'), (org) => org.members, { kind: 'count', testId: 'org-member-count' }),
     column<OrganisationRow>('licenses', t('orgs.licenseCount'), (org) => org.licenses, { kind: 'count' }),
@@ -60,16 +45,7 @@ export function LicenseesView({ title }: ScreenViewProps) {
     <section data-testid="sys-licensees">
       <h1 className="h4 mb-3">{title}</h1>
       {open && <OrganisationDetail key={open.key} org={open} onClose={() => setOpen(null)} />}
-      <Form.Control
-        type="search"
-        className="mb-3"
-        style={{ maxWidth: 420 }}
-        placeholder={t('orgs.search')}
-        aria-label={t('orgs.search')}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        data-testid="orgs-search"
-      />
+      <SearchBox form={form} label={t('orgs.search')} testId="orgs-search" />
       <DataTable
         columns={columns}
         rows={page.data === null ? [] : page.data?.items}

@@ -2,17 +2,15 @@ import { useTranslation } from 'next-i18next/pages';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { DataTable } from '@/components/kit/table/DataTable';
 import { column } from '@/components/kit/table/columns';
-import { useShell } from '@/lib/client/settings-context';
 import { formatDay } from '@/lib/format/money';
 import { truncate } from '@/lib/format/truncate';
+import { ListTable } from '../ListTable';
 import { personLabel, useMembers, useOrgLicenses, type MemberRow, type OrganisationRow } from './data-api';
 
 /** One organisation: its members with their roles, and its licenses with state, term and IP. */
 export function OrganisationDetail({ org, onClose }: { org: OrganisationRow; onClose: () => void }) {
   const { t } = useTranslation(['maintenance', 'flow']);
-  const { lang } = useShell();
   const members = useMembers(org.key);
   const licenses = useOrgLicenses(org.key);
   const memberColumns = [
@@ -52,11 +50,9 @@ export function OrganisationDetail({ org, onClose }: { org: OrganisationRow; onC
       </Card.Header>
       <Card.Body>
         <h3 className="h6">{t('orgs.members')}</h3>
-        <DataTable
+        <ListTable
+          list={members}
           columns={memberColumns}
-          rows={members.data === null ? [] : members.data}
-          error={members.data === null}
-          lang={lang}
           caption={t('orgs.members')}
           testId="org-members"
           getRowId={(m) => m.sub}
@@ -65,14 +61,11 @@ export function OrganisationDetail({ org, onClose }: { org: OrganisationRow; onC
           skeletonRows={3}
         />
         <h3 className="h6 mt-3">{t('orgs.licenses')}</h3>
-        <DataTable
+        <ListTable
+          list={licenses}
           columns={licenseColumns}
-          rows={licenses.data === null ? [] : licenses.data}
-          error={licenses.data === null}
-          lang={lang}
           caption={t('orgs.licenses')}
           testId="org-licenses"
-          getRowId={(l) => l.key}
           rowProps={() => ({ 'data-testid': 'org-license' })}
           empty={{ message: t('orgs.noLicenses') }}
           skeletonRows={3}

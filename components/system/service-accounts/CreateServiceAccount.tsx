@@ -1,16 +1,16 @@
 import { useTranslation } from 'next-i18next/pages';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { useFormState } from 'react-hook-form';
+import { useController } from 'react-hook-form';
+import { useFieldControl } from '@/components/kit/form/field-context';
+import { withField } from '@/components/kit/form/with-field';
 import { Form } from '@/components/kit/form/Form';
 import { SubmitButton } from '@/components/kit/form/SubmitButton';
 import { TextField } from '@/components/kit/form/TextField';
-import { showServerErrors } from '@/components/kit/form/server-errors';
 import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { GrantForm } from '@/components/system/acl/GrantForm';
 import { useEntryWords } from '@/components/system/acl/use-entry-words';
-import { fieldErrorsOf } from '@/components/system/acl/acl-api';
+import { CreateCard, createSubmit } from '../CreateCard';
 import type { CreateBody, IssuedCredentials } from './service-accounts-api';
 import type { Envelope } from '@/lib/client/fetcher';
 import { useShell } from '@/lib/client/settings-context';
@@ -23,19 +23,42 @@ interface CreateValues {
 
 const EMPTY: CreateValues = { name: '', access: [], externalClientId: '' };
 
-/** The entries' error (the list, or one entry the server refused), under the list. */
-function AccessError() {
-  const { errors } = useFormState<CreateValues>();
-  const problem = errors.access;
-  const message =
-    problem?.message ?? (Array.isArray(problem) ? problem.find((e) => e?.message)?.message : undefined) ?? problem?.root?.message;
-  if (!message) return null;
+/** The entries chosen so far, each with Remove; the value is the entry list, kept sorted. */
+function ChosenEntries({ testId }: { testId?: string }) {
+  const { t } = useTranslation('service-accounts');
+  const { field } = useFieldControl();
+  const { field: bound } = useController({ name: field.name });
+  const access = Array.isArray(bound.value) ? (bound.value as string[]) : [];
+  const describe = useEntryWords(access);
+  if (access.length === 0) {
+    return (
+      <p className="small text-muted mb-0" data-testid={`${testId}-none`}>
+        {t('create.noEntries')}
+      </p>
+    );
+  }
   return (
-    <div className="invalid-feedback d-block" role="alert" data-testid="svc-access-error">
-      {message}
-    </div>
+    <ListGroup data-testid={`${testId}-list`}>
+      {access.map((entry) => (
+        <ListGroup.Item key={entry} className="d-flex align-items-center justify-content-between py-1" data-entry={entry}>
+          <span>
+            {describe(entry)} <code className="small text-muted">{entry}</code>
+          </span>
+          <Button
+            size="sm"
+            variant="outline-secondary"
+            onClick={() => bound.onChange(access.filter((e) => e !== entry))}
+            aria-label={t('create.removeEntry', { entry: describe(entry) })}
+          >
+            {t('create.remove')}
+          </Button>
+        </ListGroup.Item>
+      ))}
+    </ListGroup>
   );
 }
+
+const ChosenField = withField(ChosenEntries, { group: true });
 
 interface CreateProps {
   onCreate: (values: CreateBody) => Promise<Envelope<IssuedCredentials> | null>;
@@ -54,76 +77,35 @@ export function CreateServiceAccount({ onCreate }: CreateProps) {
     EMPTY,
   );
   const access = form.watch('access');
-  const describe = useEntryWords(access);
 
   const add = async (entry: string) => {
     if (!access.includes(entry)) form.setValue('access', [...access, entry].sort(), { shouldValidate: false });
     form.clearErrors('access');
     return null;
   };
-  const remove = (entry: string) =>
-    form.setValue(
-      'access',
-      access.filter((e) => e !== entry),
-      { shouldValidate: false },
-    );
-
-  const submit = async ({ externalClientId, ...values }: CreateValues) => {
-    // The embedded provider makes its own client id and refuses one given.
-    const answer = await onCreate(external ? { ...values, externalClientId } : values);
-    if (answer?.status === 0) {
-      form.reset(EMPTY);
-      return;
-    }
-    showServerErrors(form, fieldErrorsOf(answer) ?? {}, t('create.failed'));
-  };
+  // The embedded provider makes its own client id and refuses one given.
+  const submit = createSubmit(form, EMPTY, onCreate, t('create.failed'), ({ externalClientId, ...values }) =>
+    external ? { ...values, externalClientId } : values,
+  );
 
   return (
-    <Card className="mb-4" data-testid="svc-create">
-      <Card.Body>
-        <h2 className="h5">{t('create.title')}</h2>
-        <p className="small text-muted">{t('create.intro')}</p>
-        <GrantForm onGrant={add} title={t('create.entryTitle')} submitLabel={t('create.addEntry')} />
-        <Form form={form} onSubmit={submit} testId="svc-create-form" className="mt-3">
-          <h3 className="h6">{t('create.chosen')}</h3>
-          {access.length === 0 ? (
-            <p className="small text-muted" data-testid="svc-access-none">
-              {t('create.noEntries')}
-            </p>
-          ) : (
-            <ListGroup className="mb-2" data-testid="svc-access-list">
-              {access.map((entry) => (
-                <ListGroup.Item key={entry} className="d-flex align-items-center justify-content-between py-1" data-entry={entry}>
-                  <span>
-                    {describe(entry)} <code className="small text-muted">{entry}</code>
-                  </span>
-                  <Button
-                    size="sm"
-                    variant="outline-secondary"
-                    onClick={() => remove(entry)}
-                    aria-label={t('create.removeEntry', { entry: describe(entry) })}
-                  >
-                    {t('create.remove')}
-                  </Button>
-                </ListGroup.Item>
-              ))}
-            </ListGroup>
-          )}
-          <AccessError />
-          <TextField name="name" label={t('create.name')} help={t('create.nameHelp')} maxLength={100} testId="svc-name" />
-          {external && (
-            <TextField
-              name="externalClientId"
-              label={t('create.externalClientId')}
-              help={t('create.externalClientIdHelp')}
-              maxLength={200}
-              required
-              testId="svc-external-client-id"
-            />
-          )}
-          <SubmitButton testId="svc-create-submit">{t('create.submit')}</SubmitButton>
-        </Form>
-      </Card.Body>
-    </Card>
+    <CreateCard testId="svc-create" title={t('create.title')} intro={t('create.intro')}>
+      <GrantForm onGrant={add} title={t('create.entryTitle')} submitLabel={t('create.addEntry')} />
+      <Form form={form} onSubmit={submit} testId="svc-create-form" className="mt-3">
+        <ChosenField name="access" label={t('create.chosen')} testId="svc-access" />
+        <TextField name="name" label={t('create.name')} help={t('create.nameHelp')} maxLength={100} testId="svc-name" />
+        {external && (
+          <TextField
+            name="externalClientId"
+            label={t('create.externalClientId')}
+            help={t('create.externalClientIdHelp')}
+            maxLength={200}
+            required
+            testId="svc-external-client-id"
+          />
+        )}
+        <SubmitButton testId="svc-create-submit">{t('create.submit')}</SubmitButton>
+      </Form>
+    </CreateCard>
   );
 }

@@ -1,16 +1,14 @@
-import { useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
-import { useDialogs } from '@/components/kit/dialogs/DialogProvider';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
-import { DataTable } from '@/components/kit/table/DataTable';
+import { RowActions } from '@/components/kit/table/RowActions';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import { useEntryWords } from '@/components/system/acl/use-entry-words';
 import { useShell } from '@/lib/client/settings-context';
+import { ListTable } from '../ListTable';
+import { SecretOnce } from '../SecretOnce';
+import { useRowCalls } from '../use-row-calls';
 import { CreateServiceAccount } from './CreateServiceAccount';
-import { SecretOnce } from './SecretOnce';
 import {
   useServiceAccountCalls,
   useServiceAccounts,
@@ -25,59 +23,46 @@ import {
  */
 export function ServiceAccountsView({ title }: ScreenViewProps) {
   const { t } = useTranslation('service-accounts');
-  const { lang, settings } = useShell();
-  const external = settings.externalIdentityProvider;
-  const dialogs = useDialogs();
+  const external = useShell().settings.externalIdentityProvider;
   const accounts = useServiceAccounts();
   const calls = useServiceAccountCalls();
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const rows = accounts.data ?? undefined;
-  const describe = useEntryWords(rows?.flatMap((r) => r.access));
+  const { busy, run, notice, dialogs } = useRowCalls({
+    reload: accounts.mutate,
+    noticeTestId: 'svc-notice',
+    failed: t('failed'),
+  });
+  const describe = useEntryWords(accounts.data?.flatMap((r) => r.access));
 
   // The secret lives only in the dialog: once it is closed, nothing on the page holds it.
-  const showSecret = async (issued: IssuedCredentials, heading: string) => {
-    await dialogs.info(heading, <SecretOnce issued={issued} />);
-  };
+  const showSecret = (heading: string) => (issued: IssuedCredentials) =>
+    dialogs.info(
+      heading,
+      <SecretOnce
+        testId="svc-secret"
+        warning={t('secret.once')}
+        facts={[
+          { label: t('secret.clientId'), value: issued.account.clientId, copy: true, testId: 'svc-secret-client-id' },
+          { label: t('secret.clientSecret'), value: issued.clientSecret, copy: true, testId: 'svc-secret-value' },
+        ]}
+        howTo={{ label: t('secret.tokenEndpoint'), value: t('secret.howTo') }}
+      />,
+    );
 
   const create = async (values: CreateBody) => {
-    setNotice(null);
+    notice.clear();
     const answer = await calls.create(values);
     if (answer?.status === 0) {
       void accounts.mutate();
       const { account, clientSecret } = answer.data;
       if (clientSecret === null) {
         // An external provider's client: its secret was never here, so there is nothing to show once.
-        setNotice({ ok: true, text: t('createdExternal', { name: account.name, clientId: account.clientId }) });
+        notice.show(true, t('createdExternal', { name: account.name, clientId: account.clientId }));
       } else {
-        await showSecret(answer.data, t('secret.createdTitle', { name: account.name }));
-        setNotice({ ok: true, text: t('created', { name: account.name }) });
+        await showSecret(t('secret.createdTitle', { name: account.name }))(answer.data);
+        notice.show(true, t('created', { name: account.name }));
       }
     }
     return answer;
-  };
-
-  const rotate = async (row: ServiceAccountRow) => {
-    const ok = await dialogs.confirm(t('rotate.title'), t('rotate.body', { name: row.name }));
-    if (!ok) return;
-    setBusy(row.key);
-    const answer = await calls.rotate(row.key);
-    setBusy(null);
-    void accounts.mutate();
-    if (answer?.status === 0) {
-      await showSecret(answer.data, t('secret.rotatedTitle', { name: row.name }));
-      setNotice({ ok: true, text: t('rotated', { name: row.name }) });
-    } else setNotice({ ok: false, text: t('failed') });
-  };
-
-  const revoke = async (row: ServiceAccountRow) => {
-    const ok = await dialogs.confirm(t('revoke.title'), t('revoke.body', { name: row.name }));
-    if (!ok) return;
-    setBusy(row.key);
-    const answer = await calls.revoke(row.key);
-    setBusy(null);
-    void accounts.mutate();
-    setNotice(answer?.status === 0 ? { ok: true, text: t('revoked', { name: row.name }) } : { ok: false, text: t('failed') });
   };
 
   const columns = [
@@ -107,56 +92,54 @@ export function ServiceAccountsView({ title }: ScreenViewProps) {
     column<ServiceAccountRow>('createdAt', t('col.created'), (row) => row.createdAt, { kind: 'datetime' }),
     column<ServiceAccountRow>('rotatedAt', t('col.rotated'), (row) => row.rotatedAt, { kind: 'datetime' }),
     column<ServiceAccountRow>('revokedAt', t('col.revoked'), (row) => row.revokedAt, { kind: 'datetime' }),
-    actionsColumn<ServiceAccountRow>(t('col.actions'), (row) =>
-      row.state === 'active' ? (
-        <div className="d-flex gap-2">
-          {/* An external provider's client has its secret rotated at that provider. */}
-          {row.provider === 'embedded' && (
-            <Button
-              size="sm"
-              variant="outline-primary"
-              disabled={busy === row.key}
-              onClick={() => void rotate(row)}
-              data-testid="svc-rotate"
-              aria-label={t('rotate.label', { name: row.name })}
-            >
-              {t('rotate.button')}
-            </Button>
-          )}
-          <Button
-            size="sm"
-            variant="outline-danger"
-            disabled={busy === row.key}
-            onClick={() => void revoke(row)}
-            data-testid="svc-revoke"
-            aria-label={t('revoke.label', { name: row.name })}
-          >
-            {t('revoke.button')}
-          </Button>
-        </div>
-      ) : null,
-    ),
+    actionsColumn<ServiceAccountRow>(t('col.actions'), (row) => (
+      <RowActions
+        actions={[
+          {
+            label: t('rotate.button'),
+            name: t('rotate.label', { name: row.name }),
+            disabled: busy === row.key,
+            // An external provider's client has its secret rotated at that provider.
+            hidden: row.state !== 'active' || row.provider !== 'embedded',
+            testId: 'svc-rotate',
+            onClick: () =>
+              void run(row.key, {
+                confirm: [t('rotate.title'), t('rotate.body', { name: row.name })],
+                call: () => calls.rotate(row.key),
+                then: showSecret(t('secret.rotatedTitle', { name: row.name })),
+                done: t('rotated', { name: row.name }),
+              }),
+          },
+          {
+            label: t('revoke.button'),
+            name: t('revoke.label', { name: row.name }),
+            variant: 'outline-danger',
+            disabled: busy === row.key,
+            hidden: row.state !== 'active',
+            testId: 'svc-revoke',
+            onClick: () =>
+              void run(row.key, {
+                confirm: [t('revoke.title'), t('revoke.body', { name: row.name })],
+                call: () => calls.revoke(row.key),
+                done: t('revoked', { name: row.name }),
+              }),
+          },
+        ]}
+      />
+    )),
   ];
 
   return (
     <section data-testid="sys-service-accounts">
       <h1 className="h4 mb-3">{title}</h1>
       <p className="text-muted small">{t(external ? 'introExternal' : 'intro')}</p>
-      {notice && (
-        <Alert variant={notice.ok ? 'success' : 'danger'} dismissible onClose={() => setNotice(null)} data-testid="svc-notice">
-          {notice.text}
-        </Alert>
-      )}
+      {notice.alert}
       <CreateServiceAccount onCreate={create} />
       <h2 className="h5">{t('listTitle')}</h2>
-      <DataTable
+      <ListTable
+        list={accounts}
         columns={columns}
-        rows={rows}
-        error={accounts.data === null || Boolean(accounts.error)}
-        onRetry={() => void accounts.mutate()}
-        lang={lang}
         caption={t('listTitle')}
-        getRowId={(row) => row.key}
         rowProps={(row) => ({ 'data-testid': 'svc-row', 'data-name': row.name, 'data-state': row.state })}
         empty={{ message: <span data-testid="svc-empty">{t('empty')}</span> }}
         skeletonRows={3}

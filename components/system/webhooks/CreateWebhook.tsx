@@ -1,12 +1,10 @@
 import { useTranslation } from 'next-i18next/pages';
-import Card from 'react-bootstrap/Card';
 import { Form } from '@/components/kit/form/Form';
 import { SubmitButton } from '@/components/kit/form/SubmitButton';
 import { TextField } from '@/components/kit/form/TextField';
-import { showServerErrors } from '@/components/kit/form/server-errors';
 import { useSchemaForm } from '@/components/kit/form/use-entity-form';
-import { fieldErrorsOf } from '@/components/system/acl/acl-api';
 import type { Envelope } from '@/lib/client/fetcher';
+import { CreateCard, createSubmit } from '../CreateCard';
 import { EventsField } from './EventsField';
 import type { IssuedWebhookSecret, WebhookCreateValues } from './webhooks-api';
 
@@ -23,40 +21,28 @@ export function CreateWebhook({
     () => import('@/lib/server/webhooks/input').then((m) => m.webhookEndpointCreateInput),
     EMPTY,
   );
-  const submit = async (values: WebhookCreateValues) => {
-    const answer = await onCreate(values);
-    if (answer?.status === 0) {
-      form.reset(EMPTY);
-      return;
-    }
-    showServerErrors(form, fieldErrorsOf(answer) ?? {}, t('create.failed'));
-  };
   return (
-    <Card className="mb-4" data-testid="hook-create">
-      <Card.Body>
-        <h2 className="h5">{t('create.title')}</h2>
-        <p className="small text-muted">{t('create.intro')}</p>
-        <Form form={form} onSubmit={submit} testId="hook-create-form">
-          <TextField
-            name="url"
-            label={t('create.url')}
-            help={t('create.urlHelp')}
-            required
-            maxLength={2000}
-            type="url"
-            testId="hook-url"
-          />
-          <TextField
-            name="description"
-            label={t('create.description')}
-            help={t('create.descriptionHelp')}
-            maxLength={200}
-            testId="hook-description"
-          />
-          <EventsField name="events" label={t('create.events')} help={t('create.eventsHelp')} testId="hook-events" />
-          <SubmitButton testId="hook-create-submit">{t('create.submit')}</SubmitButton>
-        </Form>
-      </Card.Body>
-    </Card>
+    <CreateCard testId="hook-create" title={t('create.title')} intro={t('create.intro')}>
+      <Form form={form} onSubmit={createSubmit(form, EMPTY, onCreate, t('create.failed'))} testId="hook-create-form">
+        <TextField
+          name="url"
+          label={t('create.url')}
+          help={t('create.urlHelp')}
+          required
+          maxLength={2000}
+          type="url"
+          testId="hook-url"
+        />
+        <TextField
+          name="description"
+          label={t('create.description')}
+          help={t('create.descriptionHelp')}
+          maxLength={200}
+          testId="hook-description"
+        />
+        <EventsField name="events" label={t('create.events')} help={t('create.eventsHelp')} testId="hook-events" />
+        <SubmitButton testId="hook-create-submit">{t('create.submit')}</SubmitButton>
+      </Form>
+    </CreateCard>
   );
 }

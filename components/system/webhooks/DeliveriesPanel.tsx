@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import { DataTable } from '@/components/kit/table/DataTable';
+import { RowActions } from '@/components/kit/table/RowActions';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import { useShell } from '@/lib/client/settings-context';
+import { useNotice } from '../use-notice';
 import { eventLabel } from './event-labels';
 import {
   DELIVERY_PAGE,
@@ -24,7 +24,7 @@ export function DeliveriesPanel({ endpoint }: { endpoint: WebhookEndpointRow }) 
   const [offset, setOffset] = useState(0);
   const deliveries = useWebhookDeliveries(endpoint.key, offset);
   const calls = useWebhookCalls();
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const notice = useNotice('hook-delivery-notice');
   const [busy, setBusy] = useState<string | null>(null);
   const page = deliveries.data ?? undefined;
 
@@ -33,9 +33,7 @@ export function DeliveriesPanel({ endpoint }: { endpoint: WebhookEndpointRow }) 
     const answer = await calls.replay(endpoint.key, row.key);
     setBusy(null);
     void deliveries.mutate();
-    setNotice(
-      answer?.status === 0 ? { ok: true, text: t('webhooks:replayed') } : { ok: false, text: t('webhooks:replayFailed') },
-    );
+    notice.show(answer?.status === 0, t(answer?.status === 0 ? 'webhooks:replayed' : 'webhooks:replayFailed'));
   };
 
   const columns = [
@@ -59,16 +57,17 @@ export function DeliveriesPanel({ endpoint }: { endpoint: WebhookEndpointRow }) 
     }),
     column<WebhookDeliveryRow>('deliveredAt', t('webhooks:dcol.delivered'), (row) => row.deliveredAt, { kind: 'datetime' }),
     actionsColumn<WebhookDeliveryRow>(t('webhooks:dcol.actions'), (row) => (
-      <Button
-        size="sm"
-        variant="outline-primary"
-        disabled={busy === row.key || !endpoint.enabled}
-        onClick={() => void replay(row)}
-        data-testid="hook-replay"
-        aria-label={t('webhooks:replayLabel', { event: eventLabel(t, row.eventType), reference: row.reference ?? '' })}
-      >
-        {t('webhooks:replay')}
-      </Button>
+      <RowActions
+        actions={[
+          {
+            label: t('webhooks:replay'),
+            name: t('webhooks:replayLabel', { event: eventLabel(t, row.eventType), reference: row.reference ?? '' }),
+            disabled: busy === row.key || !endpoint.enabled,
+            onClick: () => void replay(row),
+            testId: 'hook-replay',
+          },
+        ]}
+      />
     )),
   ];
 
@@ -77,16 +76,7 @@ export function DeliveriesPanel({ endpoint }: { endpoint: WebhookEndpointRow }) 
     <section className="mt-4" data-testid="hook-deliveries" data-endpoint={endpoint.key}>
       <h2 className="h5">{t('webhooks:deliveriesTitle', { url: endpoint.url })}</h2>
       {!endpoint.enabled && <p className="small text-muted">{t('webhooks:replayDisabled')}</p>}
-      {notice && (
-        <Alert
-          variant={notice.ok ? 'success' : 'danger'}
-          dismissible
-          onClose={() => setNotice(null)}
-          data-testid="hook-delivery-notice"
-        >
-          {notice.text}
-        </Alert>
-      )}
+      {notice.alert}
       <DataTable
         columns={columns}
         rows={page?.items}
@@ -98,32 +88,22 @@ export function DeliveriesPanel({ endpoint }: { endpoint: WebhookEndpointRow }) 
         rowProps={(row) => ({ 'data-testid': 'hook-delivery-row', 'data-state': row.state, 'data-event': row.eventType })}
         empty={{ message: <span data-testid="hook-deliveries-empty">{t('webhooks:deliveriesEmpty')}</span> }}
         skeletonRows={3}
+        toolbar={
+          total > DELIVERY_PAGE && (
+            <span className="small text-muted">
+              {t('webhooks:range', { from: offset + 1, to: Math.min(offset + DELIVERY_PAGE, total), total })}
+            </span>
+          )
+        }
+        pager={{
+          page: offset / DELIVERY_PAGE + 1,
+          hasPrevious: offset > 0,
+          hasNext: offset + DELIVERY_PAGE < total,
+          onPrevious: () => setOffset(Math.max(0, offset - DELIVERY_PAGE)),
+          onNext: () => setOffset(offset + DELIVERY_PAGE),
+          testId: 'hook-deliveries-pager',
+        }}
       />
-      {total > DELIVERY_PAGE && (
-        <div className="d-flex gap-2 align-items-center mt-2">
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            disabled={offset === 0}
-            onClick={() => setOffset(Math.max(0, offset - DELIVERY_PAGE))}
-            data-testid="hook-deliveries-newer"
-          >
-            {t('webhooks:newer')}
-          </Button>
-          <span className="small text-muted">
-            {t('webhooks:range', { from: offset + 1, to: Math.min(offset + DELIVERY_PAGE, total), total })}
-          </span>
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            disabled={offset + DELIVERY_PAGE >= total}
-            onClick={() => setOffset(offset + DELIVERY_PAGE)}
-            data-testid="hook-deliveries-older"
-          >
-            {t('webhooks:older')}
-          </Button>
-        </div>
-      )}
     </section>
   );
 }

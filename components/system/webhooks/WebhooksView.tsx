@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
-import { useDialogs } from '@/components/kit/dialogs/DialogProvider';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
-import { DataTable } from '@/components/kit/table/DataTable';
+import { RowActions } from '@/components/kit/table/RowActions';
 import { actionsColumn, column } from '@/components/kit/table/columns';
-import { useShell } from '@/lib/client/settings-context';
+import { ListTable } from '../ListTable';
+import { SecretOnce } from '../SecretOnce';
+import { useRowCalls } from '../use-row-calls';
 import { CreateWebhook } from './CreateWebhook';
 import { DeliveriesPanel } from './DeliveriesPanel';
 import { eventLabel } from './event-labels';
-import { WebhookSecretOnce } from './SecretOnce';
 import {
   useWebhookCalls,
   useWebhookEndpoints,
@@ -27,57 +25,49 @@ import {
  */
 export function WebhooksView({ title }: ScreenViewProps) {
   const { t } = useTranslation(['webhooks', 'flow']);
-  const { lang } = useShell();
-  const dialogs = useDialogs();
   const endpoints = useWebhookEndpoints();
   const calls = useWebhookCalls();
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run, notice, dialogs } = useRowCalls({
+    reload: endpoints.mutate,
+    noticeTestId: 'hook-notice',
+    failed: t('failed'),
+  });
   const [open, setOpen] = useState<string | null>(null);
-  const rows = endpoints.data ?? undefined;
-  const opened = rows?.find((r) => r.key === open) ?? null;
+  const opened = endpoints.data?.find((r) => r.key === open) ?? null;
 
   // The secret lives only in the dialog: once it is closed, nothing on the page holds it.
-  const showSecret = (issued: IssuedWebhookSecret, heading: string) =>
-    dialogs.info(heading, <WebhookSecretOnce issued={issued} />);
+  const showSecret = (heading: string) => (issued: IssuedWebhookSecret) =>
+    dialogs.info(
+      heading,
+      <SecretOnce
+        testId="hook-secret"
+        warning={t('secret.once')}
+        facts={[
+          { label: t('secret.url'), value: issued.endpoint.url },
+          { label: t('secret.value'), value: issued.secret, copy: true, testId: 'hook-secret-value' },
+        ]}
+        howTo={{ label: t('secret.verify'), value: t('secret.howTo') }}
+      />,
+    );
 
   const create = async (values: WebhookCreateValues) => {
-    setNotice(null);
+    notice.clear();
     const answer = await calls.create(values);
     if (answer?.status === 0) {
       void endpoints.mutate();
-      await showSecret(answer.data, t('secret.createdTitle'));
-      setNotice({ ok: true, text: t('created', { url: answer.data.endpoint.url }) });
+      await showSecret(t('secret.createdTitle'))(answer.data);
+      notice.show(true, t('created', { url: answer.data.endpoint.url }));
     }
     return answer;
   };
 
-  const act = async (row: WebhookEndpointRow, run: () => Promise<{ status: number } | null>, done: string) => {
-    setBusy(row.key);
-    const answer = await run();
-    setBusy(null);
-    void endpoints.mutate();
-    setNotice(answer?.status === 0 ? { ok: true, text: done } : { ok: false, text: t('failed') });
-    return answer?.status === 0;
-  };
-
-  const toggle = (row: WebhookEndpointRow) =>
-    act(row, () => calls.setEnabled(row.key, !row.enabled), t(row.enabled ? 'disabled' : 'enabled', { url: row.url }));
-
-  const rotate = async (row: WebhookEndpointRow) => {
-    if (!(await dialogs.confirm(t('rotate.title'), t('rotate.body', { url: row.url })))) return;
-    setBusy(row.key);
-    const answer = await calls.rotate(row.key);
-    setBusy(null);
-    if (answer?.status === 0) {
-      await showSecret(answer.data, t('secret.rotatedTitle'));
-      setNotice({ ok: true, text: t('rotated', { url: row.url }) });
-    } else setNotice({ ok: false, text: t('failed') });
-  };
-
   const remove = async (row: WebhookEndpointRow) => {
-    if (!(await dialogs.confirm(t('delete.title'), t('delete.body', { url: row.url })))) return;
-    if ((await act(row, () => calls.remove(row.key), t('deleted', { url: row.url }))) && open === row.key) setOpen(null);
+    const removed = await run(row.key, {
+      confirm: [t('delete.title'), t('delete.body', { url: row.url })],
+      call: () => calls.remove(row.key),
+      done: t('deleted', { url: row.url }),
+    });
+    if (removed && open === row.key) setOpen(null);
   };
 
   const columns = [
@@ -110,48 +100,52 @@ export function WebhooksView({ title }: ScreenViewProps) {
     }),
     column<WebhookEndpointRow>('dateCreated', t('col.created'), (row) => row.dateCreated, { kind: 'datetime' }),
     actionsColumn<WebhookEndpointRow>(t('col.actions'), (row) => (
-      <div className="d-flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          variant={open === row.key ? 'primary' : 'outline-primary'}
-          onClick={() => setOpen(open === row.key ? null : row.key)}
-          aria-pressed={open === row.key}
-          data-testid="hook-show-deliveries"
-          aria-label={t('deliveriesLabel', { url: row.url })}
-        >
-          {t('deliveries')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline-secondary"
-          disabled={busy === row.key}
-          onClick={() => void toggle(row)}
-          data-testid="hook-toggle"
-          aria-label={t(row.enabled ? 'disableLabel' : 'enableLabel', { url: row.url })}
-        >
-          {t(row.enabled ? 'disable' : 'enable')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline-secondary"
-          disabled={busy === row.key}
-          onClick={() => void rotate(row)}
-          data-testid="hook-rotate"
-          aria-label={t('rotate.label', { url: row.url })}
-        >
-          {t('rotate.button')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline-danger"
-          disabled={busy === row.key}
-          onClick={() => void remove(row)}
-          data-testid="hook-delete"
-          aria-label={t('delete.label', { url: row.url })}
-        >
-          {t('delete.button')}
-        </Button>
-      </div>
+      <RowActions
+        actions={[
+          {
+            label: t('deliveries'),
+            name: t('deliveriesLabel', { url: row.url }),
+            variant: open === row.key ? 'primary' : 'outline-primary',
+            pressed: open === row.key,
+            onClick: () => setOpen(open === row.key ? null : row.key),
+            testId: 'hook-show-deliveries',
+          },
+          {
+            label: t(row.enabled ? 'disable' : 'enable'),
+            name: t(row.enabled ? 'disableLabel' : 'enableLabel', { url: row.url }),
+            variant: 'outline-secondary',
+            disabled: busy === row.key,
+            testId: 'hook-toggle',
+            onClick: () =>
+              void run(row.key, {
+                call: () => calls.setEnabled(row.key, !row.enabled),
+                done: t(row.enabled ? 'disabled' : 'enabled', { url: row.url }),
+              }),
+          },
+          {
+            label: t('rotate.button'),
+            name: t('rotate.label', { url: row.url }),
+            variant: 'outline-secondary',
+            disabled: busy === row.key,
+            testId: 'hook-rotate',
+            onClick: () =>
+              void run(row.key, {
+                confirm: [t('rotate.title'), t('rotate.body', { url: row.url })],
+                call: () => calls.rotate(row.key),
+                then: showSecret(t('secret.rotatedTitle')),
+                done: t('rotated', { url: row.url }),
+              }),
+          },
+          {
+            label: t('delete.button'),
+            name: t('delete.label', { url: row.url }),
+            variant: 'outline-danger',
+            disabled: busy === row.key,
+            testId: 'hook-delete',
+            onClick: () => void remove(row),
+          },
+        ]}
+      />
     )),
   ];
 
@@ -159,21 +153,13 @@ export function WebhooksView({ title }: ScreenViewProps) {
     <section data-testid="sys-webhooks">
       <h1 className="h4 mb-3">{title}</h1>
       <p className="text-muted small">{t('intro')}</p>
-      {notice && (
-        <Alert variant={notice.ok ? 'success' : 'danger'} dismissible onClose={() => setNotice(null)} data-testid="hook-notice">
-          {notice.text}
-        </Alert>
-      )}
+      {notice.alert}
       <CreateWebhook onCreate={create} />
       <h2 className="h5">{t('listTitle')}</h2>
-      <DataTable
+      <ListTable
+        list={endpoints}
         columns={columns}
-        rows={rows}
-        error={endpoints.data === null || Boolean(endpoints.error)}
-        onRetry={() => void endpoints.mutate()}
-        lang={lang}
         caption={t('listTitle')}
-        getRowId={(row) => row.key}
         rowProps={(row) => ({ 'data-testid': 'hook-row', 'data-url': row.url, 'data-enabled': String(row.enabled) })}
         empty={{ message: <span data-testid="hook-empty">{t('empty')}</span> }}
         skeletonRows={2}

@@ -5,6 +5,7 @@ import { screens } from '../../screens';
 import type { Caller } from '../api/authenticate';
 import { validateInput } from '../common/validate-input';
 import type { Db } from '../db/client';
+import { pageViewReportInput } from './report-input';
 import { pageViews } from '../db/platform-schema';
 
 /**
@@ -46,11 +47,7 @@ export async function countPageView(
   return { counted: true };
 }
 
-export const pageViewReportInput = z
-  .object({
-    days: z.coerce.number().int().min(1).max(366).default(30),
-  })
-  .strict();
+export { pageViewReportInput };
 
 export interface PageViewReport {
   from: string;

@@ -1,5 +1,4 @@
 import { eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Caller } from '../api/authenticate';
 import { fieldError } from '../common/field-error';
 import { validateInput } from '../common/validate-input';
@@ -10,37 +9,9 @@ import { peopleOf, type Person } from '../users/people';
 import { containing, objectOf, selectLogPage } from './log-page';
 import { describeAdminEntry, loadLogNames, type ReadableEntry } from './readable';
 import { requireRole } from '../roles/role-lists';
+import { auditLogInput } from './log-input';
 
-/** A day (`YYYY-MM-DD`, whole UTC day) or an exact ISO time. */
-const dayOrTime = z
-  .string()
-  .trim()
-  .max(40)
-  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/)
-  .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'invalid' });
-
-/** Query of GET /api/core/audit/log. */
-export const auditLogInput = z
-  .object({
-    /** Free text: action, data, or the e-mail / nickname of the actor or of the person concerned. */
-    q: z.string().trim().max(200).optional(),
-    /** Who made the change: a sub, or part of an e-mail or nickname. */
-    actor: z.string().trim().max(200).optional(),
-    /** An action (`acl.grant`) or a prefix ending with a dot (`acl.`). */
-    action: z
-      .string()
-      .trim()
-      .max(100)
-      .regex(/^[a-z0-9_.-]+$/i)
-      .optional(),
-    /** What the change was about: the entry's ref (usually a sub), or part of that person's e-mail or nickname. */
-    ref: z.string().trim().max(200).optional(),
-    from: dayOrTime.optional(),
-    to: dayOrTime.optional(),
-    limit: z.coerce.number().int().min(1).max(100).optional(),
-    cursor: z.string().max(500).optional(),
-  })
-  .strict();
+export { auditLogInput };
 
 export interface AuditPerson {
   sub: string;

@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import { getConfig } from '../../config';
 import type { Caller } from '../api/authenticate';
 import { validateInput } from '../common/validate-input';
@@ -8,19 +7,9 @@ import { licensees, licenses } from '../db/entities-schema';
 import { userAccess } from '../db/schema';
 import { requireRole } from '../roles/role-lists';
 import { peopleOf, type Person } from '../users/people';
+import { sysLicenseesInput } from './licensees-input';
 
-/** Query of GET /api/sys/licensees. */
-export const sysLicenseesInput = z
-  .object({
-    q: z.string().trim().max(200).optional(),
-    limit: z.coerce.number().int().min(1).max(100).optional(),
-    /** The key of the last organisation of the previous page. */
-    cursor: z
-      .string()
-      .regex(/^[A-Za-z0-9]{1,64}$/)
-      .optional(),
-  })
-  .strict();
+export { sysLicenseesInput };
 
 export interface OrganisationRow {
   key: string;

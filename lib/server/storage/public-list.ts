@@ -1,27 +1,12 @@
 import { and, count, desc, eq, ilike, like, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Caller } from '../api/authenticate';
 import { validateInput } from '../common/validate-input';
 import type { Db } from '../db/client';
 import { files, users } from '../db/schema';
 import { cidFromSha256 } from './cid';
+import { publicListQuery } from './public-list-input';
 
-/** Query of GET /api/core/storage/public/list (all values arrive as strings). */
-export const publicListQuery = z
-  .object({
-    // A full type (`image/png`) or a family (`image/`).
-    mime: z
-      .string()
-      .trim()
-      .max(100)
-      .regex(/^[a-z]+\/[a-z0-9.+-]*$/)
-      .optional(),
-    // Part of the file name, case-insensitive.
-    q: z.string().trim().max(100).optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    size: z.coerce.number().int().min(1).max(100).default(20),
-  })
-  .strict();
+export { publicListQuery };
 
 export interface PublicFileRow {
   hash: string;

@@ -1,5 +1,4 @@
 import { and, asc, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Caller } from '../api/authenticate';
 import { fieldError } from '../common/field-error';
 import { optionalBody } from '../common/optional-body';
@@ -8,15 +7,9 @@ import { users } from '../db/schema';
 import { validateInput } from '../common/validate-input';
 import { summaryOf, type UserSummary } from './user-view';
 import { requireRole } from '../roles/role-lists';
+import { usersListInput } from './list-users-input';
 
-/** Body of /api/core/users/list. */
-export const usersListInput = z
-  .object({
-    q: z.string().trim().max(200).optional(),
-    limit: z.number().int().min(1).max(100).optional(),
-    cursor: z.string().max(1000).optional(),
-  })
-  .strict();
+export { usersListInput };
 
 export interface UserPage {
   items: UserSummary[];
