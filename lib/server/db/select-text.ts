@@ -8,7 +8,7 @@ import { shapedQuery } from './sql-shape';
  * Statements are prepared once per connection under a name derived from their text, which is
  * built once per shape (sql-shape.ts). Every distinct text stays prepared on every pooled
  * connection for the connection's life, so only the first shapes seen get a name (a hot path has
- * few); any further one, and any statement that is not cached by shape, runs unnamed.
+ * few); any further one runs unnamed.
  */
 const MAX_NAMED = 500;
 const names = new Map<string, string>();
@@ -28,10 +28,10 @@ function statementName(text: string): string | undefined {
  * statement; PGlite, in the same process, has no round trip to save and runs it as it is.
  */
 export async function selectText(handle: DbHandle, query: SQL): Promise<string | null> {
-  const { text, params, shape } = shapedQuery(query);
+  const { text, params } = shapedQuery(query);
   if (handle.pool) {
     const result = await handle.pool.query<[string | null]>({
-      name: shape === undefined ? undefined : statementName(text),
+      name: statementName(text),
       text,
       values: params,
       rowMode: 'array',
