@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { integer, PgDialect, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { cachedTexts, shapedQuery, shapeOf } from '@/lib/server/db/sql-shape';
+import { cachedTexts, fixedPart, shapedQuery, shapeOf } from '@/lib/server/db/sql-shape';
 
 const things = pgTable('things', {
   key: text('key').primaryKey(),
@@ -71,5 +71,16 @@ describe('SQL text cached by shape', () => {
     expect(built.shape).toBeUndefined();
     expect(built.text).toContain('inline-me');
     expect(cachedTexts().some((t) => t.includes('inline-me'))).toBe(false);
+  });
+
+  it('walks a fixed part once and still gives its values, in their place, every time', () => {
+    const part = fixedPart(sql`coalesce(${things.name}, ${'fallback'})`);
+    for (const name of ['one', 'two']) {
+      const q = sql`select ${part} from ${things} where ${eq(things.name, name)} and ${part} <> ${'x'}`;
+      const built = dialect.sqlToQuery(q);
+      const shaped = shapedQuery(q);
+      expect(shaped.text).toBe(built.sql);
+      expect(shaped.params).toEqual(['fallback', name, 'fallback', 'x']);
+    }
   });
 });

@@ -55,6 +55,19 @@ export interface ShapedQuery {
 
 class Unshapeable extends Error {}
 
+/** Statement parts built once and reused as they are (fixedPart), with their walk once done. */
+const fixedParts = new WeakMap<SQL, { key: string; params: unknown[] } | null>();
+
+/**
+ * Marks a part that is built once and reused unchanged in many statements (an entity's row as
+ * JSON): its shape and values are then walked once, not on every request. The part must never be
+ * changed afterwards, and its values must be the same for every statement it goes into.
+ */
+export function fixedPart(part: SQL): SQL {
+  if (!fixedParts.has(part)) fixedParts.set(part, null);
+  return part;
+}
+
 /** Table and column names as drizzle writes them (no casing is configured on our databases). */
 const SCHEMA = Symbol.for('drizzle:Schema');
 const IS_ALIAS = Symbol.for('drizzle:IsAlias');
@@ -87,7 +100,13 @@ class Walk {
     } else if (chunk instanceof SQL) {
       // The flag is private in drizzle's types; drizzle reads it the same way.
       if ((chunk as unknown as { shouldInlineParams: boolean }).shouldInlineParams) throw new Unshapeable('inlined values');
-      this.chunks(chunk.queryChunks);
+      if (!fixedParts.has(chunk)) {
+        this.chunks(chunk.queryChunks);
+        return;
+      }
+      const done = fixedParts.get(chunk) ?? this.fixed(chunk);
+      this.key += done.key;
+      for (const value of done.params) this.params.push(value);
     } else if (chunk instanceof Param) {
       if (chunk.value instanceof Placeholder) throw new Unshapeable('placeholder');
       const value: unknown = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
@@ -122,6 +141,15 @@ class Walk {
     } else {
       this.value(chunk);
     }
+  }
+
+  /** A fixed part walked once: its shape and values are kept with it. */
+  private fixed(part: SQL): { key: string; params: unknown[] } {
+    const walk = new Walk();
+    walk.chunks(part.queryChunks);
+    const done = { key: walk.key, params: walk.params };
+    fixedParts.set(part, done);
+    return done;
   }
 
   private value(value: unknown): void {
