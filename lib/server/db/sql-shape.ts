@@ -40,8 +40,8 @@ interface Shaped {
 
 const shapes = new Map<string, Shaped>();
 
-/** SQL_SHAPE_CACHE=off builds every text afresh, as before the cache (bench/api.ts measures both). */
-const enabled = process.env.SQL_SHAPE_CACHE !== 'off';
+/** SQL_SHAPE_CACHE=off builds every statement and text afresh, as before the cache (bench/api.ts measures both). */
+export const shapeCacheOn = process.env.SQL_SHAPE_CACHE !== 'off';
 
 /** Set while tests run: every cached text is compared with what drizzle builds afresh. */
 const verify = Boolean(process.env.VITEST) || process.env.SQL_SHAPE_VERIFY === '1';
@@ -172,7 +172,7 @@ export function shapeOf(query: SQL): { key: string; params: unknown[] } | undefi
 
 /** The statement's text and values, the text built once per shape. */
 export function shapedQuery(query: SQL): ShapedQuery {
-  const shape = enabled ? shapeOf(query) : undefined;
+  const shape = shapeCacheOn ? shapeOf(query) : undefined;
   if (!shape) {
     const built = dialect.sqlToQuery(query);
     return { text: built.sql, params: built.params };

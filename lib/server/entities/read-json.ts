@@ -6,7 +6,7 @@ import { verifiedFieldsOf } from '../contacts/verified-fields';
 import type { DbHandle } from '../db/client';
 import { contactVerifications } from '../db/platform-schema';
 import { selectText } from '../db/select-text';
-import { fixedPart } from '../db/sql-shape';
+import { fixedPart, shapeCacheOn } from '../db/sql-shape';
 import { columnFields, objectText, oneStatement, pageStatement, withMember, type JsonField } from '../query/json-page';
 import { parseQueryRequest } from '../query/page';
 import { looksLikeReference, normaliseReference } from '../refs/format';
@@ -31,7 +31,7 @@ const sameForAll = new WeakMap<EntityDef, SQL | null>();
 export function recordJson(def: EntityDef, viewer: ScopeViewer): SQL | undefined {
   const party = partyCondition(def, viewer);
   // Only a designer's `mine` and the party-only fields depend on who reads.
-  if (def.name === 'Designer' || party) return buildRecordJson(def, viewer, party);
+  if (def.name === 'Designer' || party || !shapeCacheOn) return buildRecordJson(def, viewer, party);
   let item = sameForAll.get(def);
   if (item === undefined) {
     const built = buildRecordJson(def, viewer, undefined);
