@@ -47,12 +47,18 @@ interface Run {
   non2xx: number;
 }
 
-async function load(label: string, url: string, headers: Record<string, string>, method: 'POST' | 'GET' = 'POST'): Promise<Run> {
+async function load(
+  label: string,
+  url: string,
+  headers: Record<string, string>,
+  method: 'POST' | 'GET' = 'POST',
+  duration = DURATION,
+): Promise<Run> {
   const result = await autocannon({
     url,
     method,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
     headers: method === 'POST' ? { 'content-type': 'application/json', ...headers } : headers,
     ...(method === 'POST' ? { body: JSON.stringify(QUERY_BODY) } : {}),
   });
@@ -128,6 +134,36 @@ async function platformRun(label: string, port: number, env: Record<string, stri
   }
 }
 
+/**
+ * BENCH_ALTERNATE=n: n short rounds each of the cached and the uncached server, both up at once
+ * and taken in turn, so a busy shared machine weighs on both alike (medians in the report).
+ */
+const ROUNDS = Number(process.env.BENCH_ALTERNATE ?? 0);
+const alternation = { cached: [] as number[], uncached: [] as number[] };
+
+async function alternate(cachedUrl: string, env: Record<string, string>, cookie: string): Promise<void> {
+  const other = await startApp(3312, { ...env, ...UNCACHED });
+  try {
+    await probeQuery(other.url, cookie);
+    await load('warm-up', `${other.url}/api/v1/IP/query`, { cookie });
+    const seconds = Math.max(2, Math.round(DURATION / 3));
+    for (let i = 0; i < ROUNDS; i++) {
+      const [first, second] = i % 2 ? [other.url, cachedUrl] : [cachedUrl, other.url];
+      for (const url of [first, second]) {
+        const run = await load('round', `${url}/api/v1/IP/query`, { cookie }, 'POST', seconds);
+        (url === cachedUrl ? alternation.cached : alternation.uncached).push(run.rps);
+      }
+    }
+  } finally {
+    await other.stop();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
 async function postgresRuns(): Promise<Run[]> {
   const server = await startPostgres();
   const admin = new pg.Client({ connectionString: server.url('postgres') });
@@ -163,6 +199,7 @@ async function postgresRuns(): Promise<Run[]> {
     baseline.close();
     // What the framework alone costs: a public route of the same server that reads no database.
     const floor = await load('platform GET /api/vc/jwks (no database: the framework floor)', `${app.url}/api/vc/jwks`, {}, 'GET');
+    if (ROUNDS > 0) await alternate(app.url, env, cookie);
     await stopOnce();
     const uncached = await platformRun(
       `platform /api/v1/IP/query (PostgreSQL${UNCACHED_LABEL})`,
@@ -237,6 +274,9 @@ function report(runs: Run[], pglite: Run[]): string {
       : '',
     ours && uncached
       ? `\nSQL text cached by shape / rebuilt per request (PostgreSQL): ${(ours.rps / uncached.rps).toFixed(2)} (${ms(ours)} ms against ${ms(uncached)} ms per request).`
+      : '',
+    alternation.cached.length
+      ? `\nAlternating rounds (PostgreSQL, ${alternation.cached.length} each, both servers up): requests/s cached ${alternation.cached.map((r) => r.toFixed(0)).join(', ')}; rebuilt ${alternation.uncached.map((r) => r.toFixed(0)).join(', ')}; medians ${median(alternation.cached).toFixed(0)} against ${median(alternation.uncached).toFixed(0)} (${(median(alternation.cached) / median(alternation.uncached)).toFixed(2)}).`
       : '',
     `\nLoad average when the report was written: ${os
       .loadavg()
