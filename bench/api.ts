@@ -1,7 +1,9 @@
 /**
  * bench/api: /api/v1/IP/query over 100,000 IP records under 32 connections, side by side with a
  * bare node:http + pg handler running the same SQL, in one run. Also the same query against the
- * embedded PGlite. Prints a markdown report and writes it under bench/results/.
+ * embedded PGlite. Each platform figure is taken twice, with the SQL text cached by shape and with
+ * it rebuilt on every request (SQL_SHAPE_CACHE=off, as before the cache), so both come from the
+ * same run. Prints a markdown report and writes it under bench/results/.
  *
  *   npx tsx bench/api.ts            (BENCH_DURATION=seconds, BENCH_ROWS=n to change the size)
  */
@@ -45,12 +47,18 @@ interface Run {
   non2xx: number;
 }
 
-async function load(label: string, url: string, headers: Record<string, string>, method: 'POST' | 'GET' = 'POST'): Promise<Run> {
+async function load(
+  label: string,
+  url: string,
+  headers: Record<string, string>,
+  method: 'POST' | 'GET' = 'POST',
+  duration = DURATION,
+): Promise<Run> {
   const result = await autocannon({
     url,
     method,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
     headers: method === 'POST' ? { 'content-type': 'application/json', ...headers } : headers,
     ...(method === 'POST' ? { body: JSON.stringify(QUERY_BODY) } : {}),
   });
@@ -99,6 +107,63 @@ function baselineServer(pool: pg.Pool): Promise<{ url: string; close: () => void
   );
 }
 
+/** SQL_SHAPE_CACHE for the server: `off` rebuilds the statement's text on every request (before #20's cache). */
+const UNCACHED = { SQL_SHAPE_CACHE: 'off' };
+const UNCACHED_LABEL = ', SQL text rebuilt per request';
+
+async function probeQuery(url: string, cookie: string): Promise<void> {
+  const probe = await fetch(`${url}/api/v1/IP/query`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(QUERY_BODY),
+  });
+  const probeBody = (await probe.json()) as { status: number; data: { items: unknown[] } };
+  if (probeBody.status !== 0 || probeBody.data.items.length !== 20)
+    throw new Error(`query probe failed: ${JSON.stringify(probeBody).slice(0, 300)}`);
+}
+
+/** The platform's query figure under one server setting, the server started for it alone. */
+async function platformRun(label: string, port: number, env: Record<string, string>, cookie: string): Promise<Run> {
+  const app = await startApp(port, env);
+  try {
+    await probeQuery(app.url, cookie);
+    await load('warm-up', `${app.url}/api/v1/IP/query`, { cookie });
+    return await load(label, `${app.url}/api/v1/IP/query`, { cookie });
+  } finally {
+    await app.stop();
+  }
+}
+
+/**
+ * BENCH_ALTERNATE=n: n short rounds each of the cached and the uncached server, both up at once
+ * and taken in turn, so a busy shared machine weighs on both alike (medians in the report).
+ */
+const ROUNDS = Number(process.env.BENCH_ALTERNATE ?? 0);
+const alternation = { cached: [] as number[], uncached: [] as number[] };
+
+async function alternate(cachedUrl: string, env: Record<string, string>, cookie: string): Promise<void> {
+  const other = await startApp(3312, { ...env, ...UNCACHED });
+  try {
+    await probeQuery(other.url, cookie);
+    await load('warm-up', `${other.url}/api/v1/IP/query`, { cookie });
+    const seconds = Math.max(2, Math.round(DURATION / 3));
+    for (let i = 0; i < ROUNDS; i++) {
+      const [first, second] = i % 2 ? [other.url, cachedUrl] : [cachedUrl, other.url];
+      for (const url of [first, second]) {
+        const run = await load('round', `${url}/api/v1/IP/query`, { cookie }, 'POST', seconds);
+        (url === cachedUrl ? alternation.cached : alternation.uncached).push(run.rps);
+      }
+    }
+  } finally {
+    await other.stop();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
 async function postgresRuns(): Promise<Run[]> {
   const server = await startPostgres();
   const admin = new pg.Client({ connectionString: server.url('postgres') });
@@ -107,25 +172,25 @@ async function postgresRuns(): Promise<Run[]> {
   await admin.query('create database ipl_bench');
   await admin.end();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipl-bench-'));
-  const app = await startApp(3310, {
+  const env = {
     DATABASE_URL: server.url('ipl_bench'),
     NEXTAUTH_SECRET: SECRET,
     DATA_DIR: dataDir,
     DEMO_PASSWORD: 'bench-password',
-  });
+  };
+  // The first start migrates and seeds the accounts; the IPs are added beside it.
+  const app = await startApp(3310, env);
+  let stopped = false;
+  const stopOnce = async () => {
+    if (!stopped) await app.stop();
+    stopped = true;
+  };
   const pool = new pg.Pool({ connectionString: server.url('ipl_bench'), max: 10 });
   try {
     await pool.query(SEED_SQL, [ROWS]);
     await pool.query('analyze ips');
     const cookie = await sessionCookie(await adminSub(pool));
-    const probe = await fetch(`${app.url}/api/v1/IP/query`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify(QUERY_BODY),
-    });
-    const probeBody = (await probe.json()) as { status: number; data: { items: unknown[] } };
-    if (probeBody.status !== 0 || probeBody.data.items.length !== 20)
-      throw new Error(`query probe failed: ${JSON.stringify(probeBody).slice(0, 300)}`);
+    await probeQuery(app.url, cookie);
     const baseline = await baselineServer(pool);
     // Alternate, so neither side always runs on a warmer machine.
     await load('warm-up', `${app.url}/api/v1/IP/query`, { cookie });
@@ -134,16 +199,24 @@ async function postgresRuns(): Promise<Run[]> {
     baseline.close();
     // What the framework alone costs: a public route of the same server that reads no database.
     const floor = await load('platform GET /api/vc/jwks (no database: the framework floor)', `${app.url}/api/vc/jwks`, {}, 'GET');
-    return [ours, bare, floor];
+    if (ROUNDS > 0) await alternate(app.url, env, cookie);
+    await stopOnce();
+    const uncached = await platformRun(
+      `platform /api/v1/IP/query (PostgreSQL${UNCACHED_LABEL})`,
+      3310,
+      { ...env, ...UNCACHED },
+      cookie,
+    );
+    return [ours, bare, floor, uncached];
   } finally {
     await pool.end();
-    await app.stop();
+    await stopOnce();
     server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function pgliteRun(): Promise<Run> {
+async function pgliteRuns(): Promise<Run[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipl-bench-pglite-'));
   // Migrate and seed the embedded database before the app opens it: PGlite has one owner at a time.
   process.env.DATA_DIR = dataDir;
@@ -161,19 +234,25 @@ async function pgliteRun(): Promise<Run> {
   const sub = found.rows[0]?.sub;
   await closeDb();
   if (!sub) throw new Error('admin account missing');
-  const app = await startApp(3311, { NEXTAUTH_SECRET: SECRET, DATA_DIR: dataDir, DEMO_PASSWORD: 'bench-password' });
+  const env = { NEXTAUTH_SECRET: SECRET, DATA_DIR: dataDir, DEMO_PASSWORD: 'bench-password' };
   try {
     const cookie = await sessionCookie(sub);
-    await load('warm-up', `${app.url}/api/v1/IP/query`, { cookie });
-    return await load('platform /api/v1/IP/query (PGlite)', `${app.url}/api/v1/IP/query`, { cookie });
+    // One server at a time: PGlite has one owner.
+    const cached = await platformRun('platform /api/v1/IP/query (PGlite)', 3311, env, cookie);
+    const uncached = await platformRun(
+      `platform /api/v1/IP/query (PGlite${UNCACHED_LABEL})`,
+      3311,
+      { ...env, ...UNCACHED },
+      cookie,
+    );
+    return [cached, uncached];
   } finally {
-    await app.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-function report(runs: Run[], pglite: Run | null): string {
-  const [ours, bare, floor] = runs;
+function report(runs: Run[], pglite: Run[]): string {
+  const [ours, bare, floor, uncached] = runs;
   // Per-request CPU of the single server process, from its throughput when saturated.
   const ms = (r: Run) => (1000 / r.rps).toFixed(2);
   const lines = [
@@ -185,9 +264,7 @@ function report(runs: Run[], pglite: Run | null): string {
     '',
     '| run | requests/s | p50 ms | p99 ms | errors | non-2xx |',
     '|---|---:|---:|---:|---:|---:|',
-    ...[...runs, ...(pglite ? [pglite] : [])].map(
-      (r) => `| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
-    ),
+    ...[...runs, ...pglite].map((r) => `| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`),
     '',
     ours && bare
       ? `**Ratio platform / bare (PostgreSQL): ${(ours.rps / bare.rps).toFixed(2)}** (goal ≥ 0.5); platform p99 ${ours.p99} ms (goal < 50 ms).`
@@ -195,13 +272,23 @@ function report(runs: Run[], pglite: Run | null): string {
     ours && bare && floor
       ? `\nPer request at saturation: the platform query ${ms(ours)} ms, of which the framework floor (routing, headers, body parsing, response, no database) is ${ms(floor)} ms; the bare server ${ms(bare)} ms. The framework floor alone allows a ratio of ${(floor.rps / bare.rps).toFixed(2)} at most.`
       : '',
+    ours && uncached
+      ? `\nSQL text cached by shape / rebuilt per request (PostgreSQL): ${(ours.rps / uncached.rps).toFixed(2)} (${ms(ours)} ms against ${ms(uncached)} ms per request).`
+      : '',
+    alternation.cached.length
+      ? `\nAlternating rounds (PostgreSQL, ${alternation.cached.length} each, both servers up): requests/s cached ${alternation.cached.map((r) => r.toFixed(0)).join(', ')}; rebuilt ${alternation.uncached.map((r) => r.toFixed(0)).join(', ')}; medians ${median(alternation.cached).toFixed(0)} against ${median(alternation.uncached).toFixed(0)} (${(median(alternation.cached) / median(alternation.uncached)).toFixed(2)}).`
+      : '',
+    `\nLoad average when the report was written: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (1 / 5 / 15 min).`,
   ];
   return lines.join('\n');
 }
 
 async function main() {
   const runs = await postgresRuns();
-  const pglite = process.env.BENCH_SKIP_PGLITE === '1' ? null : await pgliteRun();
+  const pglite = process.env.BENCH_SKIP_PGLITE === '1' ? [] : await pgliteRuns();
   const text = report(runs, pglite);
   console.log(text);
   const file = path.join(__dirname, 'results', `api-${new Date().toISOString().slice(0, 10)}.md`);

@@ -10,3 +10,15 @@ export class JsonText {
 export function envelopeText(data: JsonText): string {
   return `{"status":0,"data":${data.text}}`;
 }
+
+/**
+ * An object of named members as JSON text, in their order: a JsonText member goes in as the text
+ * it is (never parsed), any other value as JSON.stringify writes it. For answers that put a part
+ * the database wrote beside a part built in JS.
+ */
+export function objectOfText(members: Readonly<Record<string, unknown>>): JsonText {
+  const parts = Object.entries(members).map(
+    ([name, value]) => `${JSON.stringify(name)}:${value instanceof JsonText ? value.text : (JSON.stringify(value) ?? 'null')}`,
+  );
+  return new JsonText(`{${parts.join(',')}}`);
+}

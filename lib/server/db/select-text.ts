@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbHandle } from './client';
-
-const dialect = new PgDialect();
+import { shapedQuery } from './sql-shape';
 
 /**
- * Statements are prepared once per connection under a name derived from their text. Every
- * distinct text stays prepared on every pooled connection for the connection's life, so only
- * the first shapes seen get a name (a hot path has few); any further one runs unnamed.
+ * Statements are prepared once per connection under a name derived from their text, which is
+ * built once per shape (sql-shape.ts). Every distinct text stays prepared on every pooled
+ * connection for the connection's life, so only the first shapes seen get a name (a hot path has
+ * few); any further one runs unnamed.
  */
 const MAX_NAMED = 500;
 const names = new Map<string, string>();
@@ -29,7 +28,7 @@ function statementName(text: string): string | undefined {
  * statement; PGlite, in the same process, has no round trip to save and runs it as it is.
  */
 export async function selectText(handle: DbHandle, query: SQL): Promise<string | null> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  const { text, params } = shapedQuery(query);
   if (handle.pool) {
     const result = await handle.pool.query<[string | null]>({
       name: statementName(text),

@@ -6,6 +6,7 @@ import { verifiedFieldsOf } from '../contacts/verified-fields';
 import type { DbHandle } from '../db/client';
 import { contactVerifications } from '../db/platform-schema';
 import { selectText } from '../db/select-text';
+import { fixedPart, shapeCacheOn } from '../db/sql-shape';
 import { columnFields, objectText, oneStatement, pageStatement, withMember, type JsonField } from '../query/json-page';
 import { parseQueryRequest } from '../query/page';
 import { looksLikeReference, normaliseReference } from '../refs/format';
@@ -23,14 +24,29 @@ import { asQueriedBy, combine, partyCondition, readScope, type ScopeViewer } fro
  * null from `recordJson` when an entity has a column this does not reproduce (then use them).
  */
 
+/** Rows as JSON that are the same for every viewer, built once per entity (null: not supported). */
+const sameForAll = new WeakMap<EntityDef, SQL | null>();
+
 /** The JSON text of one row as the viewer may read it, or undefined when a column is not supported. */
 export function recordJson(def: EntityDef, viewer: ScopeViewer): SQL | undefined {
+  const party = partyCondition(def, viewer);
+  // Only a designer's `mine` and the party-only fields depend on who reads.
+  if (def.name === 'Designer' || party || !shapeCacheOn) return buildRecordJson(def, viewer, party);
+  let item = sameForAll.get(def);
+  if (item === undefined) {
+    const built = buildRecordJson(def, viewer, undefined);
+    item = built ? fixedPart(built) : null;
+    sameForAll.set(def, item);
+  }
+  return item ?? undefined;
+}
+
+function buildRecordJson(def: EntityDef, viewer: ScopeViewer, party: SQL | undefined): SQL | undefined {
   const columns = getTableColumns(def.table) as Record<string, PgColumn>;
   const all = columnFields(columns);
   if (!all) return undefined;
   const mine: JsonField[] =
     def.name === 'Designer' ? [{ name: 'mine', value: sql`coalesce(${columns.owner} = ${viewer.sub}, false)` }] : [];
-  const party = partyCondition(def, viewer);
   const full = objectText([...all, ...mine]);
   let item = full;
   if (party) {

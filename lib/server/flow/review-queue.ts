@@ -1,15 +1,13 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { getTableColumns } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { designers, reviews } from '../db/entities-schema';
-import { entities } from '../entities/definitions';
+import { designers } from '../db/entities-schema';
 import type { Viewer } from '../entities/viewer';
 import { groupsDue, stageOf } from './engine';
 import { defaultHolder, groupsOf } from './facts';
 import { flowFor } from './overrides';
 import { addBusinessDays, businessDaysBetween, slaDays } from './business-days';
 import { bindingForSubject } from './subjects';
+import { readQueue } from './queue-reads';
 import { KIND_OF_SUBJECT, nameRows } from '../naming/load-names';
 import type { RecordName } from '../naming/name-record';
 import type { PastDecision, ReviewerGroup, Subject } from './types';
@@ -53,48 +51,8 @@ export async function reviewQueue(
   );
   if (!options.allGroups && ownDesigners.length) mine.push('designer');
   if (mine.length === 0) return [];
-  const pending = await db
-    .select()
-    .from(reviews)
-    .where(
-      and(
-        inArray(reviews.subject_type, [...subjects]),
-        eq(reviews.state, 'pending'),
-        inArray(reviews.group, mine),
-        options.subjectKey === undefined ? undefined : eq(reviews.subject_key, options.subjectKey),
-      ),
-    )
-    .orderBy(asc(reviews.dateCreated))
-    .limit(500);
-  // Two reads whatever the queue's length: the subjects of each entity, then every review of their rounds.
-  const keysByEntity = new Map<string, Set<string>>();
-  for (const review of pending) {
-    const entity = bindingForSubject(review.subject_type as Subject).entity;
-    keysByEntity.set(entity, (keysByEntity.get(entity) ?? new Set()).add(review.subject_key));
-  }
-  const subjectRows = new Map<string, Row>();
-  for (const [entity, keys] of keysByEntity) {
-    const def = entities[entity as keyof typeof entities];
-    const rows = (await db
-      .select()
-      .from(def.table as PgTable)
-      .where(inArray(getTableColumns(def.table).key!, [...keys]))) as Row[];
-    for (const row of rows) subjectRows.set(`${entity}:${String(row.key)}`, row);
-  }
-  const subjectKeys = [...new Set(pending.map((r) => r.subject_key))];
-  const siblings = subjectKeys.length
-    ? await db
-        .select({
-          subject_key: reviews.subject_key,
-          step: reviews.step,
-          revision: reviews.revision,
-          group: reviews.group,
-          reviewer: reviews.reviewer,
-          state: reviews.state,
-        })
-        .from(reviews)
-        .where(inArray(reviews.subject_key, subjectKeys))
-    : [];
+  // One statement reads the pending reviews, their subjects and their rounds' decisions.
+  const { pending, subjects: subjectRows, siblings } = await readQueue(db, subjects, mine, options.subjectKey);
   const items: QueueItem[] = [];
   for (const review of pending) {
     const binding = bindingForSubject(review.subject_type as Subject);

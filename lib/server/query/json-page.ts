@@ -117,3 +117,16 @@ export function oneStatement(table: PgTable, where: SQL, orderBy: SQL[], item: S
   const order = orderBy.length ? sql` order by ${sql.join(orderBy, sql`, `)}` : sql``;
   return sql`select ${item} from (select ${name}.* from ${table} where ${where}${order} limit 1) as ${name}`;
 }
+
+/**
+ * The JSON array text of the first `limit` rows `where` selects, in `orderBy` order, each as
+ * `item` (over the table's columns); `[]` for none. A part of a larger answer, not a statement.
+ */
+export function listText(table: PgTable, where: SQL | undefined, orderBy: SQL[], limit: number, item: SQL): SQL {
+  const name = sql.identifier(getTableName(table));
+  const order = sql.join(orderBy, sql`, `);
+  const filter = where ? sql` where ${where}` : sql``;
+  return sql`(select '[' || coalesce(string_agg(__list.item, ',' order by __list.n), '') || ']'
+    from (select row_number() over (order by ${order}) as n, ${item} as item
+      from (select ${name}.* from ${table}${filter} order by ${order} limit ${limit}) as ${name}) as __list)`;
+}

@@ -1,10 +1,10 @@
 import { apiRoute } from '@/lib/server/api/route';
-import { getDb } from '@/lib/server/db/client';
-import { listNotifications } from '@/lib/server/notify/list-notifications';
+import { getDbHandle } from '@/lib/server/db/client';
+import { listNotificationsJson } from '@/lib/server/notify/list-notifications-json';
 
 export default apiRoute({
   methods: {
-    GET: async ({ caller }) => listNotifications(await getDb(), caller.sub),
-    POST: async ({ caller }) => listNotifications(await getDb(), caller.sub),
+    GET: async ({ caller }) => listNotificationsJson(await getDbHandle(), caller.sub),
+    POST: async ({ caller }) => listNotificationsJson(await getDbHandle(), caller.sub),
   },
 });

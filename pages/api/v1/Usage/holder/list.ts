@@ -1,22 +1,27 @@
 import { apiRoute } from '@/lib/server/api/route';
-import { getDb } from '@/lib/server/db/client';
+import { objectOfText } from '@/lib/server/api/json-text';
+import { getDbHandle } from '@/lib/server/db/client';
 import { entities } from '@/lib/server/entities/definitions';
-import { queryRecords } from '@/lib/server/entities/records';
+import { queryRecordsJson } from '@/lib/server/entities/read-json';
 import { viewerOf } from '@/lib/server/entities/viewer';
 import { reviewQueue } from '@/lib/server/flow/review-queue';
 import { aclOf } from '@/lib/server/roles/role-lists';
 
-/** Usage permits for the holder: the caller's review queue and every permit (filter, sort and page as in /query). */
+/**
+ * Usage permits for the holder: the caller's review queue and every permit (filter, sort and page
+ * as in /query). The permits page is the one the database writes for /api/v1/Usage/query; the
+ * queue's due groups and deadlines come from the flow engine in JS.
+ */
 export default apiRoute({
   acl: aclOf('holder'),
   methods: {
     POST: async ({ caller, body }) => {
-      const db = await getDb();
-      const viewer = await viewerOf(db, caller);
-      return {
-        queue: await reviewQueue(db, viewer, ['usage']),
-        permits: await queryRecords(db, entities.Usage, viewer, body ?? {}),
-      };
+      const handle = await getDbHandle();
+      const [queue, permits] = await Promise.all([
+        viewerOf(handle.db, caller).then((viewer) => reviewQueue(handle.db, viewer, ['usage'])),
+        queryRecordsJson(handle, entities.Usage, caller, body ?? {}),
+      ]);
+      return objectOfText({ queue, permits });
     },
   },
 });
