@@ -24,8 +24,39 @@ interface Result {
   peakRssMb: number;
   baseRssMb: number;
   stored: number;
+  /** CPU time of this process during the import (parse, check, COPY text), ms. */
+  nodeCpuMs?: number;
+  /** CPU time of the PostgreSQL server (its postmaster's children) during the import, ms, when /proc shows it. */
+  dbCpuMs?: number;
   /** Why the import refused or failed (nothing stored), when it did. */
   failed?: string;
+}
+
+/**
+ * CPU milliseconds the server's processes have used so far (the postmaster's children: backends,
+ * WAL writer, checkpointer), from /proc, when the server runs on this machine; null otherwise.
+ */
+function serverCpuMs(backendPid: number | null): number | null {
+  if (!backendPid) return null;
+  const fields = (pid: string) => {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  };
+  try {
+    const postmaster = fields(String(backendPid))[1];
+    let ticks = 0;
+    for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+      try {
+        const f = fields(pid);
+        if (f[1] === postmaster) ticks += Number(f[11]) + Number(f[12]);
+      } catch {
+        // a process gone meanwhile
+      }
+    }
+    return ticks * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
 }
 
 async function child(kind: string, ROWS: number): Promise<void> {
@@ -40,7 +71,7 @@ async function child(kind: string, ROWS: number): Promise<void> {
   const { licensees, licenses, products, sales, salesReports } = await import('../lib/server/db/entities-schema');
   const { newKey } = await import('../lib/server/keys');
   const { importSalesStream } = await import('../lib/server/sales/stream-import');
-  const { count, eq, inArray } = await import('drizzle-orm');
+  const { count, eq, inArray, sql } = await import('drizzle-orm');
 
   await ensureReady();
   const db = await getDb();
@@ -102,6 +133,12 @@ async function child(kind: string, ROWS: number): Promise<void> {
       }
     }
   }
+  const backendPid =
+    kind === 'postgres'
+      ? Number((await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0]?.pid ?? 0) || null
+      : null;
+  const db0 = serverCpuMs(backendPid);
+  const cpu0 = process.cpuUsage();
   const t1 = performance.now();
   let failed: string | undefined;
   const created = await importSalesStream(
@@ -140,6 +177,8 @@ async function child(kind: string, ROWS: number): Promise<void> {
     return null;
   });
   const t3 = performance.now();
+  const cpu = process.cpuUsage(cpu0);
+  const db1 = serverCpuMs(backendPid);
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   let storedRows = 0;
@@ -162,6 +201,8 @@ async function child(kind: string, ROWS: number): Promise<void> {
     peakRssMb: peak / 2 ** 20,
     baseRssMb: baseRss / 2 ** 20,
     stored: storedRows,
+    nodeCpuMs: (cpu.user + cpu.system) / 1000,
+    ...(db0 !== null && db1 !== null ? { dbCpuMs: db1 - db0 } : {}),
     ...(failed ? { failed } : {}),
   };
   process.stdout.write(`@@RESULT ${JSON.stringify(result)}\n`);
