@@ -259,15 +259,17 @@ function main(): void {
     '',
     `## After: streamed import`,
     '',
-    `Sales rows in one CSV (5 licenses, 100 approved products, 4 territories), generated as a stream of 64 KB chunks (as an upload arrives) and imported by lib/server/sales/stream-import: csv-parse streaming, rows checked against their licenses in batches of 5,000, each batch loaded with COPY (FROM STDIN on PostgreSQL, from /dev/blob on PGlite) while the next is parsed, all in one transaction with the report and the cfl review. Time is from the first byte to the commit. Each size and database in a child process of its own; RSS sampled every 25 ms. Machine: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), shared with other work (load average ${os.loadavg()[0]!.toFixed(2)}); Node ${process.version}.`,
+    `Sales rows in one CSV (5 licenses, 100 approved products, 4 territories), generated as a stream of 64 KB chunks (as an upload arrives) and imported by lib/server/sales/stream-import: csv-parse streaming (records handed on a batch at a time), rows checked against their licenses in batches of 5,000 (each license, product and territory worked out once per batch), each batch's COPY text built from per-product shared text with keys in ascending runs of 100,000, loaded with COPY (FROM STDIN on PostgreSQL, from /dev/blob on PGlite) while the next batch is parsed, all in one transaction with the report and the cfl review. Time is from the first byte to the commit. Each size and database in a child process of its own; RSS sampled every 25 ms; CPU is the importing process's (process.cpuUsage) and the PostgreSQL server's (its processes in /proc). Machine: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), shared with other work (load average ${os.loadavg()[0]!.toFixed(2)}); Node ${process.version}.`,
     '',
-    '| database | rows | CSV size | total (first byte → committed) | rows/s | peak RSS | peak − before | outcome |',
-    '|---|---:|---:|---:|---:|---:|---:|---|',
+    '| database | rows | CSV size | total (first byte → committed) | rows/s | peak RSS | peak − before | import CPU | server CPU | outcome |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...results.map(
       (r) =>
         `| ${r.db} | ${r.rows.toLocaleString('en')} | ${(r.csvBytes / 2 ** 20).toFixed(1)} MiB | ${f(r.totalMs)} | ${
           r.failed ? '—' : Math.round(rate(r)).toLocaleString('en')
-        } | ${r.peakRssMb.toFixed(0)} MiB | ${(r.peakRssMb - r.baseRssMb).toFixed(0)} MiB | ${r.failed ? `${r.stored === 0 ? 'refused, nothing stored' : `refused, ${r.stored} rows stored`}: ${r.failed}` : `stored ${r.stored.toLocaleString('en')} rows`} |`,
+        } | ${r.peakRssMb.toFixed(0)} MiB | ${(r.peakRssMb - r.baseRssMb).toFixed(0)} MiB | ${
+          r.nodeCpuMs === undefined ? '—' : f(r.nodeCpuMs)
+        } | ${r.dbCpuMs === undefined ? '—' : f(r.dbCpuMs)} | ${r.failed ? `${r.stored === 0 ? 'refused, nothing stored' : `refused, ${r.stored} rows stored`}: ${r.failed}` : `stored ${r.stored.toLocaleString('en')} rows`} |`,
     ),
     '',
     ...goal,
