@@ -70,8 +70,8 @@ function assertMapped(columns: readonly string[], mapping: Partial<Record<RowFie
  * IMPORT_BATCH rows against their licenses (RowChecker) → load the batch with COPY, all inside one
  * transaction that commits only once the last row is stored and the report is written, so a file
  * refused at its 900,000th row, a client gone mid-upload or a process killed leaves nothing. Memory
- * holds one batch, the licenses and products the file names, and the first refused rows.
- * `onProgress` hears the rows read after each batch.
+ * holds one batch and its COPY text, one run of KEY_RUN keys (about 7 MB), the licenses and
+ * products the file names, and the first refused rows. `onProgress` hears the rows read after each batch.
  */
 export async function importSalesStream(
   db: Db,
