@@ -24,8 +24,39 @@ interface Result {
   peakRssMb: number;
   baseRssMb: number;
   stored: number;
+  /** CPU time of this process during the import (parse, check, COPY text), ms. */
+  nodeCpuMs?: number;
+  /** CPU time of the PostgreSQL server (its postmaster's children) during the import, ms, when /proc shows it. */
+  dbCpuMs?: number;
   /** Why the import refused or failed (nothing stored), when it did. */
   failed?: string;
+}
+
+/**
+ * CPU milliseconds the server's processes have used so far (the postmaster's children: backends,
+ * WAL writer, checkpointer), from /proc, when the server runs on this machine; null otherwise.
+ */
+function serverCpuMs(backendPid: number | null): number | null {
+  if (!backendPid) return null;
+  const fields = (pid: string) => {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  };
+  try {
+    const postmaster = fields(String(backendPid))[1];
+    let ticks = 0;
+    for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+      try {
+        const f = fields(pid);
+        if (f[1] === postmaster) ticks += Number(f[11]) + Number(f[12]);
+      } catch {
+        // a process gone meanwhile
+      }
+    }
+    return ticks * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
 }
 
 async function child(kind: string, ROWS: number): Promise<void> {
@@ -40,7 +71,7 @@ async function child(kind: string, ROWS: number): Promise<void> {
   const { licensees, licenses, products, sales, salesReports } = await import('../lib/server/db/entities-schema');
   const { newKey } = await import('../lib/server/keys');
   const { importSalesStream } = await import('../lib/server/sales/stream-import');
-  const { count, eq, inArray } = await import('drizzle-orm');
+  const { count, eq, inArray, sql } = await import('drizzle-orm');
 
   await ensureReady();
   const db = await getDb();
@@ -102,6 +133,12 @@ async function child(kind: string, ROWS: number): Promise<void> {
       }
     }
   }
+  const backendPid =
+    kind === 'postgres'
+      ? Number((await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0]?.pid ?? 0) || null
+      : null;
+  const db0 = serverCpuMs(backendPid);
+  const cpu0 = process.cpuUsage();
   const t1 = performance.now();
   let failed: string | undefined;
   const created = await importSalesStream(
@@ -140,6 +177,8 @@ async function child(kind: string, ROWS: number): Promise<void> {
     return null;
   });
   const t3 = performance.now();
+  const cpu = process.cpuUsage(cpu0);
+  const db1 = serverCpuMs(backendPid);
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   let storedRows = 0;
@@ -162,6 +201,8 @@ async function child(kind: string, ROWS: number): Promise<void> {
     peakRssMb: peak / 2 ** 20,
     baseRssMb: baseRss / 2 ** 20,
     stored: storedRows,
+    nodeCpuMs: (cpu.user + cpu.system) / 1000,
+    ...(db0 !== null && db1 !== null ? { dbCpuMs: db1 - db0 } : {}),
     ...(failed ? { failed } : {}),
   };
   process.stdout.write(`@@RESULT ${JSON.stringify(result)}\n`);
@@ -218,15 +259,17 @@ function main(): void {
     '',
     `## After: streamed import`,
     '',
-    `Sales rows in one CSV (5 licenses, 100 approved products, 4 territories), generated as a stream of 64 KB chunks (as an upload arrives) and imported by lib/server/sales/stream-import: csv-parse streaming, rows checked against their licenses in batches of 5,000, each batch loaded with COPY (FROM STDIN on PostgreSQL, from /dev/blob on PGlite) while the next is parsed, all in one transaction with the report and the cfl review. Time is from the first byte to the commit. Each size and database in a child process of its own; RSS sampled every 25 ms. Machine: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), shared with other work (load average ${os.loadavg()[0]!.toFixed(2)}); Node ${process.version}.`,
+    `Sales rows in one CSV (5 licenses, 100 approved products, 4 territories), generated as a stream of 64 KB chunks (as an upload arrives) and imported by lib/server/sales/stream-import: csv-parse streaming (records handed on a batch at a time), rows checked against their licenses in batches of 5,000 (each license, product and territory worked out once per batch), each batch's COPY text built from per-product shared text with keys in ascending runs of 100,000, loaded with COPY (FROM STDIN on PostgreSQL, from /dev/blob on PGlite) while the next batch is parsed, all in one transaction with the report and the cfl review. Time is from the first byte to the commit. Each size and database in a child process of its own; RSS sampled every 25 ms; CPU is the importing process's (process.cpuUsage) and the PostgreSQL server's (its processes in /proc). Machine: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), shared with other work (load average ${os.loadavg()[0]!.toFixed(2)}); Node ${process.version}.`,
     '',
-    '| database | rows | CSV size | total (first byte → committed) | rows/s | peak RSS | peak − before | outcome |',
-    '|---|---:|---:|---:|---:|---:|---:|---|',
+    '| database | rows | CSV size | total (first byte → committed) | rows/s | peak RSS | peak − before | import CPU | server CPU | outcome |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...results.map(
       (r) =>
         `| ${r.db} | ${r.rows.toLocaleString('en')} | ${(r.csvBytes / 2 ** 20).toFixed(1)} MiB | ${f(r.totalMs)} | ${
           r.failed ? '—' : Math.round(rate(r)).toLocaleString('en')
-        } | ${r.peakRssMb.toFixed(0)} MiB | ${(r.peakRssMb - r.baseRssMb).toFixed(0)} MiB | ${r.failed ? `${r.stored === 0 ? 'refused, nothing stored' : `refused, ${r.stored} rows stored`}: ${r.failed}` : `stored ${r.stored.toLocaleString('en')} rows`} |`,
+        } | ${r.peakRssMb.toFixed(0)} MiB | ${(r.peakRssMb - r.baseRssMb).toFixed(0)} MiB | ${
+          r.nodeCpuMs === undefined ? '—' : f(r.nodeCpuMs)
+        } | ${r.dbCpuMs === undefined ? '—' : f(r.dbCpuMs)} | ${r.failed ? `${r.stored === 0 ? 'refused, nothing stored' : `refused, ${r.stored} rows stored`}: ${r.failed}` : `stored ${r.stored.toLocaleString('en')} rows`} |`,
     ),
     '',
     ...goal,

@@ -26,3 +26,25 @@ export function newKey(length = KEY_LENGTH): string {
   }
   return out;
 }
+
+const CODES = Buffer.from(ALPHABET, 'latin1');
+
+/**
+ * `count` new keys, each made as newKey makes its one, in ascending order (code-unit order, which
+ * is the C collation's). Rows given them in that order fill an index on their key in one sweep
+ * instead of at random leaves: what a bulk load of a million rows spends most of its index time on.
+ */
+export function sortedKeys(count: number): string[] {
+  const chars = Buffer.allocUnsafe(count * KEY_LENGTH);
+  // Random bytes drawn in one call for the whole run (a few more than needed, as some are
+  // discarded), each used once; the pool of newKey is topped up for the last few.
+  const bytes = randomFillSync(Buffer.allocUnsafe(Math.ceil(chars.length * 1.05)));
+  let b = 0;
+  for (let i = 0; i < chars.length;) {
+    const byte = b < bytes.length ? bytes[b++]! : randomByte();
+    if (byte < 248) chars[i++] = CODES[byte % 62]!;
+  }
+  const keys = new Array<string>(count);
+  for (let k = 0; k < count; k++) keys[k] = chars.toString('latin1', k * KEY_LENGTH, (k + 1) * KEY_LENGTH);
+  return keys.sort();
+}

@@ -46,6 +46,19 @@ describe('royaltyOf', () => {
     );
   });
 
+  it('property: amounts whose product stays below 2^53 (the plain-number way) equal the BigInt reference', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 900_719_925_474 }), fc.integer({ min: 0, max: 10000 }), (net, bp) => {
+        expect(BigInt(royaltyOf(net, bp))).toBe(reference(net, bp));
+      }),
+    );
+    // Either side of where the plain-number way ends.
+    for (const net of [900_719_925_474, 900_719_925_475, 900_719_925_476]) {
+      expect(BigInt(royaltyOf(net, 10000)), String(net)).toBe(reference(net, 10000));
+      expect(BigInt(royaltyOf(net, 9999)), String(net)).toBe(reference(net, 9999));
+    }
+  });
+
   it('property: per-row rounding differs from rounding the sum by at most half a unit per row', () => {
     fc.assert(
       fc.property(

@@ -15,6 +15,21 @@ describe('toMinorUnits', () => {
     expect(toMinorUnits('999999999999999', 0)).toEqual({ ok: true, value: 999_999_999_999_999 });
   });
 
+  it('reads plain digits (the quick path of a large file) as the general way reads them', () => {
+    for (const [digits, decimals] of [
+      ['0', 0],
+      ['007', 2],
+      ['123456789012345', 0],
+      ['12345678901234', 1],
+      ['1234567890123', 3],
+      ['1234567890123456', 0],
+    ] as const) {
+      // A leading space takes the general way (trim, then the pattern).
+      expect(toMinorUnits(digits, decimals), digits).toEqual(toMinorUnits(` ${digits}`, decimals));
+    }
+    expect(toMinorUnits('12345678901234', 2)).toEqual({ ok: true, value: 1_234_567_890_123_400 });
+  });
+
   it('takes the BigInt path past 15 digits and still refuses what is too large', () => {
     expect(toMinorUnits('9007199254740991', 0)).toEqual({ ok: true, value: Number.MAX_SAFE_INTEGER });
     expect(toMinorUnits('90071992547409.91', 2)).toEqual({ ok: true, value: Number.MAX_SAFE_INTEGER });

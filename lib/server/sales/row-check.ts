@@ -21,7 +21,6 @@ const MAX_ROWS_LISTED = 200;
 const MAX_LOOKUP = 10_000;
 /** Accepted values named in a refusal: a handful, so the message stays readable. */
 const ACCEPTED_LISTED = 5;
-const AMOUNTS = ['units', 'gross_sales', 'net_sales'] as const;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -37,6 +36,10 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : S
 
 const listOf = (values: readonly string[]) =>
   values.length > ACCEPTED_LISTED ? `${values.slice(0, ACCEPTED_LISTED).join(', ')}, …` : values.join(', ');
+
+type Problem = { message: Bilingual; accepted?: string };
+type LicenseVerdict = { license: License | undefined; problem?: ['license' | 'period', Problem] };
+type ProductVerdict = { product: Product | undefined; problem?: Problem };
 
 /** A row that passed every check, amounts in minor units. */
 export interface Checked {
@@ -154,6 +157,9 @@ export class RowChecker {
 
   /** Looks up the licenses and products a batch names that no earlier batch did. */
   async load(rows: readonly RawRow[]): Promise<void> {
+    this.licenseVerdicts.clear();
+    this.productVerdicts.clear();
+    this.territories.clear();
     const named = [...new Set(rows.map((r) => text(r.license)).filter((v) => v && !this.namesLooked.has(v)))];
     if (named.length) {
       for (const v of named) this.namesLooked.add(v);
@@ -191,6 +197,9 @@ export class RowChecker {
   }
 
   private readonly terms = new Map<string, { start: string; end: string }>();
+  private readonly licenseVerdicts = new Map<string, LicenseVerdict>();
+  private readonly productVerdicts = new Map<string, ProductVerdict>();
+  private readonly territories = new Map<string, string | undefined>();
 
   /** A license's term as days, worked out once per license rather than once per row. */
   private termOf(license: License): { start: string; end: string } {
@@ -210,49 +219,85 @@ export class RowChecker {
     return field === 'period' ? (this.columns?.license ?? 'license') : (this.columns?.[field] ?? field);
   }
 
+  /**
+   * What a license value of the batch names, and why its rows are refused when they are: asked
+   * once per value and batch (a batch of thousands of rows names a handful), never across a
+   * `load`, which may make a name mean more.
+   */
+  private licenseVerdict(value: string): LicenseVerdict {
+    let verdict = this.licenseVerdicts.get(value);
+    if (verdict) return verdict;
+    const viewer = this.viewer;
+    const license = this.findLicense(value);
+    let problem: LicenseVerdict['problem'];
+    if (!license || (!viewer.holder && !viewer.licensees.includes(license.licensee))) {
+      problem = ['license', { message: M.licenseMissing, accepted: this.ownReferences }];
+    } else if (license.licensee !== this.licensee) {
+      problem = ['license', { message: M.licenseOtherOrg, accepted: this.ownReferences }];
+    } else if (!REPORTABLE_LICENSE_STATES.includes(license.state)) {
+      problem = ['license', { message: M.licenseInactive, accepted: this.ownReferences }];
+    } else {
+      const term = this.termOf(license);
+      if (this.startDay < term.start || this.endDay > term.end) {
+        problem = ['period', { message: M.outsideTerm, accepted: `${term.start} – ${term.end}` }];
+      }
+    }
+    verdict = { license, problem };
+    this.licenseVerdicts.set(value, verdict);
+    return verdict;
+  }
+
+  /** A product value under a license the row may name, and why it is refused when it is (once per batch). */
+  private productVerdict(license: License, value: string): ProductVerdict {
+    const name = `${license.key}\u0000${value}`;
+    let verdict = this.productVerdicts.get(name);
+    if (verdict) return verdict;
+    const product = this.productByName.get(`${license.key}\u0000${value.toUpperCase()}`) ?? this.productByName.get(name);
+    const accepted = listOf(this.skusOf.get(license.key) ?? []);
+    let problem: Problem | undefined;
+    if (!product) {
+      problem = this.productByKey.has(value)
+        ? { message: M.productOtherLicense, accepted }
+        : { message: M.productMissing, accepted };
+    } else if (product.state !== 'approved') problem = { message: M.productNotApproved, accepted };
+    verdict = { product, problem };
+    this.productVerdicts.set(name, verdict);
+    return verdict;
+  }
+
+  /** A territory as the license spells it (matched without case), or undefined when the license has no such territory. */
+  private territoryOf(license: License, value: string): string | undefined {
+    const name = `${license.key}\u0000${value}`;
+    if (this.territories.has(name)) return this.territories.get(name);
+    const lower = value.toLowerCase();
+    const hit = license.territory.find((t) => t.toLowerCase() === lower);
+    this.territories.set(name, hit);
+    return hit;
+  }
+
   /** One row (its batch loaded first): the checked row, or null when it is blank or refused. */
   check(raw: RawRow, row: number): Checked | null {
     this.rows += 1;
     // A template row left without quantity and amounts: nothing of it was sold this period.
-    if (AMOUNTS.every((f) => text(raw[f]) === '')) {
+    if (text(raw.units) === '' && text(raw.gross_sales) === '' && text(raw.net_sales) === '') {
       this.blank += 1;
       return null;
     }
     const viewer = this.viewer;
-    const problems: Partial<Record<RowField | 'period', { message: Bilingual; accepted?: string }>> = {};
+    const problems: Partial<Record<RowField | 'period', Problem>> = {};
     for (const field of REQUIRED_FIELDS) if (text(raw[field]) === '') problems[field] = { message: M.required };
-    const license = this.findLicense(text(raw.license));
-    if (!problems.license) {
-      if (!license || (!viewer.holder && !viewer.licensees.includes(license.licensee))) {
-        problems.license = { message: M.licenseMissing, accepted: this.ownReferences };
-      } else if (license.licensee !== this.licensee) {
-        problems.license = { message: M.licenseOtherOrg, accepted: this.ownReferences };
-      } else if (!REPORTABLE_LICENSE_STATES.includes(license.state)) {
-        problems.license = { message: M.licenseInactive, accepted: this.ownReferences };
-      } else {
-        const term = this.termOf(license);
-        if (this.startDay < term.start || this.endDay > term.end) {
-          problems.period = { message: M.outsideTerm, accepted: `${term.start} – ${term.end}` };
-        }
-      }
-    }
+    const { license, problem: licenseProblem } = this.licenseVerdict(text(raw.license));
+    if (!problems.license && licenseProblem) problems[licenseProblem[0]] = licenseProblem[1];
     let product: Product | undefined;
     if (!problems.product && license && !problems.license) {
-      const value = text(raw.product);
-      product =
-        this.productByName.get(`${license.key}\u0000${value.toUpperCase()}`) ??
-        this.productByName.get(`${license.key}\u0000${value}`);
-      const accepted = listOf(this.skusOf.get(license.key) ?? []);
-      if (!product) {
-        problems.product = this.productByKey.has(value)
-          ? { message: M.productOtherLicense, accepted }
-          : { message: M.productMissing, accepted };
-      } else if (product.state !== 'approved') problems.product = { message: M.productNotApproved, accepted };
+      const verdict = this.productVerdict(license, text(raw.product));
+      product = verdict.product;
+      if (verdict.problem) problems.product = verdict.problem;
     }
     let territory = text(raw.territory);
     if (license && !problems.territory && !problems.license) {
-      const hit = license.territory.find((t) => t.toLowerCase() === territory.toLowerCase());
-      if (!hit) problems.territory = { message: M.territory, accepted: license.territory.join(', ') };
+      const hit = this.territoryOf(license, territory);
+      if (hit === undefined) problems.territory = { message: M.territory, accepted: license.territory.join(', ') };
       else territory = hit;
     }
     const currency = text(raw.currency).toUpperCase();
@@ -266,19 +311,21 @@ export class RowChecker {
     }
     const gross = toMinorUnits(raw.gross_sales, decimals);
     const net = toMinorUnits(raw.net_sales, decimals);
-    for (const [field, parsed] of [
-      ['gross_sales', gross],
-      ['net_sales', net],
-    ] as const) {
-      if (problems[field] || parsed.ok) continue;
-      problems[field] = {
-        message: parsed.problem === 'decimals' ? M.decimals(decimals) : parsed.problem === 'tooLarge' ? M.tooLarge : M.amount,
-      };
+    if (!gross.ok || !net.ok) {
+      for (const [field, parsed] of [
+        ['gross_sales', gross],
+        ['net_sales', net],
+      ] as const) {
+        if (problems[field] || parsed.ok) continue;
+        problems[field] = {
+          message: parsed.problem === 'decimals' ? M.decimals(decimals) : parsed.problem === 'tooLarge' ? M.tooLarge : M.amount,
+        };
+      }
     }
     if (gross.ok && net.ok && net.value > gross.value && !problems.net_sales) {
       problems.net_sales = { message: M.netAboveGross };
     }
-    const fields = Object.entries(problems) as [RowField | 'period', { message: Bilingual; accepted?: string }][];
+    const fields = Object.entries(problems) as [RowField | 'period', Problem][];
     if (fields.length) {
       this.refused += 1;
       if (this.refused <= MAX_ROWS_LISTED) {

@@ -1,0 +1,1 @@
+DROP INDEX "sales_ip_idx";
