@@ -60,9 +60,17 @@ test.describe('SPEC §8 401 from the product API', () => {
     await page.goto('/en/profile');
     await loginAtProvider(page, personas.user);
     await page.waitForURL(/\/en\/profile$/);
-    // The session endpoint keeps saying the session is no longer valid.
+    // The session keeps being no longer valid: in the session endpoint's answer and in the one the
+    // page brings from the server for its first render (the same callback builds both).
     const session = (await (await page.request.get('/api/auth/session')).json()) as Record<string, unknown>;
     await page.route('**/api/auth/session', (route) => route.fulfill({ json: { ...session, valid: false } }));
+    await page.route(
+      (url) => url.pathname === '/en/profile' || url.pathname.startsWith('/_next/data/'),
+      async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, body: (await response.text()).replaceAll('"valid":true', '"valid":false') });
+      },
+    );
     const logged: string[] = [];
     page.on('console', (message) => logged.push(message.text()));
     await page.reload();
