@@ -83,12 +83,14 @@ function useProfileForm(defaults: Values) {
     lang,
   );
   const resolver: Resolver<Values> = async (values, context, options) => {
-    const result = await base(values, context, options);
+    // An emptied picture or wallet is sent as null (cleared), so it is checked as the server gets it.
+    const sent = { ...values, picture: values.picture.trim() || null, wallet: values.wallet.trim() || null };
+    const result = await base(sent as unknown as Values, context, options);
     for (const name of ['wallet', 'picture', 'bio'] as const) {
       const error = result.errors[name];
       if (error) error.message = t(`errors.${name}`);
     }
-    return result;
+    return Object.keys(result.errors).length ? result : { values, errors: {} };
   };
   return useForm<Values>({ defaultValues: defaults, resolver });
 }
