@@ -76,7 +76,8 @@ export function HolderContractsPanel() {
   };
   const columns = [
     licenseColumns.reference(t('ui.holder.number')),
-    column<Row>('ip', t('ui.holder.ip'), (l) => ipNames.get(text(l.ip)) ?? text(l.ip), { sortable: true }),
+    // Until the names arrive the cell stays empty: a person never reads the record's key.
+    column<Row>('ip', t('ui.holder.ip'), (l) => ipNames.get(text(l.ip)) ?? '', { sortable: true }),
     column<Row>('licensee', t('ui.holder.licensee'), (l) => orgNames.get(text(l.licensee)) ?? '', { sortable: true }),
     licenseColumns.state(t('ui.state'), (state) => tf(`state.${state}`), 'holder-contract-state'),
     licenseColumns.term(t('ui.holder.term')),
