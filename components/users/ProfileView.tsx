@@ -74,23 +74,28 @@ interface ProfileFormProps {
   onSaved: () => Promise<unknown>;
 }
 
-/** The server's schemas of the two calls; its "pattern" and "too long" said as this page says them. */
+/**
+ * The server's schemas of the two calls; its "pattern" and "too long" said as this page says them.
+ * The kit leaves empty fields out of what it checks, and an empty bio is simply not sent, so the
+ * bio is optional here (setbio itself requires it).
+ */
 function useProfileForm(defaults: Values) {
   const { t } = useTranslation('profile');
   const { lang } = useShell();
   const base = schemaResolver<Values>(
-    () => import('@/lib/server/users/inputs').then((m) => m.usersProfileUpdateInput.extend(m.usersSetBioInput.shape)),
+    () =>
+      import('@/lib/server/users/inputs').then((m) =>
+        m.usersProfileUpdateInput.extend({ bio: m.usersSetBioInput.shape.bio.optional() }),
+      ),
     lang,
   );
   const resolver: Resolver<Values> = async (values, context, options) => {
-    // An emptied picture or wallet is sent as null (cleared), so it is checked as the server gets it.
-    const sent = { ...values, picture: values.picture.trim() || null, wallet: values.wallet.trim() || null };
-    const result = await base(sent as unknown as Values, context, options);
+    const result = await base(values, context, options);
     for (const name of ['wallet', 'picture', 'bio'] as const) {
       const error = result.errors[name];
       if (error) error.message = t(`errors.${name}`);
     }
-    return Object.keys(result.errors).length ? result : { values, errors: {} };
+    return result;
   };
   return useForm<Values>({ defaultValues: defaults, resolver });
 }
