@@ -1,7 +1,8 @@
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import useSWR, { useSWRConfig } from 'swr';
-import { FlashAlert, useFlash } from '@/components/kit/dialogs/FlashAlert';
+import { useFlash } from '@/components/kit/dialogs/use-flash';
+import { FlashNotice } from '@/components/kit/shell/FlashNotice';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { column } from '@/components/kit/table/columns';
 import { swrTableProps } from '@/components/kit/table/swr-table-props';
@@ -58,7 +59,7 @@ export function ExchangeRates({ request }: { request: RateRequest | null }) {
     <section data-testid="exchange-rates">
       <h2 className="h5">{t('sales.ratesTitle')}</h2>
       <p className="small text-muted">{t('sales.ratesHelp')}</p>
-      <FlashAlert flash={flash} onClose={clear} testId="rate-flash" />
+      <FlashNotice flash={flash} onClose={clear} testId="rate-flash" />
       {data?.may_record ? (
         <RateForm request={request} onRecorded={(rate) => void recorded(rate)} />
       ) : data ? (

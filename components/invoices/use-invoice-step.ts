@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSession } from 'next-auth/react';
 import { useDialogs } from '@/components/kit/dialogs/DialogProvider';
-import type { useFlash } from '@/components/kit/dialogs/FlashAlert';
+import type { useFlash } from '@/components/kit/dialogs/use-flash';
 import { takeStep } from '@/lib/client/flow';
 import type { InvoiceRecord } from './invoice-api';
 

@@ -4,7 +4,8 @@ import { useTranslation } from 'next-i18next/pages';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import useSWR from 'swr';
-import { FlashAlert, useFlash } from '@/components/kit/dialogs/FlashAlert';
+import { useFlash } from '@/components/kit/dialogs/use-flash';
+import { FlashNotice } from '@/components/kit/shell/FlashNotice';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import { swrTableProps } from '@/components/kit/table/swr-table-props';
@@ -89,7 +90,7 @@ export function PaymentsView({ own = false }: { own?: boolean }) {
   return (
     <section data-testid="payments">
       <p className="text-muted">{t(own ? 'payments.introOwn' : 'payments.intro')}</p>
-      <FlashAlert flash={flash} onClose={clear} testId="payments-flash" />
+      <FlashNotice flash={flash} onClose={clear} testId="payments-flash" />
       <h2 className="h5">{t('payments.byLicensee')}</h2>
       <LicenseeBalances table={swrTableProps(balances, (answer) => answer.licensees)} />
       {Boolean(data?.licensees.length) && <p className="small text-muted">{t('payments.byLicenseNote')}</p>}

@@ -3,7 +3,8 @@ import { useTranslation } from 'next-i18next/pages';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { ApprovalQueueView } from '@/components/flow/approval/ApprovalQueueView';
-import { FlashAlert, useFlash } from '@/components/kit/dialogs/FlashAlert';
+import { useFlash } from '@/components/kit/dialogs/use-flash';
+import { FlashNotice } from '@/components/kit/shell/FlashNotice';
 import { InvoiceTable } from '@/components/invoices/InvoiceTable';
 import { PaymentsView } from '@/components/payments/PaymentsView';
 import type { InvoiceRecord } from '@/components/invoices/invoice-api';
@@ -58,7 +59,7 @@ export function HolderInvoiceView({ title }: ScreenViewProps) {
         <Tab eventKey="invoices" title={t('invoice:holder.tabInvoices')} tabAttrs={{ 'data-testid': 'tab-invoices' } as object}>
           <h1 className="h3">{title}</h1>
           <p className="text-muted">{t('invoice.intro')}</p>
-          <FlashAlert flash={flash.flash} onClose={flash.clear} testId="invoice-flash" />
+          <FlashNotice flash={flash.flash} onClose={flash.clear} testId="invoice-flash" />
           <SalesFilters value={filter} states={INVOICE_STATES} onChange={setFilter} showPeriod={false} testId="invoice-filter" />
           <RecordSearch onSearch={setQ} testId="invoice-search" />
           <InvoiceTable

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
-import { FlashAlert, useFlash } from '@/components/kit/dialogs/FlashAlert';
+import { useFlash } from '@/components/kit/dialogs/use-flash';
+import { FlashNotice } from '@/components/kit/shell/FlashNotice';
 import { useEntityPages } from '@/components/kit/table/use-entity-pages';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { useEntityQuery } from '@/lib/client/entities';
@@ -39,7 +40,7 @@ export function LicenseeInvoiceView({ title }: ScreenViewProps) {
     <section data-testid="licensee-invoice">
       <h1 className="h3">{title}</h1>
       {orgs.data && orgList.length === 0 && <Alert variant="info">{t('noOrganisation')}</Alert>}
-      <FlashAlert flash={flash.flash} onClose={flash.clear} testId="invoice-flash" />
+      <FlashNotice flash={flash.flash} onClose={flash.clear} testId="invoice-flash" />
       <Card className="mb-4">
         <Card.Body>
           <Card.Title as="h2" className="h5">
