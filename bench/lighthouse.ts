@@ -20,12 +20,17 @@ const PORT = Number(process.env.LH_PORT ?? 3260);
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'bench-lighthouse';
-const PAGES = [
+const ALL_PAGES = [
   { name: 'help', path: '/jp/help' },
   { name: 'gallery', path: '/jp/designer/gallery' },
   { name: 'home', path: '/jp' },
   { name: 'list (designer/iplist)', path: '/jp/designer/iplist' },
 ];
+// LH_PAGES=help,home and LH_PRESETS=mobile narrow a run while working on one page.
+const PAGES = process.env.LH_PAGES
+  ? ALL_PAGES.filter((p) => process.env.LH_PAGES!.split(',').some((name) => p.name.startsWith(name)))
+  : ALL_PAGES;
+const PRESETS = (process.env.LH_PRESETS?.split(',') ?? ['mobile', 'desktop']) as ('mobile' | 'desktop')[];
 
 interface Measure {
   score: number;
@@ -76,7 +81,7 @@ async function main() {
   try {
     const cookie = await sessionCookie(app.url);
     for (const target of PAGES) {
-      for (const preset of ['mobile', 'desktop'] as const) {
+      for (const preset of PRESETS) {
         // One warm-up load: the first request of a page compiles nothing in production, but fills caches.
         await fetch(`${app.url}${target.path}`, { headers: { cookie } });
         const runs: Measure[] = [];

@@ -3,7 +3,6 @@ import '@/styles/globals.css';
 import '@/styles/theme.css';
 import type { AppProps } from 'next/app';
 import { SessionProvider } from 'next-auth/react';
-import { appWithTranslation } from 'next-i18next/pages';
 import { useEffect } from 'react';
 import { SWRConfig } from 'swr';
 import { DialogProvider } from '@/components/kit/dialogs/DialogProvider';
@@ -11,14 +10,16 @@ import { AnalyticsScript } from '@/components/kit/shell/AnalyticsScript';
 import { GateGuard } from '@/components/kit/shell/GateGuard';
 import { htmlLang } from '@/lib/client/language';
 import { sessionRefetchOptions } from '@/lib/client/session-options';
+import { withTranslations } from '@/lib/client/translations-provider';
 import type { PageProps } from '@/lib/page/types';
 import nextI18NextConfig from '../next-i18next.config';
 
 function App({ Component, pageProps }: AppProps<Partial<PageProps>>) {
   const { settings, lang, session, fallback } = pageProps;
   useEffect(() => {
-    // _document sets <html lang> on the first load; client navigation keeps it in step.
-    if (lang) document.documentElement.lang = htmlLang(lang);
+    // _document sets <html lang> on the first load; client navigation keeps it in step. Setting it
+    // even to the same value makes the browser restyle and lay out the whole page again.
+    if (lang && document.documentElement.lang !== htmlLang(lang)) document.documentElement.lang = htmlLang(lang);
   }, [lang]);
   return (
     // The server's session (when the page read one) is the first state, so nothing waits for /api/auth/session.
@@ -40,4 +41,4 @@ function App({ Component, pageProps }: AppProps<Partial<PageProps>>) {
   );
 }
 
-export default appWithTranslation(App, nextI18NextConfig);
+export default withTranslations(App, nextI18NextConfig);

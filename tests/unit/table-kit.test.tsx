@@ -148,3 +148,32 @@ describe('table kit', () => {
     expect(next).toHaveBeenCalled();
   });
 });
+
+describe('cells across renders', () => {
+  it('keeps a custom cell and what it holds when the page renders the table again with new columns', () => {
+    const rebuilt = () => [
+      column<License>('ref', 'Reference', (r) => r.ref, { kind: 'reference', hideable: false }),
+      // A cell holding state of its own: a field the person has started typing in.
+      column<License>('note', 'Note', () => '', { render: (r) => <input aria-label={`note ${r.ref}`} /> }),
+    ];
+    const view = render(
+      <DataTable<License> columns={rebuilt()} rows={rows} lang="en" caption="Licenses" empty={{ message: 'None.' }} testId="t" />,
+    );
+    const note = screen.getByLabelText('note LIC-2026-0042') as HTMLInputElement;
+    fireEvent.change(note, { target: { value: 'call Monday' } });
+    // The page renders again (new data of another hook, a flash): its columns are built anew.
+    view.rerender(
+      <DataTable<License>
+        columns={rebuilt()}
+        rows={[...rows]}
+        lang="en"
+        caption="Licenses"
+        empty={{ message: 'None.' }}
+        testId="t"
+      />,
+    );
+    const after = screen.getByLabelText('note LIC-2026-0042') as HTMLInputElement;
+    expect(after).toBe(note);
+    expect(after.value).toBe('call Monday');
+  });
+});

@@ -5,6 +5,7 @@ import {
   getCoreRowModel,
   getSortedRowModel,
   useReactTable,
+  type CellContext,
   type ColumnDef,
   type SortingState,
   type VisibilityState,
@@ -47,6 +48,17 @@ export interface DataTableProps<T> {
   skeletonRows?: number;
   toolbar?: ReactNode;
   size?: 'sm';
+}
+
+/**
+ * A custom cell's content. The kit's columns (column(), actionsColumn()) draw cells with plain
+ * functions that return elements and call no hooks, rebuilt with the columns on every render.
+ * flexRender would mount each such function as a component, and a new function is a new
+ * component type: every cell of the table would be thrown away and built again on each render.
+ * Called as the functions they are, React compares what they return and keeps the cells.
+ */
+function drawCell<T>(cell: ColumnDef<T, unknown>['cell'], context: CellContext<T, unknown>): ReactNode {
+  return typeof cell === 'function' ? cell(context) : flexRender(cell, context);
 }
 
 /**
@@ -192,7 +204,7 @@ export function DataTable<T>({
                           data-testid={meta?.testId}
                         >
                           {meta?.custom ? (
-                            flexRender(cell.column.columnDef.cell, cell.getContext())
+                            drawCell(cell.column.columnDef.cell, cell.getContext())
                           ) : kind === 'reference' ? (
                             <ReferenceCell value={typeof value === 'string' ? value : ''} testId="reference" />
                           ) : (
