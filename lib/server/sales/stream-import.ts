@@ -147,6 +147,11 @@ export async function importSalesStream(
         batch.push(raw);
         if (batch.length >= IMPORT_BATCH) await flush();
       }
+      // A file already in memory is read through promises that never leave the microtask queue:
+      // without a turn of the event loop here the server's answer to a COPY waits unread, and
+      // its rows stay unsent, until the next batch is ready, so the database and this process
+      // took turns instead of working at once.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     // A file with no header at all: nothing is mapped.
     if (!cells) assertMapped([], input.mapping, lang);
