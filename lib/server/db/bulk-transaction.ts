@@ -9,6 +9,15 @@ import { schema, type Db } from './client';
 export type CopyRows = (table: string, columns: readonly string[], text: Buffer) => Promise<void>;
 
 /**
+ * Where the rows go: `server` is a PostgreSQL server in a process of its own, which loads a batch
+ * while this process prepares the next, as long as this process lets its event loop read the
+ * server's answers; `in-process` is PGlite, which runs on this thread.
+ */
+export type BulkTarget = 'server' | 'in-process';
+
+export type BulkWork<T> = (tx: Db, copy: CopyRows, target: BulkTarget) => Promise<T>;
+
+/**
  * COPY … FROM STDIN through node-postgres's own extension point (a query object with `submit`):
  * the statement goes out, the server answers CopyInResponse, the rows go as CopyData and CopyDone,
  * and ReadyForQuery ends it. Small enough not to need a package for it.
@@ -56,7 +65,7 @@ class CopyIn {
 const copyStatement = (table: string, columns: readonly string[], source: string) =>
   `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM ${source}`;
 
-async function onPostgres<T>(pool: Pool, work: (tx: Db, copy: CopyRows) => Promise<T>): Promise<T> {
+async function onPostgres<T>(pool: Pool, work: BulkWork<T>): Promise<T> {
   const client: PoolClient = await pool.connect();
   let broken = false;
   try {
@@ -69,7 +78,7 @@ async function onPostgres<T>(pool: Pool, work: (tx: Db, copy: CopyRows) => Promi
       void client.query(query as unknown as Parameters<PoolClient['query']>[0]);
       await query.done;
     };
-    const result = await work(tx, copy);
+    const result = await work(tx, copy, 'server');
     await client.query('COMMIT');
     return result;
   } catch (err) {
@@ -81,7 +90,7 @@ async function onPostgres<T>(pool: Pool, work: (tx: Db, copy: CopyRows) => Promi
   }
 }
 
-async function onPglite<T>(pglite: PGlite, work: (tx: Db, copy: CopyRows) => Promise<T>): Promise<T> {
+async function onPglite<T>(pglite: PGlite, work: BulkWork<T>): Promise<T> {
   const { drizzle } = await import('drizzle-orm/pglite');
   return pglite.transaction(async (t: Transaction) => {
     const tx = drizzle({ client: t as unknown as PGlite, schema }) as unknown as Db;
@@ -89,7 +98,7 @@ async function onPglite<T>(pglite: PGlite, work: (tx: Db, copy: CopyRows) => Pro
     const copy: CopyRows = async (table, columns, text) => {
       await t.query(copyStatement(table, columns, `'/dev/blob'`), [], { blob: new Blob([new Uint8Array(text)]) });
     };
-    return work(tx, copy);
+    return work(tx, copy, 'in-process');
   });
 }
 
@@ -100,7 +109,7 @@ async function onPglite<T>(pglite: PGlite, work: (tx: Db, copy: CopyRows) => Pro
  * a process killed meanwhile leaves nothing, as the server never saw a COMMIT. Work inside must not
  * open a transaction of its own (db.transaction): it is already in one.
  */
-export async function bulkTransaction<T>(db: Db, work: (tx: Db, copy: CopyRows) => Promise<T>): Promise<T> {
+export async function bulkTransaction<T>(db: Db, work: BulkWork<T>): Promise<T> {
   const client = (db as unknown as { $client: unknown }).$client;
   if (client && typeof (client as PGlite).transaction === 'function') return onPglite(client as PGlite, work);
   if (client && typeof (client as Pool).connect === 'function') return onPostgres(client as Pool, work);

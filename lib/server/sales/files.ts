@@ -1,5 +1,4 @@
-import { finished, Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { AppError } from '../api/errors';
 import { fieldError, type Bilingual } from '../common/field-error';
@@ -9,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { cleanMapping, guessMapping, REQUIRED_FIELDS, ROW_FIELDS, type RawRow, type RowField } from './columns';
 import { M } from './messages';
 import { getConfig } from '../../config';
+import { csvRecords } from './csv-records';
 import { assertEntriesHonest, declaredSize, zipEntries, ZipShapeError } from './zip-entries';
 
 export type FileKind = 'csv' | 'xlsx';
@@ -125,64 +125,15 @@ export function limitError(err: FileLimitError, lang: 'jp' | 'en'): AppError {
 }
 
 /**
- * What an object-mode stream holds ready, as one array a turn: one await per chunk of input rather
- * than one per record, which a million-row file otherwise pays for a million times. Ends when the
- * stream ends; throws what the stream failed with (a premature close included).
- */
-async function* readyBatches<T>(stream: Readable): AsyncGenerator<T[]> {
-  let ended = false;
-  let failure: Error | undefined;
-  let wake = () => {};
-  const stop = finished(stream, (err) => {
-    ended = true;
-    failure = err ?? undefined;
-    wake();
-  });
-  const onReadable = () => wake();
-  stream.on('readable', onReadable);
-  try {
-    for (;;) {
-      const batch: T[] = [];
-      for (let item = stream.read() as T | null; item !== null; item = stream.read() as T | null) batch.push(item);
-      if (batch.length) {
-        yield batch;
-        continue;
-      }
-      if (failure) throw failure;
-      if (ended) return;
-      await new Promise<void>((resolve) => (wake = resolve));
-    }
-  } finally {
-    stop();
-    stream.off('readable', onReadable);
-  }
-}
-
-/**
- * The records of a CSV (header first), UTF-8 with a BOM dropped, from csv-parse's stream parser,
- * as many at a time as it has parsed; stops at the first record past a limit.
+ * The records of a CSV (header first), UTF-8 with a BOM dropped, as csv-parse reads them
+ * (csv-records), as many at a time as a chunk holds; stops at the first record past a limit.
  */
 async function* csvRecordBatches(content: FileSource): AsyncGenerator<string[][]> {
-  const input = Readable.from(Buffer.isBuffer(content) ? [content] : content);
-  const parser = parse({
-    bom: true,
-    skip_empty_lines: true,
-    trim: true,
-    relax_column_count: true,
-    max_record_size: MAX_RECORD_BYTES,
-  });
-  // pipe() does not carry an error of its source on: an upload cut short would leave the parser
-  // waiting for bytes that never come.
-  input.on('error', (err) => parser.destroy(err));
-  input.pipe(parser);
   try {
-    yield* readyBatches<string[]>(parser);
+    yield* csvRecords(content, MAX_RECORD_BYTES);
   } catch (err) {
     if ((err as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') throw new FileLimitError('record', MAX_RECORD_BYTES);
     throw err;
-  } finally {
-    parser.destroy();
-    input.destroy();
   }
 }
 

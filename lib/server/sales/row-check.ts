@@ -34,6 +34,11 @@ function parseDay(value: unknown): Date | null {
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
 
+function hasAny(record: object): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return true;
+  return false;
+}
+
 const listOf = (values: readonly string[]) =>
   values.length > ACCEPTED_LISTED ? `${values.slice(0, ACCEPTED_LISTED).join(', ')}, …` : values.join(', ');
 
@@ -198,8 +203,9 @@ export class RowChecker {
 
   private readonly terms = new Map<string, { start: string; end: string }>();
   private readonly licenseVerdicts = new Map<string, LicenseVerdict>();
-  private readonly productVerdicts = new Map<string, ProductVerdict>();
-  private readonly territories = new Map<string, string | undefined>();
+  // By license, then by the row's value: a row's look-up builds no joined key to hash.
+  private readonly productVerdicts = new Map<License, Map<string, ProductVerdict>>();
+  private readonly territories = new Map<License, Map<string, string | undefined>>();
 
   /** A license's term as days, worked out once per license rather than once per row. */
   private termOf(license: License): { start: string; end: string } {
@@ -249,9 +255,11 @@ export class RowChecker {
 
   /** A product value under a license the row may name, and why it is refused when it is (once per batch). */
   private productVerdict(license: License, value: string): ProductVerdict {
-    const name = `${license.key}\u0000${value}`;
-    let verdict = this.productVerdicts.get(name);
+    let verdicts = this.productVerdicts.get(license);
+    if (!verdicts) this.productVerdicts.set(license, (verdicts = new Map()));
+    let verdict = verdicts.get(value);
     if (verdict) return verdict;
+    const name = `${license.key}\u0000${value}`;
     const product = this.productByName.get(`${license.key}\u0000${value.toUpperCase()}`) ?? this.productByName.get(name);
     const accepted = listOf(this.skusOf.get(license.key) ?? []);
     let problem: Problem | undefined;
@@ -261,17 +269,18 @@ export class RowChecker {
         : { message: M.productMissing, accepted };
     } else if (product.state !== 'approved') problem = { message: M.productNotApproved, accepted };
     verdict = { product, problem };
-    this.productVerdicts.set(name, verdict);
+    verdicts.set(value, verdict);
     return verdict;
   }
 
   /** A territory as the license spells it (matched without case), or undefined when the license has no such territory. */
   private territoryOf(license: License, value: string): string | undefined {
-    const name = `${license.key}\u0000${value}`;
-    if (this.territories.has(name)) return this.territories.get(name);
+    let known = this.territories.get(license);
+    if (!known) this.territories.set(license, (known = new Map()));
+    if (known.has(value)) return known.get(value);
     const lower = value.toLowerCase();
     const hit = license.territory.find((t) => t.toLowerCase() === lower);
-    this.territories.set(name, hit);
+    known.set(value, hit);
     return hit;
   }
 
@@ -325,8 +334,9 @@ export class RowChecker {
     if (gross.ok && net.ok && net.value > gross.value && !problems.net_sales) {
       problems.net_sales = { message: M.netAboveGross };
     }
-    const fields = Object.entries(problems) as [RowField | 'period', Problem][];
-    if (fields.length) {
+    // Most rows have no problem: no array of them is made for those.
+    if (hasAny(problems)) {
+      const fields = Object.entries(problems) as [RowField | 'period', Problem][];
       this.refused += 1;
       if (this.refused <= MAX_ROWS_LISTED) {
         const cells = fields.map(([field, p]) => {

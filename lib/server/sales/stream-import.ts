@@ -89,7 +89,7 @@ export async function importSalesStream(
   const owner = viewer.sub;
   const firstRow = 2; // the header is line 1
 
-  const result = await bulkTransaction(db, async (tx, copy) => {
+  const result = await bulkTransaction(db, async (tx, copy, target) => {
     const checker = await RowChecker.open(tx, viewer, { licensee: input.licensee, start, end, columns: input.mapping });
     const totals: ReportTotals = {};
     let stored = 0;
@@ -147,6 +147,12 @@ export async function importSalesStream(
         batch.push(raw);
         if (batch.length >= IMPORT_BATCH) await flush();
       }
+      // A file already in memory is read through promises that never leave the microtask queue:
+      // without a turn of the event loop here the server's answer to a COPY waits unread, and
+      // its rows stay unsent, until the next batch is ready, so the server and this process
+      // took turns instead of working at once. PGlite runs on this thread: a turn there only
+      // costs (100,000 rows took 5.7 s with it, 2.4 s without).
+      if (target === 'server') await new Promise<void>((resolve) => setImmediate(resolve));
     }
     // A file with no header at all: nothing is mapped.
     if (!cells) assertMapped([], input.mapping, lang);
