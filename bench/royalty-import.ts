@@ -1,10 +1,10 @@
 /**
  * bench/royalty-import: 100,000- and 1,000,000-row sales CSVs (BENCH_ROWS, comma-separated),
  * generated as a stream and imported as the upload route does (lib/server/sales/stream-import:
- * csv-parse streaming, rows checked against their licenses in batches, COPY in one transaction),
+ * our CSV reader, csv-parse from the first quote, rows checked against their licenses in batches, COPY in one transaction),
  * against PGlite and, when DATABASE_URL is set, PostgreSQL. Each database runs in its own child
  * process so peak RSS (process.memoryUsage().rss sampled every 25 ms) is its own. Writes
- * bench/results/royalty-import.md, keeping the figures of the import before streaming.
+ * bench/results/royalty-import.md, the new run above every earlier one.
  *
  *   npm run bench:royalty          (BENCH_ROWS=n to change the size)
  */
@@ -247,19 +247,19 @@ function main(): void {
         }).`,
     );
   const file = path.join(__dirname, 'results', 'royalty-import.md');
-  // The figures of the import before it streamed, kept from the first report of this file.
-  const earlier = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  const before = earlier.includes('\n## Before')
-    ? earlier.slice(earlier.indexOf('\n## Before') + 1)
-    : earlier
-      ? `## Before: the whole file in memory, then validated, then multi-row INSERTs\n\n${earlier.replace(/^# .*\n/, '').trim()}\n`
-      : '';
+  // Every earlier run stays below the new one: a report is a record of what was measured then.
+  const earlier = fs.existsSync(file)
+    ? fs
+        .readFileSync(file, 'utf8')
+        .replace(/^# .*\n/, '')
+        .trim()
+    : '';
   const report = [
     `# Royalty import benchmark (${new Date().toISOString().slice(0, 10)})`,
     '',
-    `## After: streamed import`,
+    `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: streamed import`,
     '',
-    `Sales rows in one CSV (5 licenses, 100 approved products, 4 territories), generated as a stream of 64 KB chunks (as an upload arrives) and imported by lib/server/sales/stream-import: csv-parse streaming (records handed on a batch at a time), rows checked against their licenses in batches of 5,000 (each license, product and territory worked out once per batch), each batch's COPY text built from per-product shared text with keys in ascending runs of 100,000, loaded with COPY (FROM STDIN on PostgreSQL, from /dev/blob on PGlite) while the next batch is parsed, all in one transaction with the report and the cfl review. Time is from the first byte to the commit. Each size and database in a child process of its own; RSS sampled every 25 ms; CPU is the importing process's (process.cpuUsage) and the PostgreSQL server's (its processes in /proc). Machine: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), shared with other work (load average ${os.loadavg()[0]!.toFixed(2)}); Node ${process.version}.`,
+    `Sales rows in one CSV (5 licenses, 100 approved products, 4 territories), generated as a stream of 64 KB chunks (as an upload arrives) and imported by lib/server/sales/stream-import: read by lib/server/sales/csv-records (lines split directly while the file has no quote, csv-parse from the first quoted record; records handed on a batch at a time), rows checked against their licenses in batches of 5,000 (each license, product and territory worked out once per batch), each batch's COPY text built from per-product shared text with keys in ascending runs of 100,000, loaded with COPY (FROM STDIN on PostgreSQL, from /dev/blob on PGlite) while the next batch is parsed, all in one transaction with the report and the cfl review. Time is from the first byte to the commit. Each size and database in a child process of its own; RSS sampled every 25 ms; CPU is the importing process's (process.cpuUsage) and the PostgreSQL server's (its processes in /proc). Machine: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), shared with other work (load average ${os.loadavg()[0]!.toFixed(2)}); Node ${process.version}.`,
     '',
     '| database | rows | CSV size | total (first byte → committed) | rows/s | peak RSS | peak − before | import CPU | server CPU | outcome |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -275,7 +275,8 @@ function main(): void {
     ...goal,
     process.env.DATABASE_URL ? '' : 'PostgreSQL was not measured: DATABASE_URL was not set.',
     '',
-    before,
+    earlier,
+    '',
   ].join('\n');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, report);
