@@ -9,6 +9,7 @@ import { DialogProvider } from '@/components/kit/dialogs/DialogProvider';
 import { AnalyticsScript } from '@/components/kit/shell/AnalyticsScript';
 import { GateGuard } from '@/components/kit/shell/GateGuard';
 import { htmlLang } from '@/lib/client/language';
+import { firstReadsFresh } from '@/lib/client/first-reads-fresh';
 import { sessionRefetchOptions } from '@/lib/client/session-options';
 import { withTranslations } from '@/lib/client/translations-provider';
 import type { PageProps } from '@/lib/page/types';
@@ -26,7 +27,7 @@ function App({ Component, pageProps }: AppProps<Partial<PageProps>>) {
     <SessionProvider session={session} {...sessionRefetchOptions(settings)}>
       <AnalyticsScript settings={settings} />
       {/* The answers the server already read for this screen: its hooks start from them. */}
-      <SWRConfig value={{ fallback: fallback ?? {} }}>
+      <SWRConfig value={{ fallback: fallback ?? {}, use: [firstReadsFresh] }}>
         <DialogProvider>
           {settings?.gateEnabled ? (
             <GateGuard>
