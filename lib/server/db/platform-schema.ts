@@ -437,3 +437,23 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [index('webhook_delivery_order_idx').on(t.endpoint, t.subject, t.dateCreated)],
 );
+
+/**
+ * How many times each table has been written, for the answer cache (lib/server/db/answer-cache.ts).
+ * A statement-level trigger (migration 0026) adds one to a row of the written table in the same
+ * transaction as the write, so a reader that sees the write also sees its count, and a rolled-back
+ * write leaves no trace. Each table has several rows (slots), summed by readers: a bump holds its
+ * row's lock until commit, and concurrent writers of one table take different slots instead of
+ * waiting for each other.
+ */
+export const dataVersions = pgTable(
+  'data_versions',
+  {
+    tableName: text('table_name').notNull(),
+    slot: integer('slot').notNull(),
+    version: bigint('version', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.tableName, t.slot] })],
+);

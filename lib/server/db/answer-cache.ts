@@ -1,0 +1,223 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { answerKey, timeWordIn, unstableText } from './answer-key';
+import { ByteLru } from './byte-lru';
+import type { DbHandle } from './client';
+import { firstRow } from './run-text';
+import type { ShapedQuery } from './sql-shape';
+
+/**
+ * Answers of database-written reads, kept while nothing they read has changed. Every table a
+ * cached statement reads has a statement-level trigger (migration 0026) that adds one to its count
+ * in data_versions in the writer's own transaction. A miss reads the sum of those counts and the
+ * answer in one statement, so both come from one snapshot; a hit reads the sum again (one small
+ * statement) and serves the answer only if it is unchanged. The sum only grows and grows with
+ * every committed write to any of those tables, in any process, so an unchanged sum means the
+ * answer is still what the statement would give now: read-your-writes across replicas, and a
+ * rolled-back write changes nothing. A statement whose tables are not all tracked, or that uses
+ * the time or another unstable function, is never cached; `uncachedStatements` lists them.
+ */
+
+/** ANSWER_CACHE=off runs every statement (bench/api.ts measures both). */
+export const answerCacheOn = process.env.ANSWER_CACHE !== 'off';
+
+const DEFAULT_BYTES = 32 * 1024 * 1024;
+const maxBytes = Number(process.env.ANSWER_CACHE_BYTES) > 0 ? Number(process.env.ANSWER_CACHE_BYTES) : DEFAULT_BYTES;
+
+interface Entry {
+  version: bigint;
+  text: string | null;
+}
+
+const entries = new ByteLru<Entry>(maxBytes);
+
+/** The trigger's function: a table is tracked when it calls it after every kind of write. */
+const BUMP = 'data_version_bump';
+
+/** What is known of one statement text, once. */
+type Plan =
+  | { cacheable: false; reason: string }
+  | {
+      cacheable: true;
+      tables: readonly string[];
+      /** The sum of the tables' counts. */
+      versionText: string;
+      /** The sum and the statement's own first column, in one statement. */
+      missText: string;
+      /** Hits waiting for a version read that starts after they came (see readVersion). */
+      reads: { current?: Promise<bigint>; next?: Promise<bigint> };
+    };
+
+const plans = new WeakMap<DbHandle, Map<string, Promise<Plan>>>();
+const trackedTables = new WeakMap<DbHandle, Promise<Set<string>>>();
+
+const stats = { hits: 0, misses: 0, stale: 0, uncached: 0 };
+const uncached = new Map<string, string>();
+
+/**
+ * The answer from the cache or from the statement (then kept), or undefined when this statement
+ * is not cached (the caller runs it as it is).
+ */
+export async function cachedAnswer(
+  handle: DbHandle,
+  shaped: ShapedQuery,
+  scope: string,
+): Promise<{ text: string | null } | undefined> {
+  if (!answerCacheOn || shaped.shape === undefined || !shaped.tables) return undefined;
+  const plan = await planOf(handle, shaped);
+  if (!plan.cacheable || timeWordIn(shaped.params)) {
+    stats.uncached++;
+    return undefined;
+  }
+  const key = answerKey(shaped.shape, shaped.params, scope);
+  const entry = entries.get(key);
+  if (entry) {
+    if ((await readVersion(handle, plan)) === entry.version) {
+      stats.hits++;
+      return { text: entry.text };
+    }
+    stats.stale++;
+  } else {
+    stats.misses++;
+  }
+  const row = await firstRow(handle, plan.missText, shaped.params);
+  if (!row) throw new Error('answer cache: the version row is missing');
+  const fresh: Entry = { version: BigInt(row[0] as string), text: (row[1] as string | null | undefined) ?? null };
+  // Of two misses running at once, the later snapshot's answer stays.
+  const kept = entries.peek(key);
+  if (!kept || kept.version <= fresh.version) entries.set(key, fresh, 2 * (key.length + (fresh.text?.length ?? 0)) + 64);
+  return { text: fresh.text };
+}
+
+/**
+ * The current sum for a hit. Hits arriving while a read is under way wait for the next read,
+ * started after that one ends, so each is answered by a read begun after it came (its own writes
+ * and every write committed before it are seen), and a burst of hits costs one or two reads.
+ */
+function readVersion(handle: DbHandle, plan: Extract<Plan, { cacheable: true }>): Promise<bigint> {
+  const reads = plan.reads;
+  const start = (): Promise<bigint> => {
+    const read = firstRow(handle, plan.versionText, []).then((row) => BigInt(row![0] as string));
+    reads.current = read;
+    const done = () => {
+      if (reads.current === read) reads.current = undefined;
+    };
+    read.then(done, done);
+    return read;
+  };
+  if (!reads.current) return start();
+  const after = reads.current.then(
+    () => undefined,
+    () => undefined,
+  );
+  reads.next ??= after.then(() => {
+    reads.next = undefined;
+    return start();
+  });
+  return reads.next;
+}
+
+function planOf(handle: DbHandle, shaped: ShapedQuery): Promise<Plan> {
+  let byText = plans.get(handle);
+  if (!byText) plans.set(handle, (byText = new Map()));
+  let plan = byText.get(shaped.text);
+  if (!plan) {
+    plan = makePlan(handle, shaped).then((made) => {
+      if (!made.cacheable) uncached.set(shaped.text, made.reason);
+      return made;
+    });
+    byText.set(shaped.text, plan);
+  }
+  return plan;
+}
+
+async function makePlan(handle: DbHandle, shaped: ShapedQuery): Promise<Plan> {
+  const unstable = unstableText(shaped.text);
+  if (unstable) return { cacheable: false, reason: `uses ${unstable}` };
+  // The tables named in the statement, and those PostgreSQL's plan reads (text written by hand
+  // naming a table the walk cannot see); a table only one of them knows still counts.
+  const tables = new Set(shaped.tables);
+  try {
+    for (const table of await planTables(handle, shaped)) tables.add(table);
+  } catch (err) {
+    return { cacheable: false, reason: `no plan: ${(err as Error).message}` };
+  }
+  const tracked = await trackedOf(handle);
+  const untracked = [...tables].filter((t) => !tracked.has(t));
+  if (untracked.length) return { cacheable: false, reason: `reads ${untracked.join(', ')} without a version trigger` };
+  if (tables.size === 0) return { cacheable: false, reason: 'reads no table' };
+  // Tracked names are plain identifiers (checked in trackedOf), so they can be written as literals.
+  const list = [...tables]
+    .sort()
+    .map((t) => `'${t}'`)
+    .join(', ');
+  const sum = `select coalesce(sum("version"), 0)::text as v from "data_versions" where "table_name" in (${list})`;
+  return {
+    cacheable: true,
+    tables: [...tables].sort(),
+    versionText: sum,
+    missText: `select __v.v, __a.* from (${sum}) as __v left join (${shaped.text}) as __a on true`,
+    reads: {},
+  };
+}
+
+/** Tables with the version trigger after every insert, update, delete and truncate, per statement. */
+function trackedOf(handle: DbHandle): Promise<Set<string>> {
+  let tracked = trackedTables.get(handle);
+  if (!tracked) {
+    // tgtype bits: 1 row, 2 before, 4 insert, 8 delete, 16 update, 32 truncate, 64 instead.
+    tracked = firstRow(
+      handle,
+      `select coalesce(array_agg(c.relname::text), '{}') from pg_trigger t
+        join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+        where t.tgfoid = to_regproc('${BUMP}') and not t.tgisinternal and t.tgenabled <> 'D'
+          and n.nspname = 'public' and (t.tgtype & 127) = 60`,
+      [],
+    ).then((row) => new Set(((row?.[0] as string[] | undefined) ?? []).filter((t) => /^[a-z_][a-z0-9_]*$/.test(t))));
+    trackedTables.set(handle, tracked);
+    tracked.catch(() => trackedTables.delete(handle));
+  }
+  return tracked;
+}
+
+/** Every relation the statement's plan scans, as PostgreSQL reports it. */
+async function planTables(handle: DbHandle, shaped: ShapedQuery): Promise<string[]> {
+  const text = `explain (format json) ${shaped.text}`;
+  let plan: unknown;
+  if (handle.pool) {
+    plan = (await handle.pool.query<unknown[]>({ text, values: shaped.params, rowMode: 'array' })).rows[0]?.[0];
+  } else {
+    const client = (handle.db as unknown as { $client: PGlite }).$client;
+    plan = (await client.query<unknown[]>(text, shaped.params, { rowMode: 'array' })).rows[0]?.[0];
+  }
+  if (typeof plan === 'string') plan = JSON.parse(plan);
+  const found = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      for (const [name, value] of Object.entries(node)) {
+        if (name === 'Relation Name' && typeof value === 'string') found.add(value);
+        else visit(value);
+      }
+    }
+  };
+  visit(plan);
+  return [...found];
+}
+
+/** Counts since the start or the last reset, for tests and the bench. */
+export function answerCacheStats() {
+  return {
+    ...stats,
+    entries: entries.size,
+    bytes: entries.bytes,
+    /** Statements seen that are never cached, with why. */
+    uncachedStatements: [...uncached].map(([text, reason]) => ({ text, reason })),
+  };
+}
+
+/** Forgets every answer and count (tests). */
+export function resetAnswerCache(): void {
+  entries.clear();
+  stats.hits = stats.misses = stats.stale = stats.uncached = 0;
+  uncached.clear();
+}
