@@ -7,8 +7,8 @@ import type { ShapedQuery } from './sql-shape';
 
 /**
  * Answers of database-written reads, kept while nothing they read has changed. Every table a
- * cached statement reads has a statement-level trigger (migration 0026) that adds one to its count
- * in data_versions in the writer's own transaction. A miss reads the sum of those counts and the
+ * cached statement reads has a statement-level trigger (migration 0026) that counts each
+ * transaction writing it (data_versions plus data_changes), in that transaction. A miss reads the sum of those counts and the
  * answer in one statement, so both come from one snapshot; a hit reads the sum again (one small
  * statement) and serves the answer only if it is unchanged. The sum only grows and grows with
  * every committed write to any of those tables, in any process, so an unchanged sum means the
@@ -150,7 +150,8 @@ async function makePlan(handle: DbHandle, shaped: ShapedQuery): Promise<Plan> {
     .sort()
     .map((t) => `'${t}'`)
     .join(', ');
-  const sum = `select coalesce(sum("version"), 0)::text as v from "data_versions" where "table_name" in (${list})`;
+  const sum = `select ((select coalesce(sum("version"), 0) from "data_versions" where "table_name" in (${list}))
+    + (select count(*) from "data_changes" where "table_name" in (${list})))::text as v`;
   return {
     cacheable: true,
     tables: [...tables].sort(),
