@@ -167,6 +167,31 @@ describe('the answer cache of /api/v1/IP/query', () => {
     expect(answerCacheStats()).toMatchObject({ misses: 2, hits: 2 });
   });
 
+  it('stops checking before each read while every check finds a write, and still answers every read fresh', async () => {
+    await query('admin');
+    const other = await otherConnection();
+    try {
+      for (let i = 0; i < 30; i++) {
+        await other.run(`update ips set description = $1 where name = $2`, [`round ${i}`, `${MARK} seeded 1`]);
+        const items = (
+          await api.call<{ data: { items: { name: string; description: string }[] } }>(
+            'POST',
+            '/api/v1/IP/query',
+            token.admin,
+            body(),
+          )
+        ).json.data.items;
+        expect(items.find((item) => item.name === `${MARK} seeded 1`)?.description).toBe(`round ${i}`);
+      }
+    } finally {
+      await other.close();
+    }
+    const stats = answerCacheStats();
+    expect(stats.unchecked).toBeGreaterThan(10);
+    expect(stats.hits).toBe(0);
+    expect(stats.stale + stats.unchecked).toBe(30);
+  });
+
   it('keeps answers apart by their bound values (another word is another entry)', async () => {
     const all = await query('admin');
     const one = await query('admin', `${MARK} seeded 1`);

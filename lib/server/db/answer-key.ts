@@ -3,7 +3,7 @@
  * whatever their tables (lib/server/db/answer-cache.ts).
  */
 
-/** Separates the key's parts; never in a shape key's text or a JSON text (where it is escaped). */
+/** Separates the key's parts; never in a shape's number or a JSON text (where it is escaped). */
 const SEP = '\u0001';
 
 function jsonValue(_key: string, value: unknown): unknown {
@@ -12,7 +12,7 @@ function jsonValue(_key: string, value: unknown): unknown {
 }
 
 /**
- * The key of one answer: the statement's shape (its whole text, values as markers), every bound
+ * The key of one answer: the statement's shape (its key or a number standing for it), every bound
  * value in order with its JSON type, and the caller's resolved scope. Two callers whose scope
  * differs never share an entry, even where the statement would give both the same rows.
  */

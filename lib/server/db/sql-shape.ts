@@ -38,6 +38,8 @@ interface Shaped {
   count: number;
   /** The tables the statement names (the answer cache's dependencies), sorted. */
   tables: readonly string[];
+  /** A short name of the shape in this process (the answer cache's keys would repeat the long key). */
+  id: number;
 }
 
 const shapes = new Map<string, Shaped>();
@@ -55,6 +57,8 @@ export interface ShapedQuery {
   shape?: string;
   /** With a shape: every table the statement names, by its name in the database, sorted. */
   tables?: readonly string[];
+  /** With a shape: its number in this process, one per shape key. */
+  id?: number;
 }
 
 class Unshapeable extends Error {}
@@ -198,7 +202,7 @@ export function shapedQuery(query: SQL): ShapedQuery {
   const cached = shapes.get(shape.key);
   if (cached && cached.count === shape.params.length) {
     if (verify) verifyShape(query, cached.text, shape.params);
-    return { text: cached.text, params: shape.params, shape: shape.key, tables: cached.tables };
+    return { text: cached.text, params: shape.params, shape: shape.key, tables: cached.tables, id: cached.id };
   }
   const built = dialect.sqlToQuery(query);
   if (built.params.length !== shape.params.length) {
@@ -211,8 +215,9 @@ export function shapedQuery(query: SQL): ShapedQuery {
   const names = new Set<string>();
   shapeOf(query, names);
   const tables = [...names].sort();
-  shapes.set(shape.key, { text: built.sql, count: built.params.length, tables });
-  return { text: built.sql, params: built.params, shape: shape.key, tables };
+  const id = shapes.size + 1;
+  shapes.set(shape.key, { text: built.sql, count: built.params.length, tables, id });
+  return { text: built.sql, params: built.params, shape: shape.key, tables, id };
 }
 
 function verifyShape(query: SQL, text: string, params: unknown[]): void {
