@@ -41,20 +41,22 @@ type Plan =
       tables: readonly string[];
       /** The sum of the tables' counts. */
       versionText: string;
-      /** The sum and the statement's own first column, in one statement. */
+      /**
+       * The sum and, only when it differs from the sum given as the last value, the statement's
+       * own first column, both of one snapshot, in one statement (see cachedAnswer).
+       */
       missText: string;
       /** Hits waiting for a version read that starts after they came (see readVersion). */
       reads: { current?: Promise<bigint>; next?: Promise<bigint> };
-      /** How often a check of this statement's entries found them current lately, 0 to 1 (see worthChecking). */
-      checksPaid: number;
-      /** Checks left out since the last one made. */
-      skipped: number;
+      /** How often a check of this statement's entries found them current lately, 0 to 1. */
+      hitRate: number;
     };
 
 let plans = new WeakMap<DbHandle, Map<string, Promise<Plan>>>();
 const trackedTables = new WeakMap<DbHandle, Promise<Set<string>>>();
 
-const stats = { hits: 0, misses: 0, stale: 0, unchecked: 0, uncached: 0 };
+/** `checkedInOne`: checks made by the statement itself rather than by a version read first. */
+const stats = { hits: 0, misses: 0, stale: 0, checkedInOne: 0, uncached: 0 };
 const uncached = new Map<string, string>();
 
 /**
@@ -75,40 +77,47 @@ export async function cachedAnswer(
   // The shape's number stands for its key: one per key in this process, and far shorter.
   const key = answerKey(String(shaped.id), shaped.params, scope);
   const entry = entries.get(key);
-  if (entry && !worthChecking(plan)) {
-    stats.unchecked++;
-  } else if (entry) {
+  // While hits are the rule, a small read of the sum decides, shared by every hit waiting for one
+  // (readVersion). While the tables are written faster than this is asked for, that read would mostly
+  // find the entry out of date and add a round trip before the statement; then the statement itself
+  // is sent with the kept sum and builds its answer only if the sum has moved: one round trip
+  // whether the entry is current or not.
+  let known = -1n;
+  if (entry && plan.hitRate >= 0.5) {
     const current = (await readVersion(handle, plan)) === entry.version;
-    plan.checksPaid = plan.checksPaid * 0.9 + (current ? 0.1 : 0);
+    learn(plan, current);
     if (current) {
       stats.hits++;
       return { text: entry.text };
     }
     stats.stale++;
+  } else if (entry) {
+    known = entry.version;
+    stats.checkedInOne++;
   } else {
     stats.misses++;
   }
-  const row = await firstRow(handle, plan.missText, shaped.params);
+  const row = await firstRow(handle, plan.missText, [...shaped.params, known.toString()]);
   if (!row) throw new Error('answer cache: the version row is missing');
-  const fresh: Entry = { version: BigInt(row[0] as string), text: (row[1] as string | null | undefined) ?? null };
+  const version = BigInt(row[0] as string);
+  if (entry && known === version) {
+    learn(plan, true);
+    stats.hits++;
+    return { text: entry.text };
+  }
+  if (entry && known !== -1n) {
+    learn(plan, false);
+    stats.stale++;
+  }
+  const fresh: Entry = { version, text: (row[1] as string | null | undefined) ?? null };
   // Of two misses running at once, the later snapshot's answer stays.
   const kept = entries.peek(key);
   if (!kept || kept.version <= fresh.version) entries.set(key, fresh, 2 * (key.length + (fresh.text?.length ?? 0)) + 64);
   return { text: fresh.text };
 }
 
-/**
- * Whether to check an entry before running the statement. While the tables a statement reads are
- * written faster than its answers are asked for, nearly every check finds the entry out of date
- * and only adds a round trip before the statement; then only one request in 8 checks, to notice
- * when the writes calm down. Leaving a check out never serves anything: the statement runs.
- */
-function worthChecking(plan: Extract<Plan, { cacheable: true }>): boolean {
-  if (plan.checksPaid >= 0.2 || ++plan.skipped >= 8) {
-    plan.skipped = 0;
-    return true;
-  }
-  return false;
+function learn(plan: Extract<Plan, { cacheable: true }>, current: boolean): void {
+  plan.hitRate = plan.hitRate * 0.9 + (current ? 0.1 : 0);
 }
 
 /**
@@ -173,16 +182,19 @@ async function makePlan(handle: DbHandle, shaped: ShapedQuery): Promise<Plan> {
     .sort()
     .map((t) => `'${t}'`)
     .join(', ');
-  const sum = `select ((select coalesce(sum("version"), 0) from "data_versions" where "table_name" in (${list}))
-    + (select count(*) from "data_changes" where "table_name" in (${list})))::text as v`;
+  const sum = `(select coalesce(sum("version"), 0) from "data_versions" where "table_name" in (${list}))
+    + (select count(*) from "data_changes" where "table_name" in (${list}))`;
+  // CASE runs the statement (an uncorrelated subquery, evaluated when first needed) only when the
+  // sum differs from the one given; the statement answers one row at most (an aggregate or limit 1).
+  const known = `$${shaped.params.length + 1}::numeric`;
   return {
     cacheable: true,
     tables: [...tables].sort(),
-    versionText: sum,
-    missText: `select __v.v, __a.* from (${sum}) as __v left join (${shaped.text}) as __a on true`,
+    versionText: `select (${sum})::text`,
+    missText: `select __v.v::text, case when __v.v <> ${known} then (select * from (${shaped.text}) as __a limit 1) end
+      from (select ${sum} as v) as __v`,
     reads: {},
-    checksPaid: 1,
-    skipped: 0,
+    hitRate: 1,
   };
 }
 
@@ -245,6 +257,6 @@ export function answerCacheStats() {
 export function resetAnswerCache(): void {
   entries.clear();
   plans = new WeakMap();
-  stats.hits = stats.misses = stats.stale = stats.unchecked = stats.uncached = 0;
+  stats.hits = stats.misses = stats.stale = stats.checkedInOne = stats.uncached = 0;
   uncached.clear();
 }
