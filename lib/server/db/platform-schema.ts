@@ -437,3 +437,27 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [index('webhook_delivery_order_idx').on(t.endpoint, t.subject, t.dateCreated)],
 );
+
+/**
+ * How many transactions have written each table, for the answer cache (lib/server/db/answer-cache.ts):
+ * `version` here plus the table's rows in data_changes. A statement-level trigger (migration 0026)
+ * adds a data_changes row in the writer's own transaction, so a reader that sees the write also sees
+ * its count, and a rolled-back write leaves no trace. Writers only insert (no row lock to wait for);
+ * now and then a writer folds the rows into `version` (one row each, so the sum stays the same).
+ */
+export const dataVersions = pgTable('data_versions', {
+  tableName: text('table_name').primaryKey(),
+  version: bigint('version', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+});
+
+/** One row per table per writing transaction since the last fold into data_versions. */
+export const dataChanges = pgTable(
+  'data_changes',
+  {
+    tableName: text('table_name').notNull(),
+    xact: bigint('xact', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tableName, t.xact] })],
+);

@@ -1,45 +1,21 @@
-import { createHash } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
+import { cachedAnswer } from './answer-cache';
 import type { DbHandle } from './client';
+import { firstRow } from './run-text';
 import { shapedQuery } from './sql-shape';
 
 /**
- * Statements are prepared once per connection under a name derived from their text, which is
- * built once per shape (sql-shape.ts). Every distinct text stays prepared on every pooled
- * connection for the connection's life, so only the first shapes seen get a name (a hot path has
- * few); any further one runs unnamed.
- */
-const MAX_NAMED = 500;
-const names = new Map<string, string>();
-
-function statementName(text: string): string | undefined {
-  let name = names.get(text);
-  if (name === undefined && names.size < MAX_NAMED) {
-    name = `ipl_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
-    names.set(text, name);
-  }
-  return name;
-}
-
-/**
  * The first column of the first row of a statement that builds its own answer as text (JSON made
- * by the database), or null when it returns no row. PostgreSQL runs it as a named prepared
- * statement; PGlite, in the same process, has no round trip to save and runs it as it is.
+ * by the database), or null when it returns no row. With `scope` (the caller's, answer-key.ts) the
+ * answer may come from the answer cache, which serves it again only while no table it read has
+ * been written since; without, the statement always runs.
  */
-export async function selectText(handle: DbHandle, query: SQL): Promise<string | null> {
-  const { text, params } = shapedQuery(query);
-  if (handle.pool) {
-    const result = await handle.pool.query<[string | null]>({
-      name: statementName(text),
-      text,
-      values: params,
-      rowMode: 'array',
-    });
-    return result.rows[0]?.[0] ?? null;
+export async function selectText(handle: DbHandle, query: SQL, scope?: string): Promise<string | null> {
+  const shaped = shapedQuery(query);
+  if (scope !== undefined) {
+    const cached = await cachedAnswer(handle, shaped, scope);
+    if (cached !== undefined) return cached.text;
   }
-  // Both drivers hand their client to drizzle as $client; the PGlite one is typed as node-postgres's.
-  const client = (handle.db as unknown as { $client: PGlite }).$client;
-  const result = await client.query<[string | null]>(text, params, { rowMode: 'array' });
-  return result.rows[0]?.[0] ?? null;
+  const row = await firstRow(handle, shaped.text, shaped.params);
+  return (row?.[0] as string | null | undefined) ?? null;
 }

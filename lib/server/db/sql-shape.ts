@@ -36,6 +36,10 @@ interface Shaped {
   text: string;
   /** How many values the text takes; a shape whose walk finds another number is not this one. */
   count: number;
+  /** The tables the statement names (the answer cache's dependencies), sorted. */
+  tables: readonly string[];
+  /** A short name of the shape in this process (the answer cache's keys would repeat the long key). */
+  id: number;
 }
 
 const shapes = new Map<string, Shaped>();
@@ -51,6 +55,10 @@ export interface ShapedQuery {
   params: unknown[];
   /** The key the text was cached under, or undefined when this statement is built uncached. */
   shape?: string;
+  /** With a shape: every table the statement names, by its name in the database, sorted. */
+  tables?: readonly string[];
+  /** With a shape: its number in this process, one per shape key. */
+  id?: number;
 }
 
 class Unshapeable extends Error {}
@@ -71,6 +79,15 @@ export function fixedPart(part: SQL): SQL {
 /** Table and column names as drizzle writes them (no casing is configured on our databases). */
 const SCHEMA = Symbol.for('drizzle:Schema');
 const IS_ALIAS = Symbol.for('drizzle:IsAlias');
+const ORIGINAL_NAME = Symbol.for('drizzle:OriginalName');
+
+/** The table's name in the database, `schema.name` outside the default schema; an alias gives its table's. */
+function tableName(table: Table): string {
+  const t = table as unknown as Record<symbol, unknown>;
+  const schema = t[SCHEMA] as string | undefined;
+  const name = (t[IS_ALIAS] ? t[ORIGINAL_NAME] : undefined) ?? getTableName(table);
+  return schema === undefined || schema === 'public' ? String(name) : `${schema}.${String(name)}`;
+}
 
 function tableToken(table: Table): string {
   // drizzle keeps a table's schema and alias flag under internal symbols (Table.Symbol, untyped).
@@ -89,6 +106,9 @@ class Walk {
   key = '';
   readonly params: unknown[] = [];
 
+  /** Set on the one walk of a new shape that also collects the tables it names. */
+  constructor(readonly tables?: Set<string>) {}
+
   chunks(chunks: readonly unknown[]): void {
     for (const chunk of chunks) this.chunk(chunk);
   }
@@ -100,7 +120,7 @@ class Walk {
     } else if (chunk instanceof SQL) {
       // The flag is private in drizzle's types; drizzle reads it the same way.
       if ((chunk as unknown as { shouldInlineParams: boolean }).shouldInlineParams) throw new Unshapeable('inlined values');
-      if (!fixedParts.has(chunk)) {
+      if (!fixedParts.has(chunk) || this.tables) {
         this.chunks(chunk.queryChunks);
         return;
       }
@@ -114,6 +134,7 @@ class Walk {
       else this.value(value);
     } else if (chunk instanceof Column) {
       if (chunk.keyAsName) throw new Unshapeable('column named by its key');
+      this.tables?.add(tableName(chunk.table));
       this.key += `${tableToken(chunk.table)}.${chunk.name}`;
     } else if (chunk instanceof Name) {
       this.key += NAME + chunk.value + NAME;
@@ -125,6 +146,7 @@ class Walk {
       }
       this.key += ')';
     } else if (chunk instanceof Table) {
+      this.tables?.add(tableName(chunk));
       this.key += tableToken(chunk);
     } else if (chunk instanceof View || chunk instanceof Placeholder || chunk instanceof Subquery || isPgEnum(chunk)) {
       throw new Unshapeable('view, placeholder, subquery or enum object');
@@ -159,8 +181,8 @@ class Walk {
 }
 
 /** The statement's shape key and values in order, or undefined when it cannot be cached by shape. */
-export function shapeOf(query: SQL): { key: string; params: unknown[] } | undefined {
-  const walk = new Walk();
+export function shapeOf(query: SQL, tables?: Set<string>): { key: string; params: unknown[] } | undefined {
+  const walk = new Walk(tables);
   try {
     walk.chunk(query);
   } catch (err) {
@@ -180,7 +202,7 @@ export function shapedQuery(query: SQL): ShapedQuery {
   const cached = shapes.get(shape.key);
   if (cached && cached.count === shape.params.length) {
     if (verify) verifyShape(query, cached.text, shape.params);
-    return { text: cached.text, params: shape.params, shape: shape.key };
+    return { text: cached.text, params: shape.params, shape: shape.key, tables: cached.tables, id: cached.id };
   }
   const built = dialect.sqlToQuery(query);
   if (built.params.length !== shape.params.length) {
@@ -188,8 +210,14 @@ export function shapedQuery(query: SQL): ShapedQuery {
     if (verify) throw new Error('sql-shape: the walk found other values than drizzle');
     return { text: built.sql, params: built.params };
   }
-  if (!cached && shapes.size < MAX_SHAPES) shapes.set(shape.key, { text: built.sql, count: built.params.length });
-  return { text: built.sql, params: built.params, shape: shapes.has(shape.key) ? shape.key : undefined };
+  if (cached || shapes.size >= MAX_SHAPES) return { text: built.sql, params: built.params };
+  // Once per shape: walked again, through fixed parts too, for the tables it names.
+  const names = new Set<string>();
+  shapeOf(query, names);
+  const tables = [...names].sort();
+  const id = shapes.size + 1;
+  shapes.set(shape.key, { text: built.sql, count: built.params.length, tables, id });
+  return { text: built.sql, params: built.params, shape: shape.key, tables, id };
 }
 
 function verifyShape(query: SQL, text: string, params: unknown[]): void {

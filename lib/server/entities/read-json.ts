@@ -5,6 +5,7 @@ import { JsonText } from '../api/json-text';
 import { verifiedFieldsOf } from '../contacts/verified-fields';
 import type { DbHandle } from '../db/client';
 import { contactVerifications } from '../db/platform-schema';
+import { callerScope } from '../db/answer-key';
 import { selectText } from '../db/select-text';
 import { fixedPart, shapeCacheOn } from '../db/sql-shape';
 import { columnFields, objectText, oneStatement, pageStatement, withMember, type JsonField } from '../query/json-page';
@@ -91,6 +92,7 @@ export async function queryRecordsJson(
       item,
       sort: plan.sort,
     }),
+    callerScope(caller),
   );
   // An aggregate without GROUP BY always answers one row.
   if (text === null) throw new Error('page statement returned no row');
@@ -111,7 +113,8 @@ export async function getRecordJson(handle: DbHandle, def: EntityDef, caller: Ca
   if (!byKey && !byReference) notFound(def);
   const which = byKey && byReference ? or(byKey, byReference)! : (byKey ?? byReference)!;
   const orderBy = byKey && byReference ? [sql`(${columns.key} = ${id}) desc`] : [];
-  const text = await selectText(handle, oneStatement(def.table, combine(which, readScope(def, viewer))!, orderBy, item));
+  const statement = oneStatement(def.table, combine(which, readScope(def, viewer))!, orderBy, item);
+  const text = await selectText(handle, statement, callerScope(caller));
   if (text === null) notFound(def);
   return new JsonText(text);
 }

@@ -24,7 +24,9 @@ const item = objectText([
 export async function listNotificationsJson(handle: DbHandle, target: string, limit = 50): Promise<JsonText> {
   const items = listText(n, eq(n.target, target), [desc(n.created), sql`${n.key}`], limit, item);
   const unread = sql`(select count(*) from ${n} where ${and(eq(n.target, target), isNull(n.readAt))})`;
-  const text = await selectText(handle, sql`select '{"items":' || ${items} || ',"unread":' || ${unread} || '}'`);
+  // The answer is the target's alone, whoever asks for it.
+  const scope = `notifications of ${target}`;
+  const text = await selectText(handle, sql`select '{"items":' || ${items} || ',"unread":' || ${unread} || '}'`, scope);
   if (text === null) throw new Error('notification list statement returned no row');
   return new JsonText(text);
 }
