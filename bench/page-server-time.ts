@@ -81,16 +81,17 @@ async function seed(sql: Sql): Promise<void> {
   const holder = await subOf(sql, 'holder@example.com');
   const legal = await subOf(sql, 'legal@example.com');
   await sql.query(
-    `insert into ips (key, name, kind, state, description, categories, tags, images, date_created, date_updated)
-     select 'bi-' || i, 'Character ' || i, case when i % 20 = 0 then 'primary' else 'secondary' end,
+    // References in a year of their own (2099), so they never meet the demo business's numbers.
+    `insert into ips (key, reference, name, kind, state, description, categories, tags, images, date_created, date_updated)
+     select 'bi-' || i, 'IP-2099-' || lpad(i::text, 6, '0'), 'Character ' || i, case when i % 20 = 0 then 'primary' else 'secondary' end,
             (array['published','draft','approved','submitted'])[1 + i % 4], 'Seeded for the benchmark',
             array['snack'], '{}', '[]'::jsonb, now() - (i || ' seconds')::interval, now()
      from generate_series(1, $1::int) i`,
     [ROWS],
   );
   await sql.query(
-    `insert into licenses (key, ip, licensee, state, territory, term_start, term_end, royalty_rate_bp, currency, date_created, date_updated)
-     select 'bl-' || i, 'bi-' || (1 + i % $1::int), $2, (array['in_review','approved','active','contract_sent'])[1 + i % 4],
+    `insert into licenses (key, reference, ip, licensee, state, territory, term_start, term_end, royalty_rate_bp, currency, date_created, date_updated)
+     select 'bl-' || i, 'LIC-2099-' || lpad(i::text, 6, '0'), 'bi-' || (1 + i % $1::int), $2, (array['in_review','approved','active','contract_sent'])[1 + i % 4],
             array['JP'], timestamptz '2027-01-01', timestamptz '2027-12-31', 800, 'JPY', now() - (i || ' seconds')::interval, now()
      from generate_series(1, $1::int) i`,
     [ROWS, org!.key],
