@@ -48,6 +48,9 @@ test('admin grants a newly signed-up user calbee:licensee on sys/acl: the user g
   const userSub = await subOfUser(admin, email);
   try {
     await admin.getByTestId('acl-user-search').fill(email);
+    // The new user is on the first page before the search too: act on the search's answer, not on
+    // a row of the list it is replacing (a click there can land on the loading rows in between).
+    await expect(admin.locator('[data-testid=acl-user-row]')).toHaveCount(1);
     await admin.locator(`[data-testid=acl-user-row][data-email="${email}"]`).getByTestId('acl-user-open').click();
     const panel = admin.locator(`[data-testid=acl-user-panel][data-email="${email}"]`);
     await expect(panel.locator('[data-testid=acl-entry][data-entry="calbee:user"]')).toBeVisible();
