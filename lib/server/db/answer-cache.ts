@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { answerKey, timeWordIn, unstableText } from './answer-key';
 import { ByteLru } from './byte-lru';
 import type { DbHandle } from './client';
@@ -219,14 +218,7 @@ function trackedOf(handle: DbHandle): Promise<Set<string>> {
 
 /** Every relation the statement's plan scans, as PostgreSQL reports it. */
 async function planTables(handle: DbHandle, shaped: ShapedQuery): Promise<string[]> {
-  const text = `explain (format json) ${shaped.text}`;
-  let plan: unknown;
-  if (handle.pool) {
-    plan = (await handle.pool.query<unknown[]>({ text, values: shaped.params, rowMode: 'array' })).rows[0]?.[0];
-  } else {
-    const client = (handle.db as unknown as { $client: PGlite }).$client;
-    plan = (await client.query<unknown[]>(text, shaped.params, { rowMode: 'array' })).rows[0]?.[0];
-  }
+  let plan: unknown = (await firstRow(handle, `explain (format json) ${shaped.text}`, shaped.params))?.[0];
   if (typeof plan === 'string') plan = JSON.parse(plan);
   const found = new Set<string>();
   const visit = (node: unknown): void => {
