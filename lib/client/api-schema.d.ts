@@ -1653,6 +1653,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/Review/latest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The last decision on each of a list's records (entity and up to 200 keys): its group, state, comment and round; records the caller may not read and records not yet decided on are left out */
+    post: operations['postV1ReviewLatest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/Review/stats/{id}': {
     parameters: {
       query?: never;
@@ -14768,6 +14785,79 @@ export interface operations {
             data: {
               /** @description Reminders sent */
               notified: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  postV1ReviewLatest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "entity": "IP",
+         *       "keys": [
+         *         "Xq3Lm8Rt2vNz5Kp7Wc4Hy6Bd9Fg1Js0Ae8Ui2Oo5Tr3Ew7Qa"
+         *       ]
+         *     }
+         */
+        'application/json': {
+          /** @enum {string} */
+          entity: 'IP' | 'Usage' | 'License' | 'Product' | 'SalesReport' | 'Invoice';
+          keys: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description status 0 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 0,
+           *       "data": {
+           *         "items": [
+           *           {
+           *             "subject": "string",
+           *             "group": "string",
+           *             "state": "string",
+           *             "comment": "string",
+           *             "revision": 0,
+           *             "dateUpdated": "2019-08-24T14:15:22Z"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 0;
+            data: {
+              items: {
+                /** @description Key of the record decided on */
+                subject: string;
+                group: string | null;
+                state: string;
+                comment: string | null;
+                revision: number;
+                /** Format: date-time */
+                dateUpdated: string;
+              }[];
             };
           };
         };

@@ -100,6 +100,33 @@ export function useHistory<T = Record<string, unknown>>(entity: string, key: str
   });
 }
 
+export type LatestDecision = AnswerData<'/api/v1/Review/latest', 'post'>['items'][number];
+
+/** The records a list asks the last decision of: `entity`'s records by key, in the list's order. */
+export interface LatestDecisionsRead {
+  entity: 'IP' | 'Usage' | 'License' | 'Product' | 'SalesReport' | 'Invoice';
+  keys: string[];
+}
+
+/** SWR's key of a latest-decisions read, as the hook below and a page's first reads build it. */
+export function latestDecisionsKey(read: LatestDecisionsRead, token: string) {
+  return ['latest', read.entity, read.keys.join(' '), token] as const;
+}
+
+/**
+ * The last decision on each record a list shows (POST /api/v1/Review/latest), by record key: one
+ * read for the whole list instead of a history per row.
+ */
+export function useLatestDecisions(read: LatestDecisionsRead | null) {
+  const { data: session } = useSession();
+  const token = session?.accessToken;
+  const { data } = useSWR(read && read.keys.length && token ? latestDecisionsKey(read, token) : null, async () => {
+    const answer = await api.POST('/api/v1/Review/latest', { body: read!, token });
+    return answer?.status === 0 ? answer.data.items : null;
+  });
+  return new Map((data ?? []).map((decision) => [decision.subject, decision]));
+}
+
 /** What the caller may do with a record now (GET /api/v1/{Entity}/{id}/actions): pages offer exactly these steps. */
 export type RecordActions = Extract<RecordAnswer, { actions: unknown }>;
 

@@ -6,6 +6,7 @@ import * as approveRoute from '@/pages/api/v1/Holder/approve/[kind]/[id]';
 import * as queueRoute from '@/pages/api/v1/Holder/approve/[kind]/index';
 import * as decideRoute from '@/pages/api/v1/Review/[id]/[state]';
 import * as statsRoute from '@/pages/api/v1/Review/stats/[id]';
+import * as latestRoute from '@/pages/api/v1/Review/latest';
 import * as usageListRoute from '@/pages/api/v1/Usage/holder/list';
 import * as actionRoute from '@/pages/api/v1/[entity]/[id]/[action]';
 import * as contractAttrRoute from '@/pages/api/pdf/attr/[id]';
@@ -29,6 +30,7 @@ export async function serveFlowApi(): Promise<FlowApi> {
   const entity = await serveEntityApi();
   const servers: [RegExp, RouteServer][] = [
     [/^\/api\/v1\/Review\/stats\/[^/]+$/, await serveRoute(statsRoute, '/api/v1/Review/stats/[id]')],
+    [/^\/api\/v1\/Review\/latest$/, await serveRoute(latestRoute, '/api/v1/Review/latest')],
     [/^\/api\/v1\/Review\/[^/]+\/[^/]+$/, await serveRoute(decideRoute, '/api/v1/Review/[id]/[state]')],
     [/^\/api\/v1\/Holder\/approve\/[^/]+\/[^/]+$/, await serveRoute(approveRoute, '/api/v1/Holder/approve/[kind]/[id]')],
     [/^\/api\/v1\/Holder\/approve\/[^/]+$/, await serveRoute(queueRoute, '/api/v1/Holder/approve/[kind]')],

@@ -223,6 +223,77 @@ describe('SPEC §4 Review state changes by a patch with a state value: secondary
   });
 });
 
+describe('POST /api/v1/Review/latest: the last decision beside each row of a list', () => {
+  type Latest = { subject: string; group: string | null; state: string; comment: string | null; revision: number };
+
+  it("answers the latest round's decision with its comment, leaves out undecided and unreadable records", async () => {
+    const asked = await newSecondaryIp('Latest asked');
+    await api.call('POST', `/api/v1/IP/${asked}/submit`, token.designer);
+    await api.call('PATCH', `/api/v1/Review/${await pendingReview(asked, 'brand')}/changes_requested`, token.brand, {
+      comment: 'Round one: softer outline.',
+    });
+    await api.call('POST', `/api/v1/IP/${asked}/resubmit`, token.designer);
+    // Round two: brand approves without a word, legal asks again with one; the comment is what the row shows.
+    await api.call('PATCH', `/api/v1/Review/${await pendingReview(asked, 'brand')}/approved`, token.brand, {});
+    await api.call('PATCH', `/api/v1/Review/${await pendingReview(asked, 'legal')}/changes_requested`, token.legal, {
+      comment: 'Round two: the tagline.',
+    });
+    const waiting = await newSecondaryIp('Latest waiting');
+    await api.call('POST', `/api/v1/IP/${waiting}/submit`, token.designer);
+    const draft = await newSecondaryIp('Latest draft');
+
+    const mine = await api.call<Envelope<{ items: Latest[] }>>('POST', '/api/v1/Review/latest', token.designer, {
+      entity: 'IP',
+      keys: [asked, waiting, draft],
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.json.data.items).toEqual([
+      expect.objectContaining({
+        subject: asked,
+        group: 'legal',
+        state: 'changes_requested',
+        comment: 'Round two: the tagline.',
+        revision: 2,
+      }),
+    ]);
+    // The history's own rule says the same for that record.
+    const history = await api.call<Envelope<{ reviews: Latest[] }>>('GET', `/api/v1/IP/${asked}/history`, token.designer);
+    const { lastDecision } = await import('@/lib/flow/last-decision');
+    expect(lastDecision(history.json.data.reviews as never)).toMatchObject({ comment: 'Round two: the tagline.' });
+
+    // Another designer's drafts and reviews in progress do not exist for them: nothing is told.
+    const other = await api.call<Envelope<{ items: Latest[] }>>('POST', '/api/v1/Review/latest', token.studio, {
+      entity: 'IP',
+      keys: [asked],
+    });
+    expect(other.status).toBe(200);
+    expect(other.json.data.items).toEqual([]);
+  });
+
+  it('refuses a body without keys, with too many, or naming an entity that is not reviewed, per field', async () => {
+    const empty = await api.call<Envelope<{ errors: Rec }>>('POST', '/api/v1/Review/latest', token.designer, {
+      entity: 'IP',
+      keys: [],
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.json.data.errors.keys).toBeTruthy();
+    const many = Array.from({ length: 201 }, (_, i) => `k${i}`);
+    const tooMany = await api.call<Envelope<{ errors: Rec }>>('POST', '/api/v1/Review/latest', token.designer, {
+      entity: 'IP',
+      keys: many,
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.data.errors.keys).toBeTruthy();
+    const notReviewed = await api.call<Envelope<{ errors: Rec }>>('POST', '/api/v1/Review/latest', token.designer, {
+      entity: 'Tag',
+      keys: ['abc'],
+    });
+    expect(notReviewed.status).toBe(400);
+    expect(notReviewed.json.data.errors.entity).toBeTruthy();
+    expect((await api.call('POST', '/api/v1/Review/latest', undefined, { entity: 'IP', keys: ['abc'] })).status).toBe(401);
+  });
+});
+
 describe('concurrency', () => {
   it('two approvals sent at once leave one consistent outcome and two Review records', async () => {
     const key = await newSecondaryIp('Flow race');

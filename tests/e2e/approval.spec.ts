@@ -155,10 +155,21 @@ test('[en] legal rejects with a comment and a pin; the designer sees Rejected, t
   );
   await expect(queueItem(legal, name)).toHaveCount(0);
 
+  // The list arrives with each row's parent and last decision: no read per row after it loads.
+  const readsAfterLoad: string[] = [];
+  const perRow = /\/api\/v1\/IP\/(?!query$)[^/]+(\/history)?$|\/api\/v1\/Review\/latest$/;
+  const track = (request: { url: () => string }) => {
+    if (perRow.test(new URL(request.url()).pathname)) readsAfterLoad.push(request.url());
+  };
+  designer.on('request', track);
   await designer.goto('/en/designer/iplist');
   const row = ipRow(designer, name);
   await expect(row.getByTestId('ip-state')).toHaveText('Rejected');
   await expect(row.getByTestId('ip-last-comment')).toHaveText('Logo proportions are wrong');
+  await expect(row).toContainText(primaryName);
+  await expect(row.getByTestId('ip-last-decision')).toContainText('Legal');
+  designer.off('request', track);
+  expect(readsAfterLoad).toEqual([]);
   await row.getByTestId('ip-details').click();
   await expect(designer.getByTestId('ip-detail-state')).toHaveText('Rejected');
   const legalReview = designer.getByTestId('review-item').filter({ hasText: 'Logo proportions are wrong' });

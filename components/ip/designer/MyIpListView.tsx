@@ -22,9 +22,9 @@ import { useTags } from '@/components/ip/data';
 import { myDesignerQuery } from '@/components/ip/gallery/data';
 import { SearchTagFilters } from '@/components/tags/TagFilter';
 
-/** SWR keys of IP queries and IP histories: what a change to one of my IPs makes stale. */
+/** SWR keys of IP queries, histories and last decisions: what a change to one of my IPs makes stale. */
 function isIpData(key: unknown): boolean {
-  return Array.isArray(key) && (key[0] === 'query' || key[0] === 'history' || key[0] === 'record') && key[1] === 'IP';
+  return Array.isArray(key) && ['query', 'history', 'record', 'latest'].includes(key[0]) && key[1] === 'IP';
 }
 
 /** The designer's own secondary IPs, newest change first; a search word and a tag narrow them. */

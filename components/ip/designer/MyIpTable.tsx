@@ -3,13 +3,13 @@ import { useTranslation } from 'next-i18next/pages';
 import { OpenLink } from '@/components/kit/table/OpenRowButton';
 import { RecordTable, type RecordTableProps } from '@/components/kit/table/RecordTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
-import { useRecord } from '@/lib/client/entities';
-import { useHistory } from '@/lib/client/flow';
+import { useEntityQuery } from '@/lib/client/entities';
+import { useLatestDecisions, type LatestDecision } from '@/lib/client/flow';
 import { useShell } from '@/lib/client/settings-context';
 import { IP_NAME_MAX, truncate } from '@/lib/format/truncate';
 import { stateVariant } from '@/components/flow/approval/ReviewHistory';
 import { imagesOf, text, type Row } from '@/components/flow/approval/subject';
-import { lastDecision } from './lastDecision';
+import { myIpDecisionsRead, parentNamesQuery } from './my-ip-reads';
 import { IpThumbnail } from '../IpThumbnail';
 import { TagList } from '@/components/tags/TagFilter';
 import type { TagRecord } from '@/components/ip/types';
@@ -27,17 +27,10 @@ function NameCell({ ip, tagsByKey }: { ip: Row; tagsByKey: Map<string, TagRecord
   );
 }
 
-function ParentName({ parent }: { parent: unknown }) {
-  const { data } = useRecord<Row>('IP', text(parent) || null);
-  return <>{text(data?.name)}</>;
-}
-
-/** The comment of the last decision on the IP's review, with who decided it. */
-function LastDecision({ ipKey }: { ipKey: string }) {
+/** The last decision on the IP's review, with who decided it and their comment. */
+function LastDecisionCell({ last }: { last: LatestDecision | undefined }) {
   const { t } = useTranslation('designer-ip');
   const { t: tf } = useTranslation('flow');
-  const { data: history } = useHistory<Row>('IP', ipKey);
-  const last = lastDecision(history?.reviews);
   if (!last) return <span className="text-muted">—</span>;
   return (
     <span data-testid="ip-last-decision">
@@ -63,6 +56,11 @@ export function MyIpTable({
   const { t } = useTranslation('designer-ip');
   const { t: tf } = useTranslation('flow');
   const { lang } = useShell();
+  // Beside the rows: the primary IPs' names and the last decisions, each one read for the whole list.
+  const rows = table.rows ?? [];
+  const parents = useEntityQuery<Row>('IP', parentNamesQuery(rows));
+  const parentNames = new Map((parents.data?.items ?? []).map((ip) => [text(ip.key), text(ip.name)]));
+  const decisions = useLatestDecisions(myIpDecisionsRead(rows));
   const columns = [
     column<Row>('reference', t('list.reference'), (ip) => text(ip.reference), { kind: 'reference', sortable: true }),
     column<Row>('name', t('list.name'), (ip) => text(ip.name), {
@@ -70,7 +68,7 @@ export function MyIpTable({
       sortable: true,
       render: (ip) => <NameCell ip={ip} tagsByKey={tagsByKey} />,
     }),
-    column<Row>('parent', t('list.parent'), (ip) => text(ip.parent), { render: (ip) => <ParentName parent={ip.parent} /> }),
+    column<Row>('parent', t('list.parent'), (ip) => parentNames.get(text(ip.parent)) ?? ''),
     column<Row>('state', t('list.state'), (ip) => tf(`state.${text(ip.state)}`), {
       render: (ip) => {
         const state = text(ip.state);
@@ -81,8 +79,8 @@ export function MyIpTable({
         );
       },
     }),
-    column<Row>('lastDecision', t('list.lastDecision'), () => '', {
-      render: (ip) => <LastDecision ipKey={text(ip.key)} />,
+    column<Row>('lastDecision', t('list.lastDecision'), (ip) => decisions.get(text(ip.key))?.comment ?? '', {
+      render: (ip) => <LastDecisionCell last={decisions.get(text(ip.key))} />,
     }),
     column<Row>('updated', t('list.updated'), (ip) => ip.dateUpdated, { kind: 'datetime', sortable: true }),
     actionsColumn<Row>(t('list.details'), (ip) => (

@@ -85,3 +85,10 @@ export function bindingForRecord(entity: EntityName, row: Row): SubjectBinding |
 export function bindingForSubject(subject: Subject): SubjectBinding {
   return bindings[subject];
 }
+
+/** The flow subjects whose records an entity stores (IP: primary and secondary IPs). */
+export function subjectsOfEntity(entity: EntityName): Subject[] {
+  return Object.values(bindings)
+    .filter((binding) => binding.entity === entity && binding.subject !== 'liquid')
+    .map((binding) => binding.subject);
+}

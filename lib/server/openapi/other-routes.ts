@@ -28,6 +28,7 @@ import { usersSetInput } from '../users/set-user';
 import { usersProfileUpdateInput } from '../users/update-own-profile';
 import { logWorkflowInput } from '../workflow/add-workflow-log';
 import { approveInput } from '../flow/approve-subject';
+import { latestDecisionsInput } from '../flow/latest-decisions';
 import { decisionInput } from '../flow/decide-review';
 import { storageMimeInput } from '../storage/file-info';
 import { storageSaveInput } from '../storage/upload-input';
@@ -324,6 +325,15 @@ export function otherRoutes(): RouteDoc[] {
       tag: 'Review',
       acl: `${admin}, calbee:<product>`,
       output: object({ notified: { type: 'integer', description: 'Reminders sent' } }),
+    },
+    {
+      path: '/api/v1/Review/latest',
+      method: 'post',
+      summary:
+        "The last decision on each of a list's records (entity and up to 200 keys): its group, state, comment and round; records the caller may not read and records not yet decided on are left out",
+      tag: 'Review',
+      input: latestDecisionsInput,
+      output: object({ items: arrayOf(flow.latestDecision) }),
     },
     {
       path: '/api/v1/Review/stats/{id}',

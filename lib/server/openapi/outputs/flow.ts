@@ -58,6 +58,16 @@ export const reviewStats = object({
   byGroup: mapOf(mapOf(int)),
 });
 
+/** lib/server/flow/latest-decisions: the decision a list shows beside each record. */
+export const latestDecision = object({
+  subject: { type: 'string', description: 'Key of the record decided on' },
+  group: nullable(str),
+  state: str,
+  comment: nullable(str),
+  revision: int,
+  dateUpdated: dateTime,
+});
+
 const markup = object({ image: str, x: num, y: num, note: str });
 
 export const subjectHistory = object({
