@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import { TitledCard } from '@/components/kit/shell/TitledCard';
 import { answerRows } from '@/components/kit/table/RecordTable';
 import Spinner from 'react-bootstrap/Spinner';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
@@ -14,13 +15,20 @@ import { useEntityQuery, type QueryBody } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 import { text, type Row } from '@/components/flow/approval/subject';
 import { NoDesignerProfile } from './NoDesignerProfile';
-import { IpForm } from './IpForm';
-import { MyIpDetail } from './MyIpDetail';
 import { MyIpTable } from './MyIpTable';
 import { usePermittedIps } from './usePermits';
 import { useTags } from '@/components/ip/data';
 import { myDesignerQuery } from '@/components/ip/gallery/data';
 import { SearchTagFilters } from '@/components/tags/TagFilter';
+
+// The form and the detail are shown on request (a new IP, ?ip= in the address): their code is
+// loaded then, not with the list. With ?ip= on arrival the server renders the detail as before.
+const IpForm = dynamic(() => import('./IpForm').then((m) => m.IpForm), {
+  loading: () => <Spinner animation="border" size="sm" role="status" />,
+});
+const MyIpDetail = dynamic(() => import('./MyIpDetail').then((m) => m.MyIpDetail), {
+  loading: () => <Spinner animation="border" size="sm" role="status" />,
+});
 
 /** SWR keys of IP queries, histories and last decisions: what a change to one of my IPs makes stale. */
 function isIpData(key: unknown): boolean {

@@ -8,7 +8,7 @@ import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import type { QueryBody } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 import { firstQuery, type FirstReads } from '@/lib/page/first-reads';
-import { myPermitsQuery, useCursorPages, useMyDesigner, useMyPermits, type Row } from './data';
+import { myDesignerQuery, myPermitsQuery, useCursorPages, useMyDesigner, useMyPermits, type Row } from './data';
 import { FlowState } from '../../flow/FlowState';
 import { GalleryFilters, galleryFilter, gallerySearch, type GalleryFilterValues } from './GalleryFilters';
 import { GalleryGrid } from './GalleryGrid';
@@ -35,6 +35,8 @@ export const primaryGalleryReads: FirstReads = (session) => [
   firstQuery('IP', primaryGalleryQuery({ search: '', tag: '' })),
   firstQuery('Tag', ALL_TAGS_QUERY),
   firstQuery('Usage', myPermitsQuery(session.user.sub)),
+  // useMyDesigner: whether the designer has a profile decides the page's permit buttons.
+  firstQuery('Designer', myDesignerQuery(session.user.sub)),
 ];
 
 /** designer/gallery: published primary IPs; a card opens the detail with guidelines and the permit request. */

@@ -1,5 +1,6 @@
 import { MyIpListView, myIpsQuery } from '@/components/ip/designer/MyIpListView';
 import { myIpDecisionsRead, parentNamesQuery } from '@/components/ip/designer/my-ip-reads';
+import { approvedPermitsQuery, permittedKeys, permittedNamesQuery } from '@/components/ip/designer/usePermits';
 import { ALL_TAGS_QUERY } from '@/components/ip/data';
 import { myDesignerQuery } from '@/components/ip/gallery/data';
 import { withPage } from '@/components/kit/shell/withPage';
@@ -17,6 +18,11 @@ const reads: FirstReads = (session) => [
   firstQuery('Designer', myDesignerQuery(session.user.sub)),
   firstQuery('Tag', ALL_TAGS_QUERY),
   firstQuery('IP', myIpsQuery(session.user.sub), besideRows),
+  // usePermittedIps: the primary IPs a new IP may be made from, with their names.
+  firstQuery('Usage', approvedPermitsQuery(session.user.sub), (usages) => {
+    const names = permittedNamesQuery(permittedKeys(usages));
+    return names ? [firstQuery('IP', names)] : [];
+  }),
 ];
 
 export default withPage('/designer/iplist', MyIpListView);
