@@ -2,6 +2,7 @@ import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import { useTranslation } from 'next-i18next/pages';
+import { useAfterLoad } from '@/lib/client/after-load';
 import { useNotificationList, useUnreadStream } from '@/lib/client/notify';
 import { useLatch } from '@/lib/client/use-latch';
 
@@ -16,15 +17,17 @@ const NotificationViewer = dynamic(loadViewer, { ssr: false });
  */
 export function NotificationBell() {
   const { t } = useTranslation('notify');
-  const stream = useUnreadStream(true);
-  const list = useNotificationList(stream.live);
+  const afterLoad = useAfterLoad();
+  const stream = useUnreadStream(afterLoad);
+  const list = useNotificationList(stream.live, afterLoad);
   const [show, setShow] = useState(false);
   const opened = useLatch(show);
   const { mutate } = list;
-  // A pushed count that differs from the list means the list is stale: fetch it again.
+  // A pushed count that differs from the list means the list is stale: fetch it again. Not while
+  // the list's first answer is on its way: that one is read after the count anyway.
   const listed = list.data?.status === 0 ? list.data.data.unread : null;
   useEffect(() => {
-    if (stream.unread !== null && stream.unread !== listed) void mutate();
+    if (stream.unread !== null && listed !== null && stream.unread !== listed) void mutate();
     // Only a new pushed value triggers a refetch; `listed` catching up must not loop.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stream.unread, mutate]);

@@ -9,10 +9,10 @@ export interface ServerStatus {
   version: string;
 }
 
-export function useServerStatus() {
+export function useServerStatus(enabled = true) {
   const { settings } = useShell();
   return useSWR<Envelope<ServerStatus> | null>(
-    ['core', '/server/status'],
+    enabled ? ['core', '/server/status'] : null,
     async () => {
       const answer = await coreClient(settings.coreApiUrl).GET('/api/core/server/status');
       // The spec leaves both fields optional; isConnected checks them before anything reads them.

@@ -59,12 +59,12 @@ export function useUnreadStream(enabled: boolean): { unread: number | null; live
 }
 
 /** The caller's notifications; polled every 60 s only while the live stream is down. */
-export function useNotificationList(live: boolean) {
+export function useNotificationList(live: boolean, enabled = true) {
   const { settings } = useShell();
   const { data: session } = useSession();
   const token = session?.accessToken;
   return useSWR<Envelope<NotificationList> | null>(
-    token ? ['core', '/notify/list', token] : null,
+    enabled && token ? ['core', '/notify/list', token] : null,
     async () =>
       // The spec's items lack `link`, which the server sends (string or null) and the viewer links to.
       (await coreClient(settings.coreApiUrl).GET('/api/core/notify/list', { token })) as Envelope<NotificationList> | null,

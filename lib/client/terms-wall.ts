@@ -12,6 +12,7 @@ import {
   type WallDecision,
   type WallEntity,
 } from '../terms/wall';
+import { useAfterLoad } from './after-load';
 import { useEntityQuery } from './entities';
 import { api, coreClient, type EntityName } from './api';
 import type { Envelope } from './fetcher';
@@ -49,7 +50,9 @@ export function useTermsWall(): TermsWallState {
   const { data: session, status } = useSession();
   const sub = status === 'authenticated' ? (session?.user.sub ?? '') : '';
   const token = session?.accessToken;
-  const { data: terms } = useLatestTerms(Boolean(sub));
+  // The terms in force are read once the page has loaded (useAfterLoad): the wall opens a moment later.
+  const afterLoad = useAfterLoad();
+  const { data: terms } = useLatestTerms(Boolean(sub) && afterLoad);
   const anyInForce = Boolean(terms && TERMS_KINDS.some((kind) => terms.latest[kind]));
   const lists = accessLists({ client: settings.aclClient, product: settings.productKey });
   const access = session?.user.access ?? [];
