@@ -206,7 +206,7 @@ export const entities: Record<EntityName, EntityDef> = {
     // The holder follows the IP: the default holder's for a primary IP, its parent's for a secondary one.
     serverOwned: ['state', 'owner', 'tags', 'holder'],
     scope: 'owner',
-    queryable: ['key', 'name', 'kind', 'state', 'holder', 'designer', 'parent', 'categories', 'tags', 'owner'],
+    queryable: ['name', 'kind', 'state', 'holder', 'designer', 'parent', 'categories', 'tags', 'owner'],
   }),
   Designer: define('Designer', t.designers, {
     refine: {
