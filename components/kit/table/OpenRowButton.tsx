@@ -54,9 +54,12 @@ export function OpenLink({
   dataKey?: string;
 }) {
   return (
+    // The record opens on the page already shown: there is no other page's code to fetch ahead,
+    // and prefetching would resolve the route once for every row in view after the page loads.
     <Link
       href={href}
       shallow
+      prefetch={false}
       className="btn btn-sm btn-outline-primary text-nowrap"
       aria-label={label}
       data-testid={testId}
