@@ -73,7 +73,8 @@ export async function reviewStats(db: Db, def: EntityDef, viewer: Viewer, key: s
   return { key, ...countDecisions(rows) };
 }
 
-const FLOW_ENTITIES = ['IP', 'Usage', 'License', 'Product', 'SalesReport', 'Invoice'] as const;
+/** The entities whose records follow a flow and are reviewed. */
+export const FLOW_ENTITIES = ['IP', 'Usage', 'License', 'Product', 'SalesReport', 'Invoice'] as const;
 
 /** Which flow entity a key belongs to, among those the viewer may see. */
 export async function findSubject(db: Db, viewer: Viewer, key: string): Promise<EntityDef> {

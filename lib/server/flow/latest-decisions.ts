@@ -9,15 +9,13 @@ import { key } from '../entities/field-rules';
 import { readScope } from '../entities/policy';
 import { validateRecord } from '../entities/validate';
 import type { Viewer } from '../entities/viewer';
+import { FLOW_ENTITIES } from './history';
 import { subjectsOfEntity } from './subjects';
-
-/** The entities whose records are reviewed, as POST /api/v1/Review/latest names them. */
-const REVIEWED = ['IP', 'Usage', 'License', 'Product', 'SalesReport', 'Invoice'] as const;
 
 /** Body of POST /api/v1/Review/latest: one entity's records, as many as a list shows at once. */
 export const latestDecisionsInput = z
   .object({
-    entity: z.enum(REVIEWED),
+    entity: z.enum(FLOW_ENTITIES),
     keys: z.array(key()).min(1).max(200),
   })
   .strict();
