@@ -4,6 +4,8 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Pool } from 'pg';
 import { getConfig } from '../../config';
 import * as entitySchema from './entities-schema';
+import { answerCacheOn } from './answer-cache';
+import { listenForVersions, type LocalVersions } from './local-versions';
 import * as platformSchema from './platform-schema';
 import * as foundationSchema from './schema';
 
@@ -21,6 +23,11 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   /** The connection pool on PostgreSQL, for work that needs one connection of its own. */
   pool?: Pool;
+  /**
+   * PGlite: the tables' committed writes as this process saw them (local-versions.ts), which the
+   * answer cache uses once it has proven the database's trigger reports them.
+   */
+  localVersions?: LocalVersions;
   close: () => Promise<void>;
 }
 
@@ -49,7 +56,9 @@ async function open(): Promise<DbHandle> {
   fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  // Nothing but this process writes here, so it can know which tables changed (answer-cache.ts).
+  const localVersions = answerCacheOn ? await listenForVersions(client) : undefined;
+  return { db, kind: 'pglite', localVersions, close: () => client.close() };
 }
 
 /**
