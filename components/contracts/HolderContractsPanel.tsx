@@ -5,11 +5,11 @@ import Card from 'react-bootstrap/Card';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { text, type Row } from '@/components/flow/approval/subject';
+import { useNames } from '@/components/kit/format/use-names';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import { licenseColumns } from '@/components/license/license-columns';
 import { useDialogs } from '@/components/kit/dialogs/DialogProvider';
-import { useIpNames } from '@/components/license/licensee/LicenseListView';
 import { contractPdfUrl } from '@/lib/client/contracts';
 import { useEntityQuery } from '@/lib/client/entities';
 import { takeStep } from '@/lib/client/flow';
@@ -40,13 +40,14 @@ export function HolderContractsPanel() {
     limit: 200,
   });
   const licenses = useMemo(() => data?.items ?? [], [data]);
-  const ipNames = useIpNames(useMemo(() => [...new Set(licenses.map((l) => text(l.ip)))].sort(), [licenses]));
-  const orgKeys = useMemo(() => [...new Set(licenses.map((l) => text(l.licensee)))].sort(), [licenses]);
-  const { data: orgs } = useEntityQuery<{ key: string; name: string }>(
-    'Licensee',
-    orgKeys.length ? { filter: { key: { $in: orgKeys } }, limit: 500 } : null,
+  const ipNames = useNames(
+    'IP',
+    useMemo(() => licenses.map((l) => text(l.ip)), [licenses]),
   );
-  const orgNames = useMemo(() => new Map((orgs?.items ?? []).map((o) => [o.key, o.name])), [orgs]);
+  const orgNames = useNames(
+    'Licensee',
+    useMemo(() => licenses.map((l) => text(l.licensee)), [licenses]),
+  );
   const [signing, setSigning] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   const [flash, setFlash] = useState<{ variant: string; text: string } | null>(null);

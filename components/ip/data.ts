@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import { accessLists } from '@/lib/acl/roles';
 import { hasAccess } from '@/lib/acl/match';
+import { useNames } from '@/components/kit/format/use-names';
 import { useEntityQuery, type QueryBody } from '@/lib/client/entities';
 import { api } from '@/lib/client/api';
 import type { Envelope } from '@/lib/client/fetcher';
@@ -27,13 +28,8 @@ export function tagName(tag: Pick<TagRecord, 'name_jp' | 'name_en'>, lang: Lang)
 }
 
 /** Designers' display names (creator_name) for the keys shown on a page. */
-export function useDesignerNames(keys: string[]) {
-  const unique = [...new Set(keys)].sort();
-  const query = useEntityQuery<{ key: string; creator_name: string }>(
-    'Designer',
-    unique.length ? { filter: { key: { $in: unique } }, limit: unique.length } : null,
-  );
-  return useMemo(() => new Map((query.data?.items ?? []).map((d) => [d.key, d.creator_name])), [query.data]);
+export function useDesignerNames(keys: readonly string[]) {
+  return useNames('Designer', keys, 'creator_name');
 }
 
 /** Revalidates every cached query of one entity (after a write elsewhere on the page). */

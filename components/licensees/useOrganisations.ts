@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSession } from 'next-auth/react';
 import { entitiesOf } from '@/lib/acl/match';
-import { useEntityQuery } from '@/lib/client/entities';
+import { keysQuery, useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 
 export type MemberRole = 'owner' | 'admin' | 'staff' | 'designer';
@@ -25,10 +25,7 @@ export function useOrganisations() {
   const { settings } = useShell();
   const access = useMemo(() => session?.user?.access ?? [], [session]);
   const keys = useMemo(() => entitiesOf(access, 'licensee', settings.aclClient).sort(), [access, settings.aclClient]);
-  const { data, isLoading } = useEntityQuery<{ key: string; name: string }>(
-    'Licensee',
-    keys.length ? { filter: { key: { $in: keys } }, limit: 100 } : null,
-  );
+  const { data, isLoading } = useEntityQuery<{ key: string; name: string }>('Licensee', keysQuery(keys));
   const organisations = useMemo<Organisation[]>(() => {
     const names = new Map((data?.items ?? []).map((o) => [o.key, o.name]));
     return keys.map((key) => {

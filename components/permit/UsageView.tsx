@@ -11,7 +11,8 @@ import { RecordTable } from '@/components/kit/table/RecordTable';
 import { actionsColumn, column } from '@/components/kit/table/columns';
 import { useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
-import { isLivePermit, useIpNames, useMyDesigner, useMyPermits, type Row } from '../ip/gallery/data';
+import { useNames } from '@/components/kit/format/use-names';
+import { isLivePermit, useMyDesigner, useMyPermits, type Row } from '../ip/gallery/data';
 import { FlowState } from '../flow/FlowState';
 import { PermitDetail } from './PermitDetail';
 import { PermitRequestForm } from './PermitRequestForm';
@@ -33,7 +34,10 @@ export function UsageView({ title }: ScreenViewProps) {
     sort: { name: 1 },
     limit: 500,
   });
-  const names = useIpNames(permits.items.map((u) => u.ip));
+  const names = useNames(
+    'IP',
+    permits.items.map((u) => u.ip),
+  );
   const [requested, setRequested] = useState<string | null>(null);
   const options = (published.data?.items ?? []).map((ip) => ({
     key: String(ip.key),

@@ -2,6 +2,7 @@ import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
 import { api, type EntityName } from './api';
 import type { Envelope } from './fetcher';
+import { MAX_LIMIT } from '../query/limits';
 import type { Lang } from '../validation/messages';
 
 // The checks and their messages in both languages load with the first schema a form asks for,
@@ -93,6 +94,15 @@ export interface QueryBody {
   sort?: Record<string, 1 | -1>;
   limit?: number;
   cursor?: string;
+}
+
+/**
+ * The records with these keys, each once, in one query (null when there are none). The keys are
+ * sorted, so the same keys in any order ask the same question and share one cached answer.
+ */
+export function keysQuery(keys: readonly unknown[]): QueryBody | null {
+  const unique = [...new Set(keys.filter((k): k is string => typeof k === 'string' && k !== ''))].sort();
+  return unique.length ? { filter: { key: { $in: unique } }, limit: Math.min(unique.length, MAX_LIMIT) } : null;
 }
 
 /** One SWR hook for entity queries; the key stays null until the session has a token. */

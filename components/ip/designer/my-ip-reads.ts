@@ -1,4 +1,4 @@
-import type { QueryBody } from '@/lib/client/entities';
+import { keysQuery, type QueryBody } from '@/lib/client/entities';
 import type { LatestDecisionsRead } from '@/lib/client/flow';
 
 type Row = Record<string, unknown>;
@@ -16,6 +16,5 @@ export function myIpDecisionsRead(rows: readonly Row[]): LatestDecisionsRead | n
 
 /** The primary IPs the rows were made from, for their names: one query for the whole list. */
 export function parentNamesQuery(rows: readonly Row[]): QueryBody | null {
-  const parents = [...new Set(rows.map((row) => (typeof row.parent === 'string' ? row.parent : '')).filter(Boolean))];
-  return parents.length ? { filter: { key: { $in: parents } }, limit: parents.length } : null;
+  return keysQuery(rows.map((row) => row.parent));
 }

@@ -1,4 +1,4 @@
-import { useEntityQuery, type QueryBody } from '@/lib/client/entities';
+import { keysQuery, useEntityQuery, type QueryBody } from '@/lib/client/entities';
 
 type Row = Record<string, unknown>;
 
@@ -19,7 +19,7 @@ export function permittedKeys(usages: readonly Row[]): string[] {
 
 /** The names of the permitted IPs: one query for all of them. */
 export function permittedNamesQuery(ipKeys: readonly string[]): QueryBody | null {
-  return ipKeys.length ? { filter: { key: { $in: [...ipKeys] } }, limit: 200 } : null;
+  return keysQuery(ipKeys);
 }
 
 /**

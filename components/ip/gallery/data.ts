@@ -79,10 +79,3 @@ export function useMyPermits(sub: string | undefined) {
 export function isLivePermit(usage: Row | undefined): boolean {
   return usage?.state === 'requested' || usage?.state === 'approved' || usage?.state === 'changes_requested';
 }
-
-/** Names of the IPs with these keys, for lists that only hold the key. */
-export function useIpNames(keys: unknown[]) {
-  const unique = [...new Set(keys.filter((k): k is string => typeof k === 'string' && k !== ''))].sort();
-  const query = useEntityQuery<Row>('IP', unique.length ? { filter: { key: { $in: unique } }, limit: unique.length } : null);
-  return useMemo(() => new Map((query.data?.items ?? []).map((ip) => [String(ip.key), String(ip.name ?? '')])), [query.data]);
-}

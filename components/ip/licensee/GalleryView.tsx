@@ -11,7 +11,7 @@ import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { LicenseApplicationForm } from '@/components/license/LicenseApplicationForm';
 import { text, type Row as Rec } from '@/components/flow/approval/subject';
-import { useEntityQuery } from '@/lib/client/entities';
+import { keysQuery, useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
 import { IpPicture } from './IpPicture';
@@ -36,7 +36,7 @@ export const APPLICABLE_IPS = {
 function useDesignerNames(keys: string[]) {
   const { data } = useEntityQuery<{ key: string; creator_name: string; corporate_name?: string | null }>(
     'Designer',
-    keys.length ? { filter: { key: { $in: keys } }, limit: 500 } : null,
+    keysQuery(keys),
   );
   return useMemo(() => new Map((data?.items ?? []).map((d) => [d.key, d.corporate_name || d.creator_name])), [data]);
 }

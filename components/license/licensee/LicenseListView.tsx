@@ -5,6 +5,7 @@ import { text, type Row } from '@/components/flow/approval/subject';
 import { DataTable } from '@/components/kit/table/DataTable';
 import { column } from '@/components/kit/table/columns';
 import { useLinkedRecord } from '@/components/kit/record/use-linked-record';
+import { useNames } from '@/components/kit/format/use-names';
 import { useEntityQuery } from '@/lib/client/entities';
 import { useShell } from '@/lib/client/settings-context';
 import type { ScreenViewProps } from '@/components/kit/shell/withPage';
@@ -15,15 +16,6 @@ import { useOrganisations } from '../../licensees/useOrganisations';
 
 // The license's dialog (workflow log, review rounds, contract) loads when a license is opened.
 const LicenseDetail = dynamic(() => import('./LicenseDetail').then((m) => m.LicenseDetail), { ssr: false });
-
-/** IP names for a set of IP keys (only IPs the caller may read come back). */
-export function useIpNames(keys: string[]) {
-  const { data } = useEntityQuery<{ key: string; name: string }>(
-    'IP',
-    keys.length ? { filter: { key: { $in: keys } }, limit: 500 } : null,
-  );
-  return useMemo(() => new Map((data?.items ?? []).map((ip) => [ip.key, ip.name])), [data]);
-}
 
 const listOf = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
 
@@ -42,7 +34,7 @@ export function LicenseListView({ title }: ScreenViewProps) {
   });
   const licenses = useMemo(() => data?.items ?? [], [data]);
   const ipKeys = useMemo(() => [...new Set(licenses.map((l) => text(l.ip)))].sort(), [licenses]);
-  const ipNames = useIpNames(ipKeys);
+  const ipNames = useNames('IP', ipKeys);
   const orgNames = new Map(organisations.map((o) => [o.key, o.name]));
   const { current, open, close } = useLinkedRecord(licenses);
   const ipName = (l: Row) => ipNames.get(text(l.ip)) ?? t('list.unknownIp');

@@ -14,7 +14,7 @@ import { AboveRow, OpenRowButton } from '@/components/kit/table/OpenRowButton';
 import { answerRows, RecordTable } from '@/components/kit/table/RecordTable';
 import { ReferenceCell } from '@/components/kit/table/ReferenceCell';
 import { column } from '@/components/kit/table/columns';
-import { useIpNames } from '../../license/licensee/LicenseListView';
+import { useNames } from '@/components/kit/format/use-names';
 import { ProductForm } from './ProductForm';
 import { licenseStateVariant } from '../../license/states';
 import { useTags } from '@/components/ip/data';
@@ -51,7 +51,7 @@ export function ProductView({ title }: ScreenViewProps) {
     () => [...new Set([...allLicenses.map((l) => text(l.ip)), ...items.map((p) => text(p.ip))].filter(Boolean))].sort(),
     [allLicenses, items],
   );
-  const ipNames = useIpNames(ipKeys);
+  const ipNames = useNames('IP', ipKeys);
   // A link from a notification, a mail or the home opens its product by reference (?open=PRD-2026-0042).
   const router = useRouter();
   const wanted = typeof router.query.open === 'string' ? router.query.open : null;

@@ -5,7 +5,7 @@ import { PagesTable } from '@/components/kit/table/PagesTable';
 import { column } from '@/components/kit/table/columns';
 import { periodColumn } from '@/components/kit/table/period-column';
 import { useEntityPages } from '@/components/kit/table/use-entity-pages';
-import { useEntityQuery } from '@/lib/client/entities';
+import { keysQuery, useEntityQuery } from '@/lib/client/entities';
 import { FlowStateBadge } from '../FlowStateBadge';
 import { LicenseCell } from '../LicenseCell';
 
@@ -42,10 +42,7 @@ export function SalesRowsTable({ filter, filtered }: { filter: Record<string, un
 
   // A license is known by its number and by the IP it licenses.
   const licenseKeys = useMemo(() => [...new Set(sales.items.map((s) => s.license))].sort(), [sales.items]);
-  const licenses = useEntityQuery<{ key: string; ip: string; reference: string }>(
-    'License',
-    licenseKeys.length ? { filter: { key: { $in: licenseKeys } }, limit: Math.min(licenseKeys.length, 500) } : null,
-  );
+  const licenses = useEntityQuery<{ key: string; ip: string; reference: string }>('License', keysQuery(licenseKeys));
   const licenseOf = useMemo(() => new Map((licenses.data?.items ?? []).map((l) => [l.key, l])), [licenses.data]);
   const ips = useNames(
     'IP',

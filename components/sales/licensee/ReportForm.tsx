@@ -10,6 +10,7 @@ import { SubmitButton } from '@/components/kit/form/SubmitButton';
 import { TextField } from '@/components/kit/form/TextField';
 import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { api } from '@/lib/client/api';
+import { useNames } from '@/components/kit/format/use-names';
 import { useEntityQuery } from '@/lib/client/entities';
 import type { ReportRecord, ReportSourceProps, RowErrors } from '../api';
 import { RefusedRows } from './RefusedRows';
@@ -156,11 +157,11 @@ export function ReportForm({ licensee, period, onDone }: ReportSourceProps) {
     'Product',
     licenseKeys.length ? { filter: { license: { $in: licenseKeys }, state: 'approved' }, limit: 500 } : null,
   );
-  const ipNames = useEntityQuery<{ key: string; name: string }>(
+  const ipNames = useNames(
     'IP',
-    licenseKeys.length ? { filter: { key: { $in: [...new Set(items.map((l) => l.ip))] } }, limit: 200 } : null,
+    useMemo(() => items.map((l) => l.ip), [items]),
   );
-  const ipName = (key: string) => ipNames.data?.items.find((i) => i.key === key)?.name ?? '';
+  const ipName = (key: string) => ipNames.get(key) ?? '';
 
   // Another license has other products and territories: what was chosen for the old one goes.
   useEffect(() => {

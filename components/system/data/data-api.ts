@@ -1,6 +1,7 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
 import { api, type AnswerData } from '@/lib/client/api';
+import { keysQuery } from '@/lib/client/entities';
 
 export type PersonRow = AnswerData<'/api/sys/people', 'post'>['items'][number];
 
@@ -82,13 +83,8 @@ export function useOrgLicenses(key: string | null) {
     if (answer?.status !== 0) return null;
     // The spec leaves a License's fields optional; the query answers whole records.
     const licenses = (answer.data.items ?? []) as LicenseRow[];
-    const ipKeys = [...new Set(licenses.map((l) => l.ip))];
-    const ips = ipKeys.length
-      ? await api.POST('/api/v1/IP/query', {
-          token,
-          body: { filter: { key: { $in: ipKeys } }, limit: 200 },
-        })
-      : null;
+    const byKeys = keysQuery(licenses.map((l) => l.ip));
+    const ips = byKeys ? await api.POST('/api/v1/IP/query', { token, body: byKeys }) : null;
     const names = new Map((ips?.status === 0 ? (ips.data.items ?? []) : []).map((ip) => [ip.key, ip.name]));
     return licenses.map((l) => ({ ...l, ipName: names.get(l.ip) ?? l.ip }));
   });

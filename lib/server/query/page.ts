@@ -1,4 +1,5 @@
 import { and, getTableColumns, type SQL } from 'drizzle-orm';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../../query/limits';
 import type { Db } from '../db/client';
 import type { EntityDef } from '../entities/definitions';
 import { cursorCondition, cursorFields, encodeCursor, stripCursorFields } from './cursor';
@@ -12,8 +13,7 @@ import { orderByOf, parseSort, type SortSpec } from './sort';
  * SELECT. Pages are fetched with limit + 1 rows: the extra row only says a next page exists.
  */
 
-export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 500;
+export { DEFAULT_LIMIT, MAX_LIMIT };
 
 const REQUEST_KEYS = new Set(['filter', 'q', 'sort', 'limit', 'cursor']);
 
