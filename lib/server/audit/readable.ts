@@ -4,7 +4,7 @@ import jp from '../../../locales/jp/audit.json';
 import jobsEn from '../../../locales/en/jobs.json';
 import jobsJp from '../../../locales/jp/jobs.json';
 import { getConfig } from '../../config';
-import type { DbOrTx } from '../common/tx';
+import { readEach, type DbOrTx } from '../common/tx';
 import { designers, holders, licensees } from '../db/entities-schema';
 import { invitations, serviceAccounts } from '../db/platform-schema';
 import { serviceAccountOfSub } from '../service-accounts/caller-sub';
@@ -102,45 +102,51 @@ export async function loadLogNames(db: DbOrTx, entries: LogEntryInput[], lang: L
     if (actor) serviceKeys.add(actor);
     if (entry.action.startsWith('service.') && entry.ref) serviceKeys.add(entry.ref);
   }
-  const [people, orgRows, designerRows, inviteRows, holderRows, serviceRows] = await Promise.all([
-    peopleOf(
-      db,
-      [...subs].filter((s) => s.length <= 128 && !serviceAccountOfSub(s)),
-    ),
-    orgKeys.length
-      ? db.select({ key: licensees.key, name: licensees.name }).from(licensees).where(inArray(licensees.key, orgKeys))
-      : [],
-    orgKeys.length
-      ? db
-          .select({ key: designers.key, creator: designers.creator_name, corporate: designers.corporate_name })
-          .from(designers)
-          .where(inArray(designers.key, orgKeys))
-      : [],
-    invites.size
-      ? db
-          .select({
-            key: invitations.key,
-            reference: invitations.reference,
-            email: invitations.email,
-            kind: invitations.kind,
-            entity: invitations.entity,
-            data: invitations.data,
-          })
-          .from(invitations)
-          .where(inArray(invitations.key, [...invites]))
-      : [],
-    holderKeys.size
-      ? db
-          .select({ key: holders.key, name: holders.name })
-          .from(holders)
-          .where(inArray(holders.key, [...holderKeys]))
-      : [],
-    serviceKeys.size
-      ? db
-          .select({ key: serviceAccounts.key, name: serviceAccounts.name })
-          .from(serviceAccounts)
-          .where(inArray(serviceAccounts.key, [...serviceKeys]))
-      : [],
+  const [people, orgRows, designerRows, inviteRows, holderRows, serviceRows] = await readEach(db, [
+    () =>
+      peopleOf(
+        db,
+        [...subs].filter((s) => s.length <= 128 && !serviceAccountOfSub(s)),
+      ),
+    async () =>
+      orgKeys.length
+        ? await db.select({ key: licensees.key, name: licensees.name }).from(licensees).where(inArray(licensees.key, orgKeys))
+        : [],
+    async () =>
+      orgKeys.length
+        ? await db
+            .select({ key: designers.key, creator: designers.creator_name, corporate: designers.corporate_name })
+            .from(designers)
+            .where(inArray(designers.key, orgKeys))
+        : [],
+    async () =>
+      invites.size
+        ? await db
+            .select({
+              key: invitations.key,
+              reference: invitations.reference,
+              email: invitations.email,
+              kind: invitations.kind,
+              entity: invitations.entity,
+              data: invitations.data,
+            })
+            .from(invitations)
+            .where(inArray(invitations.key, [...invites]))
+        : [],
+    async () =>
+      holderKeys.size
+        ? await db
+            .select({ key: holders.key, name: holders.name })
+            .from(holders)
+            .where(inArray(holders.key, [...holderKeys]))
+        : [],
+    async () =>
+      serviceKeys.size
+        ? await db
+            .select({ key: serviceAccounts.key, name: serviceAccounts.name })
+            .from(serviceAccounts)
+            .where(inArray(serviceAccounts.key, [...serviceKeys]))
+        : [],
   ]);
   const personBySub = new Map<string, Person>(people.map((p) => [p.sub, p]));
   const orgNames = new Map<string, string>([

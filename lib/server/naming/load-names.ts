@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../common/tx';
+import { readEach, type DbOrTx } from '../common/tx';
 import { designers, invoices, ips, licensees, licenses } from '../db/entities-schema';
 import type { EntityName } from '../entities/definitions';
 import type { Subject } from '../flow/types';
@@ -115,11 +115,11 @@ export async function factsOf(db: DbOrTx, kind: NamedKind, rows: Row[]): Promise
       for (const i of found) invoiceRefs.set(i.key, i.reference);
     }
   }
-  const [ipNames, orgNames, designerNames, persons] = await Promise.all([
-    namesByKey(db, 'ips', ipKeys),
-    namesByKey(db, 'licensees', orgKeys),
-    namesByKey(db, 'designers', designerKeys),
-    peopleOf(db, [...people]),
+  const [ipNames, orgNames, designerNames, persons] = await readEach(db, [
+    () => namesByKey(db, 'ips', ipKeys),
+    () => namesByKey(db, 'licensees', orgKeys),
+    () => namesByKey(db, 'designers', designerKeys),
+    () => peopleOf(db, [...people]),
   ]);
   const personBySub = new Map(persons.map((p) => [p.sub, p]));
   return rows.map((row): RecordFacts => {
