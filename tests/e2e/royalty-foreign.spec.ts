@@ -105,7 +105,13 @@ test('a EUR month: yen at the recorded rate, the advance, withholding gross/with
   // en: the holder's invoice list, found by the invoice's reference.
   const findInvoice = async () => {
     await cfl.goto('/en/holder/invoice');
+    // The list shows this invoice before the search is applied too; its answer re-draws the rows, so
+    // a click before it could land on a row that is being replaced.
+    const searched = cfl.waitForResponse(
+      (res) => res.url().endsWith('/api/v1/Invoice/query') && (res.request().postData() ?? '').includes(reference),
+    );
     await cfl.getByTestId('invoice-search').fill(reference);
+    await searched;
     const row = cfl.getByTestId('invoice-row').filter({ hasText: reference });
     await expect(row).toHaveCount(1);
     return row;

@@ -45,12 +45,14 @@ type AxeWindow = Window & { axe?: typeof axe; next?: { router: { push: (url: str
 /**
  * Opens a page as the menu does, by the app's router, so the window and the axe-core injected into
  * it stay: a full load per page and axe injected again for each cost three times the scan itself.
- * A page the router cannot reach in place is loaded in full.
+ * A page the router cannot reach in place is loaded in full. When the router itself falls back to
+ * a full load (its page code took too long on a busy machine), the call never answers and the page
+ * goes away: that load is waited for, not raced by a second one.
  */
 async function openFromApp(page: Page, url: string): Promise<void> {
-  const routed = await page.evaluate((u) => (window as AxeWindow).next?.router.push(u) ?? false, url).catch(() => false);
-  if (routed) await page.waitForURL((u) => u.pathname === url);
-  else await page.goto(url);
+  const routed = await page.evaluate((u) => (window as AxeWindow).next?.router.push(u) ?? false, url).catch(() => null);
+  if (routed === false) await page.goto(url);
+  else await page.waitForURL((u) => u.pathname === url);
 }
 
 /** axe-core over the page as it stands, WCAG 2.2 AA rules only, outside the excluded regions. */
