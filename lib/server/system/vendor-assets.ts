@@ -5,17 +5,34 @@ import path from 'node:path';
  * Browser bundles of the API viewers, served from the installed packages (no CDN is reachable
  * and none is wanted). Only these names are served.
  */
-interface Asset {
-  file: string;
-  type: string;
-  /** Third-party addresses the bundle would fetch by itself, each replaced by a local one. */
-  rewrite?: Record<string, string>;
-}
+type Asset =
+  | {
+      file: string;
+      type: string;
+      /** Third-party addresses the bundle would fetch by itself, each replaced by a local one. */
+      rewrite?: Record<string, string>;
+    }
+  | { text: string; type: string };
 
 // ReDoc's sidebar footer always shows its maker's logo from cdn.redoc.ly: offline that fails
 // (a console error on an admin page) and online it tells a third party who reads our API.
 const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
 const BLANK_SVG = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/%3E";
+
+/**
+ * ReDoc's own document, shown in an iframe on /sys/redoc. ReDoc renders with a React of its own:
+ * sharing the page's DOM, leaving the page while it was still laying out 258 operations made one
+ * React remove nodes the other had already removed. In its own document it never touches the
+ * page's nodes. The bundle starts by itself on the <redoc> element above it.
+ */
+const REDOC_PAGE = [
+  '<!doctype html>',
+  '<html lang="en">',
+  '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+  '<title>API reference</title><style>body{margin:0}</style></head>',
+  '<body><redoc spec-url="/openapi.json"></redoc><script src="/api/assets/redoc.js"></script></body>',
+  '</html>',
+].join('');
 
 const ASSETS: Record<string, Asset> = {
   'swagger-ui.js': { file: 'swagger-ui-dist/swagger-ui-bundle.js', type: 'application/javascript; charset=utf-8' },
@@ -25,6 +42,7 @@ const ASSETS: Record<string, Asset> = {
     type: 'application/javascript; charset=utf-8',
     rewrite: { [REDOC_LOGO]: BLANK_SVG },
   },
+  'redoc.html': { text: REDOC_PAGE, type: 'text/html; charset=utf-8' },
 };
 
 const rewritten = new Map<string, Buffer>();
@@ -45,6 +63,10 @@ export type VendorAsset = { type: string; size: number } & ({ stream: fs.ReadStr
 export function vendorAsset(name: string): VendorAsset | null {
   const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
   if (!asset) return null;
+  if ('text' in asset) {
+    const body = Buffer.from(asset.text, 'utf8');
+    return { body, type: asset.type, size: body.length };
+  }
   const full = path.join(process.cwd(), 'node_modules', asset.file);
   if (!fs.existsSync(full)) return null;
   if (asset.rewrite) {

@@ -18,8 +18,9 @@ export function isKnown(rule: string, path: string): boolean {
 }
 
 /**
- * Regions left out of the scan: the API reference viewers (Swagger UI, ReDoc) draw every one of
- * some 150 operations into the page; axe over that DOM takes minutes on this machine. Their frame,
- * heading and the page around them are scanned; the viewers' own markup is the vendors'.
+ * Regions left out of the scan: the API reference viewers draw every one of some 150 operations,
+ * Swagger UI into the page and ReDoc into its own iframe; axe over that DOM takes minutes on this
+ * machine. Their frame, heading and the page around them are scanned; the viewers' own markup is
+ * the vendors'.
  */
 export const EXCLUDED_REGIONS = ['#api-viewer'];
