@@ -1,7 +1,28 @@
 import Document, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document';
+import type { ReactElement } from 'react';
+import { scriptsAfterParse } from '@/lib/page/scripts-after-parse';
 
 interface Props extends DocumentInitialProps {
   htmlLang: string;
+}
+
+type Files = Parameters<Head['getScripts']>[0];
+
+/**
+ * Next's head, whose page scripts are asked for once the document is parsed (see
+ * scriptsAfterParse). Only in production: the development server's scripts are left as Next
+ * writes them.
+ */
+class AppHead extends Head {
+  getScripts(files: Files) {
+    const scripts = super.getScripts(files);
+    return process.env.NODE_ENV === 'production' ? (scriptsAfterParse(scripts) as ReactElement[]) : scripts;
+  }
+
+  getDynamicChunks(files: Files) {
+    const chunks = super.getDynamicChunks(files);
+    return process.env.NODE_ENV === 'production' ? (scriptsAfterParse(chunks) as ReactElement[]) : chunks;
+  }
 }
 
 /** `<html lang>` follows the route's language: jp is Japanese, whose code is `ja`. */
@@ -15,9 +36,9 @@ export default class AppDocument extends Document<Props> {
   render() {
     return (
       <Html lang={this.props.htmlLang} data-scroll-behavior="smooth">
-        <Head>
+        <AppHead>
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        </Head>
+        </AppHead>
         <body>
           <Main />
           <NextScript />

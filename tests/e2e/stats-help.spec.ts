@@ -177,3 +177,35 @@ test('help is public: one diagram per flow, drawn from the flow definitions, in 
   }
   await context.close();
 });
+
+test('a page asks for its scripts once its HTML is parsed, and has run them by the load event', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // What the page had done when `load` fired (the moment page.goto returns).
+  await page.addInitScript(() => {
+    addEventListener('load', () => {
+      const w = window as unknown as { next?: { router?: unknown }; __atLoad?: unknown };
+      w.__atLoad = { router: Boolean(w.next?.router) };
+    });
+  });
+  const html = await (await page.request.get('/jp/help')).text();
+  expect(html).toContain('/_next/static/chunks/');
+  expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+
+  await page.goto('/jp/help');
+  await expect(page.getByTestId('help-page')).toBeVisible();
+  const timing = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const chunks = performance.getEntriesByType('resource').filter((e) => /\/_next\/static\/.+\.js$/.test(e.name));
+    return {
+      parsed: nav.domContentLoadedEventStart,
+      firstChunk: Math.min(...chunks.map((e) => e.startTime)),
+      chunks: chunks.length,
+      atLoad: (window as unknown as { __atLoad?: { router: boolean } }).__atLoad,
+    };
+  });
+  expect(timing.chunks).toBeGreaterThan(3);
+  expect(timing.firstChunk).toBeGreaterThanOrEqual(timing.parsed);
+  expect(timing.atLoad).toEqual({ router: true });
+  await context.close();
+});
