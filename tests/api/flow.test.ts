@@ -328,6 +328,31 @@ describe('concurrency', () => {
     expect(moves).toHaveLength(1);
   });
 
+  it("a rejection and another reviewer's approval sent at once are applied one after the other, never a deadlock", async () => {
+    // The rejection ends the round and closes the other reviewer's pending review; that reviewer's
+    // approval, meanwhile, holds its review and waits for the subject. Locked review-first, the two
+    // waited for each other and PostgreSQL aborted one (a 500). Several pairs at once, so that on
+    // PostgreSQL the interleaving that deadlocked is all but certain to occur.
+    const keys = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => newSecondaryIp(`Flow crossing ${n}`)));
+    for (const key of keys) await api.call('POST', `/api/v1/IP/${key}/submit`, token.designer);
+    const pairs = await Promise.all(
+      keys.map(async (key) => ({ brand: await pendingReview(key, 'brand'), legal: await pendingReview(key, 'legal') })),
+    );
+    const results = await Promise.all(
+      pairs.flatMap((pair) => [
+        api.call<Envelope>('PATCH', `/api/v1/Review/${pair.brand}/rejected`, token.brand, { comment: 'Not this one' }),
+        api.call<Envelope>('PATCH', `/api/v1/Review/${pair.legal}/approved`, token.legal, {}),
+      ]),
+    );
+    for (const [i, key] of keys.entries()) {
+      const [rejected, approved] = [results[2 * i]!, results[2 * i + 1]!];
+      // The rejection always lands; the approval lands first or finds its review closed by it.
+      expect(rejected.status, JSON.stringify(rejected.json)).toBe(200);
+      expect([200, 409], JSON.stringify(approved.json)).toContain(approved.status);
+      expect((await api.call<Envelope>('GET', `/api/v1/IP/${key}`, token.designer)).json.data.state).toBe('rejected');
+    }
+  });
+
   it('the same review decided twice at once: one wins, the other is told it was already decided', async () => {
     const key = await newSecondaryIp('Flow double');
     await api.call('POST', `/api/v1/IP/${key}/submit`, token.designer);

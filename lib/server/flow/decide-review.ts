@@ -42,9 +42,9 @@ export interface DecisionResult {
 }
 
 /**
- * PATCH /api/v1/Review/{id}/{state}: one reviewer's decision on a pending Review. The Review and
- * its subject are locked together, so two reviewers deciding at once are applied one after the
- * other: both decisions are stored and the subject moves exactly once.
+ * PATCH /api/v1/Review/{id}/{state}: one reviewer's decision on a pending Review. The subject and
+ * then the Review are locked, so two reviewers deciding at once are applied one after the other:
+ * both decisions are stored and the subject moves exactly once.
  */
 export async function decideReview(
   db: Db,
@@ -60,11 +60,20 @@ export async function decideReview(
   try {
     return await db.transaction(async (txAny) => {
       const tx = txAny as unknown as Db;
+      // The subject is locked before its review, as every other step on it locks the subject before
+      // the reviews it opens or closes. Locked review-first, a decision that ends the round waited
+      // for another reviewer's review while that reviewer waited for the subject: a deadlock.
+      const [of] = await tx
+        .select({ subject_type: reviews.subject_type, subject_key: reviews.subject_key })
+        .from(reviews)
+        .where(eq(reviews.key, reviewKey))
+        .limit(1);
+      if (!of) throw new AppError('not_found', 'Review not found');
+      const binding = bindingForSubject(of.subject_type as Subject);
+      const def = entities[binding.entity];
+      const subject = await lockSubject(tx, def, { ...viewer, holder: true }, of.subject_key);
       const [review] = await tx.select().from(reviews).where(eq(reviews.key, reviewKey)).for('update').limit(1);
       if (!review) throw new AppError('not_found', 'Review not found');
-      const binding = bindingForSubject(review.subject_type as Subject);
-      const def = entities[binding.entity];
-      const subject = await lockSubject(tx, def, { ...viewer, holder: true }, review.subject_key);
       const holder = await defaultHolder(tx);
       const flow = flowFor(binding.subject, holder.config);
       const facts = await actorFacts(tx, viewer, holder, binding, subject);
