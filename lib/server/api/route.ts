@@ -3,6 +3,7 @@ import type { NextApiRequest, NextApiResponse } from 'next';
 import { hasAccess } from '../../acl/match';
 import { ensureReady } from '../boot';
 import { authenticate, type Caller } from './authenticate';
+import { databaseFault } from './database-fault';
 import { AppError, errorEnvelope } from './errors';
 import { envelopeText, JsonText } from './json-text';
 import { checkRequestParams } from './params';
@@ -29,14 +30,6 @@ interface RouteOptions<Auth extends boolean> {
   acl?: readonly string[] | (() => readonly string[]);
   /** A handler's result is the envelope's `data`; a JsonText (json-text.ts) is sent as the JSON it already is. */
   methods: Partial<Record<Method, (ctx: RouteContext<Auth extends false ? Caller | null : Caller>) => Promise<unknown>>>;
-}
-
-function inputFault(err: unknown): AppError | null {
-  const state = sqlStateOf(err);
-  if (!state) return null;
-  if (state.startsWith('22')) return new AppError('validation', 'invalid input', { message: 'invalid input' });
-  if (state.startsWith('23')) return new AppError('conflict', 'conflict', { message: 'conflicts with an existing record' });
-  return null;
 }
 
 function langOf(req: NextApiRequest): 'jp' | 'en' {
@@ -104,10 +97,9 @@ export function apiRoute<Auth extends boolean = true>(options: RouteOptions<Auth
         await send(503, { status: 10, data: { message: `${unavailable} unavailable, retry shortly`, requestId } });
         return;
       }
-      const fault = inputFault(err);
+      const fault = databaseFault(err, langOf(req));
       if (fault) {
-        // A value the database refused (class 22: out of range, bad text; 23: a duplicate) is the
-        // request's fault: a 4xx in our words, never the database's message.
+        // Refused by the database for the request's input or timing (database-fault.ts): a 4xx.
         console.warn(`[api] ${requestId} ${req.method} ${req.url}: refused by the database (${sqlStateOf(err)})`);
         await send(fault.httpStatus, errorEnvelope(fault));
         return;
