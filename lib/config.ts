@@ -20,6 +20,8 @@ const envSchema = z.object({
   NEXTAUTH_URL: optionalText,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
+  // Connections this process keeps to PostgreSQL (DATABASE_URL); PGlite has one.
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   OIDC_ISSUER: optionalText,
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
@@ -211,6 +213,7 @@ export function buildConfig(env: NodeJS.ProcessEnv) {
     appUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     oidc: {
       embedded: embeddedIdp,
       // The embedded provider's issuer follows the public URL, so cookies and redirects agree.

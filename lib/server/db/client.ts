@@ -41,7 +41,7 @@ async function open(): Promise<DbHandle> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new Pool({
       connectionString: config.databaseUrl,
-      max: 10,
+      max: config.databasePoolMax,
       // A dead server must fail requests, not hang them.
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30000,
