@@ -12,7 +12,8 @@ type Asset =
       /** Third-party addresses the bundle would fetch by itself, each replaced by a local one. */
       rewrite?: Record<string, string>;
     }
-  | { text: string; type: string };
+  /** A document of our own, kept as the bytes it is sent as. */
+  | { body: Buffer; type: string };
 
 // ReDoc's sidebar footer always shows its maker's logo from cdn.redoc.ly: offline that fails
 // (a console error on an admin page) and online it tells a third party who reads our API.
@@ -20,10 +21,8 @@ const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
 const BLANK_SVG = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/%3E";
 
 /**
- * ReDoc's own document, shown in an iframe on /sys/redoc. ReDoc renders with a React of its own:
- * sharing the page's DOM, leaving the page while it was still laying out 258 operations made one
- * React remove nodes the other had already removed. In its own document it never touches the
- * page's nodes. The bundle starts by itself on the <redoc> element above it.
+ * ReDoc's own document, for the iframe on /sys/redoc (why: components/docs/ApiViewer.tsx). The
+ * bundle starts by itself on the <redoc> element above it.
  */
 const REDOC_PAGE = [
   '<!doctype html>',
@@ -42,7 +41,7 @@ const ASSETS: Record<string, Asset> = {
     type: 'application/javascript; charset=utf-8',
     rewrite: { [REDOC_LOGO]: BLANK_SVG },
   },
-  'redoc.html': { text: REDOC_PAGE, type: 'text/html; charset=utf-8' },
+  'redoc.html': { body: Buffer.from(REDOC_PAGE, 'utf8'), type: 'text/html; charset=utf-8' },
 };
 
 const rewritten = new Map<string, Buffer>();
@@ -63,10 +62,7 @@ export type VendorAsset = { type: string; size: number } & ({ stream: fs.ReadStr
 export function vendorAsset(name: string): VendorAsset | null {
   const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
   if (!asset) return null;
-  if ('text' in asset) {
-    const body = Buffer.from(asset.text, 'utf8');
-    return { body, type: asset.type, size: body.length };
-  }
+  if ('body' in asset) return { body: asset.body, type: asset.type, size: asset.body.length };
   const full = path.join(process.cwd(), 'node_modules', asset.file);
   if (!fs.existsSync(full)) return null;
   if (asset.rewrite) {
