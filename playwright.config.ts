@@ -57,8 +57,8 @@ const databaseUrl = (role: string) =>
     : `postgres://postgres@127.0.0.1:${pgClusterPort}/${databaseName(role)}`;
 const database = (role: string): Record<string, string> => (onPostgres ? { DATABASE_URL: databaseUrl(role) } : {});
 const server = (url: string, serverPort: number, env: Record<string, string>, timeout = 120_000) => ({
-  // As scripts/start.mjs: the client's idle sockets must not meet one the server just closed (ECONNRESET).
-  command: `npx next start -p ${serverPort} --keepAliveTimeout 65000`,
+  // The production server as scripts/start.mjs runs it (its keep-alive outlasts the client's idle sockets).
+  command: `node server/start-server.mjs -p ${serverPort}`,
   url: `${url}/api/core/server/status`,
   reuseExistingServer: false,
   timeout,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Starts the platform on its embedded defaults: builds first when the build is missing or
-// older than the sources, then runs `next start`. Migrations, seed and the demo-account
+// older than the sources, then runs the production server (server/start-server.mjs). Migrations, seed and the demo-account
 // banner run inside the server process (instrumentation.ts), so PGlite has one owner.
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,9 +37,7 @@ if (!buildIsCurrent() || process.env.FORCE_BUILD === '1') {
 }
 
 const port = process.env.PORT ?? '3000';
-// Idle keep-alive connections stay open longer than a load balancer's (60 s on most), so the
-// balancer, not the app, closes them: otherwise a request can meet a socket the app just closed.
-const server = spawn(nextBin, ['start', '-p', port, '--keepAliveTimeout', '65000'], {
+const server = spawn(process.execPath, [path.join(root, 'server', 'start-server.mjs'), '-p', port], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -8,8 +8,16 @@ export interface AppServer {
   stop: () => Promise<void>;
 }
 
-/** `next start` of the production build (NEXT_DIST_DIR, default .next) with its own data directory and settings. */
-export async function startApp(port: number, env: Record<string, string>): Promise<AppServer> {
+/** The production server (server/start-server.mjs) on the build (NEXT_DIST_DIR, default .next) with its own data directory and settings. */
+/**
+ * `via: 'next-start'` runs `next start` instead: Next's router in front of every route, as before the
+ * API lane, for a before-and-after in one run.
+ */
+export async function startApp(
+  port: number,
+  env: Record<string, string>,
+  via: 'server' | 'next-start' = 'server',
+): Promise<AppServer> {
   const root = path.resolve(__dirname, '..', '..');
   const dist = process.env.NEXT_DIST_DIR || '.next';
   if (!fs.existsSync(path.join(root, dist, 'BUILD_ID')))
@@ -17,12 +25,22 @@ export async function startApp(port: number, env: Record<string, string>): Promi
   const url = `http://localhost:${port}`;
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server when it stops (open it in Chrome DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const child: ChildProcess = spawn(process.execPath, [...profile, next, 'start', '-p', String(port)], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', APP_URL: url, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      ...profile,
+      ...(via === 'server'
+        ? [path.join(root, 'server', 'start-server.mjs')]
+        : [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start']),
+      '-p',
+      String(port),
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', APP_URL: url, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let log = '';
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));

@@ -1,5 +1,5 @@
 /**
- * The production server as a child process (`next start` of the build in NEXT_DIST_DIR or .next),
+ * The production server as a child process (server/start-server.mjs on the build in NEXT_DIST_DIR or .next),
  * which these tests start, kill with SIGKILL and start again on the same data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -30,7 +30,7 @@ export async function startApp(port: number, env: Record<string, string>): Promi
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', APP_URL: url, NEXT_DIST_DIR: buildDir(), ...env };
   // The embedded database unless the test names a server: a DATABASE_URL from the shell must not leak in.
   if (!('DATABASE_URL' in env)) delete childEnv.DATABASE_URL;
-  const child: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port)], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server', 'start-server.mjs'), '-p', String(port)], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

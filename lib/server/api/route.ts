@@ -36,12 +36,15 @@ function langOf(req: NextApiRequest): 'jp' | 'en' {
   return req.headers['x-lang'] === 'en' ? 'en' : 'jp';
 }
 
+/** Symbol.for, so the server, outside the bundle, sees the same symbol. */
+export const API_ROUTE_MARK = Symbol.for('ipl.api-route');
+
 /**
  * The one wrapper every API route goes through: boot, method dispatch, authentication,
  * function-level access, and the `{ status, data }` envelope with the HTTP status mirroring it.
  */
 export function apiRoute<Auth extends boolean = true>(options: RouteOptions<Auth>) {
-  return async function handler(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+  const handler = async function handler(req: NextApiRequest, res: NextApiResponse): Promise<void> {
     const requestId = randomUUID();
     let caller: Caller | null = null;
     // A service account's call is logged with its outcome before the answer leaves, so a client
@@ -108,4 +111,6 @@ export function apiRoute<Auth extends boolean = true>(options: RouteOptions<Auth
       await send(500, { status: 1, data: { message: 'internal error', requestId } });
     }
   };
+  // The production server's API lane calls marked handlers without Next's router (server/api-lane.mjs).
+  return Object.assign(handler, { [API_ROUTE_MARK]: true });
 }
