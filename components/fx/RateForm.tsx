@@ -10,6 +10,7 @@ import { api } from '@/lib/client/api';
 import type { paths } from '@/lib/client/api-schema';
 import { CURRENCIES } from '@/lib/format/money';
 import type { ExchangeRate } from '@/lib/server/fx/rates';
+import { dateTimeFormat } from '@/lib/format/intl-cache';
 
 type RateBody = NonNullable<paths['/api/sales/rates']['post']['requestBody']>['content']['application/json'];
 type Answer = { status: number; message?: string; data?: { errors?: Record<string, string> } & Partial<ExchangeRate> };
@@ -27,7 +28,7 @@ export interface RateRequest {
 }
 
 function japanMonth(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit' }).format(new Date());
+  return dateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit' }).format(new Date());
 }
 
 /** A month's rate recorded (or corrected) by finance, checked with the schema the route parses with. */

@@ -1,4 +1,5 @@
 import type { InvoiceBalance } from '@/lib/server/payments/balances';
+import { dateTimeFormat } from '@/lib/format/intl-cache';
 
 // The shape the balances route answers, declared once where it is computed (a type only: nothing server-side reaches the bundle).
 export type { InvoiceBalance };
@@ -18,7 +19,7 @@ export function errorsOf(answer: PaymentAnswer | null): Record<string, string> {
 
 /** Today in Japan (YYYY-MM-DD): the default day money arrived. */
 export function japanToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+  return dateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     new Date(),
   );
 }

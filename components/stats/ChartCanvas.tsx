@@ -3,6 +3,7 @@ import type { ChartData, ChartOptions } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
 import { formatMoney } from '@/lib/format/money';
 import { PALETTE, type ChartSpec } from './chart-spec';
+import { numberFormat } from '@/lib/format/intl-cache';
 
 // Only the parts these charts use, so the bundle carries no unused chart types.
 charts.Chart.register(
@@ -20,7 +21,7 @@ charts.Chart.register(
 );
 
 function formatter(spec: ChartSpec): (value: number) => string {
-  const plain = new Intl.NumberFormat(spec.lang === 'jp' ? 'ja-JP' : 'en-US', {
+  const plain = numberFormat(spec.lang === 'jp' ? 'ja-JP' : 'en-US', {
     maximumFractionDigits: spec.unit ? 2 : 1,
   });
   if (spec.currency) return (value) => formatMoney(value, spec.currency!, spec.lang);
@@ -29,7 +30,7 @@ function formatter(spec: ChartSpec): (value: number) => string {
 }
 
 function plainTick(spec: ChartSpec, value: number): string {
-  return new Intl.NumberFormat(spec.lang === 'jp' ? 'ja-JP' : 'en-US', { maximumFractionDigits: 2 }).format(value);
+  return numberFormat(spec.lang === 'jp' ? 'ja-JP' : 'en-US', { maximumFractionDigits: 2 }).format(value);
 }
 
 /**

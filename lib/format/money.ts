@@ -2,6 +2,7 @@
  * Money as the platform keeps it (integer minor units: yen, cents) and as people read and type it.
  * One module for the forms' money and percentage controls, the tables' amount cells and the charts.
  */
+import { numberFormat } from './intl-cache';
 
 export type Lang = 'jp' | 'en';
 
@@ -15,7 +16,7 @@ export function localeOf(lang: Lang): string {
 /** Decimals of a currency's minor unit (JPY 0, USD 2, BHD 3), as Intl knows them. */
 export function minorDigits(currency: string): number {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 0;
+    return numberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 0;
   } catch {
     return 0;
   }
@@ -27,7 +28,7 @@ export function formatMoney(minor: unknown, currency: unknown, lang: Lang): stri
   const code = typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : 'JPY';
   const digits = minorDigits(code);
   try {
-    return new Intl.NumberFormat(localeOf(lang), { style: 'currency', currency: code }).format(minor / 10 ** digits);
+    return numberFormat(localeOf(lang), { style: 'currency', currency: code }).format(minor / 10 ** digits);
   } catch {
     return `${(minor / 10 ** digits).toFixed(digits)} ${code}`;
   }
@@ -36,7 +37,7 @@ export function formatMoney(minor: unknown, currency: unknown, lang: Lang): stri
 /** Basis points as a percentage: 1250 → "12.5%". */
 export function formatRate(bp: unknown, lang: Lang): string {
   if (typeof bp !== 'number' || !Number.isFinite(bp)) return '';
-  return `${new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 2 }).format(bp / 100)}%`;
+  return `${numberFormat(localeOf(lang), { maximumFractionDigits: 2 }).format(bp / 100)}%`;
 }
 
 /**
@@ -103,7 +104,7 @@ export function formatDay(value: unknown): string {
 /** An exchange rate kept as JPY per unit in millionths, shown as yen with its decimals (151250000 → "¥151.25"). */
 export function formatJpyRate(rateMicro: unknown, lang: Lang): string {
   if (typeof rateMicro !== 'number' || !Number.isFinite(rateMicro)) return '';
-  return new Intl.NumberFormat(localeOf(lang), {
+  return numberFormat(localeOf(lang), {
     style: 'currency',
     currency: 'JPY',
     minimumFractionDigits: 0,

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from './intl-cache';
 /** Timestamps below about 1.0e12 are seconds (SPEC §9) and are turned into milliseconds. */
 export const SECONDS_THRESHOLD = 1.0e12;
 
@@ -78,7 +79,7 @@ export function relativeTime(value: unknown, lang: 'jp' | 'en', now: Date = new 
 
 /** A moment as people at the holder read it: Japan time, Japanese style on jp, English on en. */
 export function formatJapanTime(value: string | Date, lang: 'jp' | 'en'): string {
-  return new Intl.DateTimeFormat(lang === 'jp' ? 'ja-JP' : 'en-GB', {
+  return dateTimeFormat(lang === 'jp' ? 'ja-JP' : 'en-GB', {
     timeZone: 'Asia/Tokyo',
     dateStyle: 'medium',
     timeStyle: 'short',

@@ -2,6 +2,7 @@ import type { ApprovalKind } from '@/lib/client/flow';
 import { thumbnailUrl } from '@/lib/client/files';
 import type { Lang } from '@/lib/session/redirect';
 import { formatDateTime } from '@/lib/format/time';
+import { numberFormat } from '@/lib/format/intl-cache';
 
 export type Row = Record<string, unknown>;
 
@@ -75,7 +76,7 @@ export function formatMoney(amount: unknown, currency: unknown, lang: Lang): str
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return '';
   const code = typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : 'JPY';
   try {
-    const format = new Intl.NumberFormat(localeOf(lang), { style: 'currency', currency: code });
+    const format = numberFormat(localeOf(lang), { style: 'currency', currency: code });
     const digits = format.resolvedOptions().maximumFractionDigits ?? 0;
     return format.format(amount / 10 ** digits);
   } catch {
@@ -86,7 +87,7 @@ export function formatMoney(amount: unknown, currency: unknown, lang: Lang): str
 /** Basis points as a percentage: 1250 → 12.5%. */
 export function formatRate(bp: unknown, lang: Lang): string {
   if (typeof bp !== 'number' || !Number.isFinite(bp)) return '';
-  return `${new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 2 }).format(bp / 100)}%`;
+  return `${numberFormat(localeOf(lang), { maximumFractionDigits: 2 }).format(bp / 100)}%`;
 }
 
 export function formatDay(value: unknown): string {

@@ -1,4 +1,5 @@
 import { saveBlob } from '@/components/invoices/invoice-api';
+import { numberFormat } from '@/lib/format/intl-cache';
 
 export interface Progress {
   received: number;
@@ -48,5 +49,5 @@ export function formatBytes(bytes: number, lang: 'jp' | 'en'): string {
     unit++;
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'ja-JP', { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+  return `${numberFormat(lang === 'en' ? 'en-US' : 'ja-JP', { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
 }

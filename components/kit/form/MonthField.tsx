@@ -4,6 +4,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { useShell } from '@/lib/client/settings-context';
 import { useFieldControl } from './field-context';
 import { withField } from './with-field';
+import { dateTimeFormat } from '@/lib/format/intl-cache';
 
 export interface MonthInputProps {
   /** First and last year offered (both included). */
@@ -15,7 +16,7 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
 /** "11月" on jp, "November" on en: the month's name in the page's language, not the browser's. */
 function monthName(month: number, lang: 'jp' | 'en'): string {
-  return new Intl.DateTimeFormat(lang === 'jp' ? 'ja-JP' : 'en-US', { month: 'long', timeZone: 'UTC' }).format(
+  return dateTimeFormat(lang === 'jp' ? 'ja-JP' : 'en-US', { month: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2000, month - 1, 1)),
   );
 }

@@ -1,5 +1,6 @@
 import { formatDateTime } from '@/lib/format/time';
 import { formatDay, formatMoney, formatRate, type Lang } from '@/lib/format/money';
+import { numberFormat } from '@/lib/format/intl-cache';
 
 /** How a column's values read: one formatter for the cells on screen and the CSV export. */
 export type CellKind = 'text' | 'reference' | 'amount' | 'rate' | 'date' | 'datetime' | 'number' | 'count';
@@ -26,9 +27,7 @@ export function formatCell(kind: CellKind, value: unknown, context: CellContext)
       return formatDateTime(value, '');
     case 'number':
     case 'count':
-      return typeof value === 'number'
-        ? new Intl.NumberFormat(context.lang === 'jp' ? 'ja-JP' : 'en-US').format(value)
-        : String(value);
+      return typeof value === 'number' ? numberFormat(context.lang === 'jp' ? 'ja-JP' : 'en-US').format(value) : String(value);
     default:
       return Array.isArray(value) ? value.join(', ') : String(value);
   }

@@ -6,6 +6,7 @@ import licenseeEn from '../../../locales/en/licensee.json';
 import licenseeJp from '../../../locales/jp/licensee.json';
 import { PDF_FONT_FAMILY, registerPdfFonts } from '../pdf/fonts';
 import type { ContractLang, ContractTerms } from './contract-data';
+import { numberFormat } from '../../format/intl-cache';
 
 type Strings = typeof en.pdf;
 
@@ -63,7 +64,7 @@ function fill(template: string, values: Record<string, string | number>): string
 
 /** Basis points as a percentage: 1250 → 12.5%. */
 export function rateOf(bp: number, lang: ContractLang): string {
-  return `${new Intl.NumberFormat(lang === 'jp' ? 'ja-JP' : 'en-US', { maximumFractionDigits: 2 }).format(bp / 100)}%`;
+  return `${numberFormat(lang === 'jp' ? 'ja-JP' : 'en-US', { maximumFractionDigits: 2 }).format(bp / 100)}%`;
 }
 
 /** YYYY-MM-DD HH:mm:ss UTC. */

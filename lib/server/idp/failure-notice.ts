@@ -4,11 +4,12 @@ import type { Db } from '../db/client';
 import { loginAttempts, users } from '../db/schema';
 import { sendTemplate } from '../mail/send-template';
 import { accountKey, recordAccountFailure } from './rate-limit';
+import { dateTimeFormat } from '../../format/intl-cache';
 
 /** A time in the reader's language and Japan time for jp, as the mail shows it. */
 function shownTime(date: Date, lang: 'jp' | 'en'): string {
   const zone = lang === 'jp' ? 'Asia/Tokyo' : 'UTC';
-  const text = new Intl.DateTimeFormat(lang === 'jp' ? 'ja-JP' : 'en-GB', {
+  const text = dateTimeFormat(lang === 'jp' ? 'ja-JP' : 'en-GB', {
     timeZone: zone,
     dateStyle: 'medium',
     timeStyle: 'medium',

@@ -3,6 +3,7 @@ import { isInvoiceRegistrationNumber, foldWidth } from '../../validation/jp-iden
 import type { Db } from '../db/client';
 import { licensees } from '../db/entities-schema';
 import { findDefaultHolder } from '../holder/default-holder';
+import { dateTimeFormat } from '../../format/intl-cache';
 
 /**
  * Who issues an invoice and how to pay it, from Holder.config: what the qualified invoice system
@@ -51,7 +52,7 @@ export async function invoiceParties(db: Db, licensee: string): Promise<InvoiceP
 
 /** The calendar day a moment falls on in Japan, as a UTC midnight (how days are formatted). */
 export function japanDay(moment: Date): Date {
-  const day = new Intl.DateTimeFormat('en-CA', {
+  const day = dateTimeFormat('en-CA', {
     timeZone: 'Asia/Tokyo',
     year: 'numeric',
     month: '2-digit',

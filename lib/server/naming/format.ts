@@ -1,5 +1,6 @@
 import { formatMoney as formatMinorUnits } from '../../../components/kit/format/money';
 import { fullName } from '../../format/person-name';
+import { dateTimeFormat } from '../../format/intl-cache';
 
 /**
  * Dates, money and people as a reader of each language reads them: Japanese first (Japan time,
@@ -24,7 +25,7 @@ export function formatDay(value: unknown, lang: Lang): string {
   if (!date) return '';
   return lang === 'jp'
     ? `${date.getUTCFullYear()}年${date.getUTCMonth() + 1}月${date.getUTCDate()}日`
-    : new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+    : dateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
 /** A moment (when something happened): Japan time on jp, UTC stated on en. */
@@ -32,7 +33,7 @@ export function formatTime(value: unknown, lang: Lang): string {
   const date = asDate(value);
   if (!date) return '';
   if (lang === 'jp') {
-    const parts = new Intl.DateTimeFormat('ja-JP', {
+    const parts = dateTimeFormat('ja-JP', {
       timeZone: TOKYO,
       year: 'numeric',
       month: 'numeric',
@@ -44,7 +45,7 @@ export function formatTime(value: unknown, lang: Lang): string {
     const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
     return `${part('year')}年${part('month')}月${part('day')}日 ${part('hour')}:${part('minute')}`;
   }
-  const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+  const day = dateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
   return `${day}, ${date.toISOString().slice(11, 16)} UTC`;
 }
 
@@ -66,7 +67,7 @@ export function formatPeriod(startValue: unknown, endValue: unknown, lang: Lang)
   if (isWholeMonth(start, end)) {
     return lang === 'jp'
       ? `${start.getUTCFullYear()}年${start.getUTCMonth() + 1}月分`
-      : new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(start);
+      : dateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(start);
   }
   return lang === 'jp'
     ? `${formatDay(start, lang)}〜${formatDay(end, lang)}`

@@ -2,6 +2,7 @@
  * Reference formats (pure): `LIC-{YYYY}-{seq:4}` → `LIC-2026-0042`. A format is literal text of
  * capital letters, digits and `-_./`, with exactly one `{seq}` or `{seq:N}` and at most one year.
  */
+import { dateTimeFormat } from '../../format/intl-cache';
 
 /** References are dated in the holder's time: a record made on 1 January 09:00 in Tokyo is of the new year. */
 export const REFERENCE_TIME_ZONE = 'Asia/Tokyo';
@@ -46,7 +47,7 @@ export function parseReferenceFormat(format: string): ParsedFormat | { error: st
 
 /** The calendar year of a moment in the holder's time zone. */
 export function referenceYear(at: Date): number {
-  return Number(new Intl.DateTimeFormat('en-US', { timeZone: REFERENCE_TIME_ZONE, year: 'numeric' }).format(at));
+  return Number(dateTimeFormat('en-US', { timeZone: REFERENCE_TIME_ZONE, year: 'numeric' }).format(at));
 }
 
 /** The counter a reference is drawn from: one per year for a yearly format, one for all time otherwise. */

@@ -1,3 +1,4 @@
+import { numberFormat } from '../../format/intl-cache';
 // Asked once per row of a file: building a number format each time cost most of a row's check.
 const decimalsOf = new Map<string, number>();
 
@@ -6,7 +7,7 @@ export function currencyDecimals(currency: string): number {
   let decimals = decimalsOf.get(currency);
   if (decimals === undefined) {
     try {
-      decimals = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+      decimals = numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
     } catch {
       decimals = 2;
     }
