@@ -36,5 +36,8 @@ export async function approveSubject(db: Db, viewer: Viewer, kind: unknown, key:
   const item = queue.find((q) => q.subject.key === key);
   if (!item) throw new AppError('not_found', 'nothing of yours to decide on this item');
   const { decision, ...rest } = input;
-  return decideReview(db, viewer, item.review.key, decision, rest);
+  return decideReview(db, viewer, item.review.key, decision, rest, {
+    subjectType: item.review.subjectType,
+    subjectKey: key,
+  });
 }

@@ -52,6 +52,8 @@ export async function decideReview(
   reviewKey: string,
   state: string,
   body: unknown,
+  // The review's record when the caller has just read it (an approval queue's item): not read again.
+  known?: { subjectType: Subject; subjectKey: string },
 ): Promise<DecisionResult> {
   if (!(DECISIONS as readonly string[]).includes(state))
     throw new AppError('not_found', `unknown decision ${state.slice(0, 40)}`);
@@ -63,17 +65,19 @@ export async function decideReview(
       // The subject is locked before its review, as every other step on it locks the subject before
       // the reviews it opens or closes. Locked review-first, a decision that ends the round waited
       // for another reviewer's review while that reviewer waited for the subject: a deadlock.
-      const [of] = await tx
-        .select({ subject_type: reviews.subject_type, subject_key: reviews.subject_key })
-        .from(reviews)
-        .where(eq(reviews.key, reviewKey))
-        .limit(1);
+      const [of] = known
+        ? [{ subject_type: known.subjectType, subject_key: known.subjectKey }]
+        : await tx
+            .select({ subject_type: reviews.subject_type, subject_key: reviews.subject_key })
+            .from(reviews)
+            .where(eq(reviews.key, reviewKey))
+            .limit(1);
       if (!of) throw new AppError('not_found', 'Review not found');
       const binding = bindingForSubject(of.subject_type as Subject);
       const def = entities[binding.entity];
       const subject = await lockSubject(tx, def, { ...viewer, holder: true }, of.subject_key);
       const [review] = await tx.select().from(reviews).where(eq(reviews.key, reviewKey)).for('update').limit(1);
-      if (!review) throw new AppError('not_found', 'Review not found');
+      if (!review || review.subject_key !== of.subject_key) throw new AppError('not_found', 'Review not found');
       const holder = await defaultHolder(tx);
       const flow = flowFor(binding.subject, holder.config);
       const facts = await actorFacts(tx, viewer, holder, binding, subject);

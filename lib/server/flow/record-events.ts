@@ -54,13 +54,14 @@ function mailKindOf(event: TransitionEvent): MailKind | null {
   return null;
 }
 
-async function personNameOf(db: Db, sub: string, lang: 'jp' | 'en'): Promise<string> {
+/** A person's name as each language writes it (family name first on jp), from one read. */
+async function personNamesOf(db: Db, sub: string): Promise<{ jp: string; en: string }> {
   const [row] = await db
     .select({ first_name: users.firstName, last_name: users.lastName, nickname: users.nickname, email: users.email })
     .from(users)
     .where(eq(users.sub, sub))
     .limit(1);
-  return personName(row, lang);
+  return { jp: personName(row, 'jp'), en: personName(row, 'en') };
 }
 
 /**
@@ -80,9 +81,7 @@ export async function notifyTransition(
   const names = await nameRowBilingual(db, KIND_OF_SUBJECT[event.subject], event.row);
   const decided = typeof event.data?.group === 'string' && DECISION_ACTIONS.has(event.action);
   const deciderGroups = decided ? [event.data!.group as ReviewerGroup] : [];
-  const decider = decided
-    ? { jp: await personNameOf(db, event.actor, 'jp'), en: await personNameOf(db, event.actor, 'en') }
-    : null;
+  const decider = decided ? await personNamesOf(db, event.actor) : null;
   let count = 0;
   const others = await tell(db, {
     people: people.others,

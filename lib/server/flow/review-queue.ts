@@ -46,9 +46,10 @@ export async function reviewQueue(
     ? ['legal', 'brand', 'cfl', 'boss', 'holder', 'designer']
     : groupsOf(holder, viewer.sub);
   if (!options.allGroups && (viewer.product || viewer.admin)) mine.push('holder');
-  const ownDesigners = (await db.select({ key: designers.key }).from(designers).where(eq(designers.owner, viewer.sub))).map(
-    (d) => d.key,
-  );
+  // viewerOf has read them for everyone but the holder roles, whose reads it skips.
+  const ownDesigners = viewer.holder
+    ? (await db.select({ key: designers.key }).from(designers).where(eq(designers.owner, viewer.sub))).map((d) => d.key)
+    : viewer.designers;
   if (!options.allGroups && ownDesigners.length) mine.push('designer');
   if (mine.length === 0) return [];
   // One statement reads the pending reviews, their subjects and their rounds' decisions.
