@@ -21,6 +21,12 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const PERMITS = Number(process.env.BENCH_PERMITS ?? 400);
 const LICENSES = Number(process.env.BENCH_LICENSES ?? 60);
 const PORT = Number(process.env.BENCH_PORT ?? 3252);
+/**
+ * BENCH_REPLICAS=n (PostgreSQL): n app processes on one database, as replicas behind a balancer,
+ * the clients spread over them in turn. They share the data directory (its secrets), as replicas
+ * share their settings; the first has migrated and seeded before the others start.
+ */
+const REPLICAS = Math.max(1, Number(process.env.BENCH_REPLICAS ?? 1));
 const KINDS = ['query', 'create', 'approve permit', 'approve license'] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -57,9 +63,17 @@ async function inLanes<T>(n: number, lanes: number, make: (i: number) => Promise
 
 async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
   const db: TestDatabase = await createDatabase(kind);
-  const env = { ...db.env, NEXTAUTH_SECRET: SECRET, DEMO_PASSWORD: 'bench-demo-password', AUTH_CACHE_MS: '2000' };
+  // Without the demo business, which the first start would make (contract PDFs among it) while the load runs.
+  const env = {
+    ...db.env,
+    NEXTAUTH_SECRET: SECRET,
+    DEMO_PASSWORD: 'bench-demo-password',
+    AUTH_CACHE_MS: '2000',
+    SEED_DEMO_BUSINESS: 'false',
+  };
   // PGlite has one owner: the app migrates and seeds it, then the bench reads it through the API only.
   let app = await startApp(PORT, env);
+  const replicas: Awaited<ReturnType<typeof startApp>>[] = [];
   const cookies: Record<string, string> = {};
   let ip = '';
   let org = '';
@@ -106,6 +120,7 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
       return key;
     });
     const setupSeconds = (Date.now() - t0) / 1000;
+    for (let i = 1; kind === 'postgres' && i < REPLICAS; i++) replicas.push(await startApp(PORT + i, env));
 
     const samples: Sample[] = [];
     const permitQueue = [...permits];
@@ -113,12 +128,13 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
     const run = Math.random().toString(36).slice(2, 8);
     const until = Date.now() + SECONDS * 1000;
     const worker = async (n: number) => {
+      const base = urls[n % urls.length]!;
       for (let i = 0; Date.now() < until; i++) {
         const pick = (n * 7 + i) % 20;
         if (pick < 4) {
           samples.push({
             kind: 'create',
-            answer: await call(app.url, 'POST', '/api/v1/IP', cookies.holder!, {
+            answer: await call(base, 'POST', '/api/v1/IP', cookies.holder!, {
               name: `load-${run}-${n}-${i}`,
               kind: 'primary',
             }),
@@ -127,22 +143,23 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
           const key = permitQueue.shift()!;
           samples.push({
             kind: 'approve permit',
-            answer: await call(app.url, 'POST', `/api/v1/Holder/approve/usages/${key}`, cookies.brand!, { decision: 'approved' }),
+            answer: await call(base, 'POST', `/api/v1/Holder/approve/usages/${key}`, cookies.brand!, { decision: 'approved' }),
           });
         } else if (pick === 6 && licenseQueue.length) {
           const key = licenseQueue.shift()!;
           samples.push({
             kind: 'approve license',
-            answer: await call(app.url, 'POST', `/api/v1/Holder/approve/licenses/${key}`, cookies.boss!, {
+            answer: await call(base, 'POST', `/api/v1/Holder/approve/licenses/${key}`, cookies.boss!, {
               decision: 'approved',
             }),
           });
         } else {
           const body = { filter: { kind: 'primary', name: { $contains: 'load' } }, limit: 20 };
-          samples.push({ kind: 'query', answer: await call(app.url, 'POST', '/api/v1/IP/query', cookies.holder!, body) });
+          samples.push({ kind: 'query', answer: await call(base, 'POST', '/api/v1/IP/query', cookies.holder!, body) });
         }
       }
     };
+    const urls = [app.url, ...replicas.map((r) => r.url)];
     const started = Date.now();
     await Promise.all(Array.from({ length: CONNECTIONS }, (_, n) => worker(n)));
     const elapsed = (Date.now() - started) / 1000;
@@ -173,7 +190,7 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
       return `| ${k} | ${list.length} | ${errors} | ${percentile(ms, 50).toFixed(0)} | ${percentile(ms, 99).toFixed(0)} |`;
     });
     return [
-      `## Mixed load: ${CONNECTIONS} connections, ${elapsed.toFixed(0)} s, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
+      `## Mixed load: ${CONNECTIONS} connections, ${elapsed.toFixed(0)} s, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}${urls.length > 1 ? `, ${urls.length} app processes` : ''}`,
       '',
       `Setup through the API (${PERMITS} usage permits, ${LICENSES} licenses approved by legal and cfl) took ${setupSeconds.toFixed(0)} s. Load average at the start of the run: ${os.loadavg()[0]!.toFixed(2)}.`,
       '',
@@ -192,6 +209,7 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
     throw err;
   } finally {
     await app.stop();
+    for (const replica of replicas) await replica.stop();
     await db.dispose();
   }
 }
@@ -227,7 +245,11 @@ async function main() {
     const section = await runOn(kind as 'pglite' | 'postgres');
     console.log(section);
     sections.push(section);
-    const file = path.join(__dirname, 'results', `load-${kind}.md`);
+    const file = path.join(
+      __dirname,
+      'results',
+      `load-${kind}${REPLICAS > 1 && kind === 'postgres' ? `-${REPLICAS}-processes` : ''}.md`,
+    );
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, `# ${section.replace(/^## /, '')}\n`);
   }

@@ -1,0 +1,200 @@
+/**
+ * bench/request-cost: what one request of each kind costs the app's process and PostgreSQL in CPU
+ * time, read from /proc before and after a batch of that kind alone (16 at a time): a cached and an
+ * uncached IP query, an IP created, a usage permit applied for and approved, a license through its
+ * first reviews, and a license's final approval (its contract PDF is made after, by the job worker,
+ * and counted here). The mixed load's throughput is bounded by these figures; this is where to look
+ * first when it moves.
+ *
+ *   npx tsx bench/request-cost.ts      (BENCH_CPU_PROF=<dir>: also a V8 profile of the app, and
+ *                                       its functions with the most self time per phase)
+ *
+ * Linux only (it reads /proc). Writes bench/results/request-cost.md.
+ */
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startApp } from '../tests/system/app';
+import { call, SECRET, sessionCookie } from '../tests/system/client';
+import { createDatabase } from '../tests/system/database';
+import { publishedIp, subOf } from '../tests/system/people';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3262);
+const CONCURRENCY = 16;
+const TICK_MS = 1000 / Number(execSync('getconf CLK_TCK').toString().trim() || 100);
+
+/** User and system CPU time of processes so far, in ms. */
+function cpuOf(pids: number[]): { user: number; system: number } {
+  let user = 0;
+  let system = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command's closing parenthesis: utime is the 12th, stime the 13th.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      user += Number(fields[11]) * TICK_MS;
+      system += Number(fields[12]) * TICK_MS;
+    } catch {
+      // the process ended: its time is no longer counted, as for a connection the pool closed
+    }
+  }
+  return { user, system };
+}
+
+function postgresPids(): number[] {
+  return execSync('pgrep -x postgres || true').toString().split('\n').filter(Boolean).map(Number);
+}
+
+function listeningPid(port: number): number {
+  const out = execSync(`ss -ltnpH 'sport = :${port}'`).toString();
+  const pid = /pid=(\d+)/.exec(out)?.[1];
+  if (!pid) throw new Error(`no process listens on ${port}`);
+  return Number(pid);
+}
+
+interface Row {
+  kind: string;
+  n: number;
+  appMs: number;
+  appSystemMs: number;
+  dbMs: number;
+  wallMs: number;
+}
+
+async function main() {
+  const db = await createDatabase('postgres');
+  const env = {
+    ...db.env,
+    NEXTAUTH_SECRET: SECRET,
+    DEMO_PASSWORD: 'bench-demo-password',
+    SEED_DEMO_BUSINESS: 'false',
+    ...(process.env.BENCH_CPU_PROF
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` }
+      : {}),
+  };
+  const app = await startApp(PORT, env);
+  const appPid = listeningPid(PORT);
+  const cookies: Record<string, string> = {};
+  let ip = '';
+  let org = '';
+  await db.use(async (sql) => {
+    for (const [who, email] of [
+      ['holder', 'holder@example.com'],
+      ['brand', 'brand@example.com'],
+      ['designer', 'designer@example.com'],
+      ['owner', 'licensee@example.com'],
+      ['legal', 'legal@example.com'],
+      ['cfl', 'cfl@example.com'],
+      ['boss', 'boss@example.com'],
+    ] as const)
+      cookies[who] = await sessionCookie(await subOf(sql, email));
+    ip = await publishedIp(sql, 'Request cost character');
+    const [found] = await sql.query<{ key: string }>(
+      `select l.key from licensees l join users u on u.sub = l.owner where u.email = 'licensee@example.com' limit 1`,
+    );
+    org = found!.key;
+  });
+  const ok = async (method: string, url: string, who: string, body?: unknown) => {
+    const res = await call(app.url, method, url, cookies[who]!, body, 120_000);
+    if (res.status !== 0) throw new Error(`${method} ${url}: ${JSON.stringify(res).slice(0, 300)}`);
+    return res.data ?? {};
+  };
+  const rows: Row[] = [];
+  const phases: { kind: string; from: number; to: number }[] = [];
+  const measure = async (kind: string, n: number, make: (i: number) => Promise<unknown>, settleMs = 1000) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    const pg = postgresPids();
+    const [app0, db0, t0] = [cpuOf([appPid]), cpuOf(pg), Date.now()];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < n) await make(next++);
+      }),
+    );
+    const wall = Date.now() - t0;
+    // Work the requests left behind (the jobs they enqueued) is theirs too.
+    await new Promise((r) => setTimeout(r, settleMs));
+    const [app1, db1] = [cpuOf([appPid]), cpuOf(pg)];
+    phases.push({ kind, from: t0, to: Date.now() });
+    rows.push({
+      kind,
+      n,
+      appMs: (app1.user + app1.system - app0.user - app0.system) / n,
+      appSystemMs: (app1.system - app0.system) / n,
+      dbMs: (db1.user + db1.system - db0.user - db0.system) / n,
+      wallMs: wall / n,
+    });
+  };
+  const query = (name: string) =>
+    ok('POST', '/api/v1/IP/query', 'holder', { filter: { kind: 'primary', name: { $contains: name } }, limit: 20 });
+  try {
+    // Warm: the JIT and the answer cache's plans, as a server that has run a while has them.
+    for (let i = 0; i < 100; i++) await query('load');
+    for (let i = 0; i < 20; i++) await ok('POST', '/api/v1/IP', 'holder', { name: `warm-${i}`, kind: 'primary' });
+    await measure('IP query, answer cached', 3000, () => query('load'));
+    await measure('IP query, a different filter each time', 2000, (i) => query(`load${i}`));
+    await measure('IP created', 1000, (i) => ok('POST', '/api/v1/IP', 'holder', { name: `load-${i}`, kind: 'primary' }));
+    const permits: string[] = [];
+    await measure('usage permit applied for', 300, async (i) =>
+      permits.push(String((await ok('POST', '/api/v1/Usage', 'designer', { ip, purpose: `cost ${i}` })).key)),
+    );
+    await measure('usage permit approved (brand)', 300, (i) =>
+      ok('POST', `/api/v1/Holder/approve/usages/${permits[i]}`, 'brand', { decision: 'approved' }),
+    );
+    const licenses: string[] = [];
+    await measure('license made, sent for review, approved by legal and cfl', 60, async (i) => {
+      const key = String(
+        (
+          await ok('POST', '/api/v1/License', 'owner', {
+            ip,
+            licensee: org,
+            territory: ['JP'],
+            term_start: '2027-01-01',
+            term_end: '2027-12-31',
+            royalty_rate_bp: 800 + i,
+            currency: 'JPY',
+          })
+        ).key,
+      );
+      await ok('POST', `/api/v1/License/${key}/start_review`, 'owner');
+      for (const who of ['legal', 'cfl'])
+        await ok('POST', `/api/v1/Holder/approve/licenses/${key}`, who, { decision: 'approved' });
+      licenses.push(key);
+    });
+    await measure(
+      'license final approval (boss), with its contract PDF made after',
+      60,
+      (i) => ok('POST', `/api/v1/Holder/approve/licenses/${licenses[i]}`, 'boss', { decision: 'approved' }),
+      8000,
+    );
+  } finally {
+    await app.stop();
+    await db.dispose();
+  }
+  const lines = [
+    '# Request cost: CPU per request of each kind',
+    '',
+    `${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'} · Node ${process.version} · PostgreSQL · ${CONCURRENCY} requests at a time`,
+    '',
+    '| kind | requests | app CPU ms / request (of it system) | PostgreSQL CPU ms / request | wall ms / request |',
+    '|---|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.kind} | ${r.n} | ${r.appMs.toFixed(2)} (${r.appSystemMs.toFixed(2)}) | ${r.dbMs.toFixed(2)} | ${r.wallMs.toFixed(2)} |`,
+    ),
+    '',
+    `Load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}.`,
+  ];
+  const text = lines.join('\n');
+  console.log(text);
+  if (!process.env.BENCH_CPU_PROF) fs.writeFileSync(path.join(__dirname, 'results', 'request-cost.md'), text + '\n');
+  else console.log(`\nphases (ms since epoch), to cut the profile by: ${JSON.stringify(phases)}`);
+}
+
+void main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
