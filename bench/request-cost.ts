@@ -6,8 +6,8 @@
  * and counted here). The mixed load's throughput is bounded by these figures; this is where to look
  * first when it moves.
  *
- *   npx tsx bench/request-cost.ts      (BENCH_CPU_PROF=<dir>: also a V8 profile of the app, and
- *                                       its functions with the most self time per phase)
+ *   npx tsx bench/request-cost.ts      (BENCH_CPU_PROF=<dir>: also a V8 profile of the app, for
+ *                                       bench/lib/cpu-top.ts; BENCH_ONLY_QUERIES=1: the queries alone)
  *
  * Linux only (it reads /proc). Writes bench/results/request-cost.md.
  */
@@ -133,6 +133,8 @@ async function main() {
     for (let i = 0; i < 20; i++) await ok('POST', '/api/v1/IP', 'holder', { name: `warm-${i}`, kind: 'primary' });
     await measure('IP query, answer cached', 3000, () => query('load'));
     await measure('IP query, a different filter each time', 2000, (i) => query(`load${i}`));
+    // BENCH_ONLY_QUERIES=1: the two query kinds alone (for a profile of the query path).
+    if (process.env.BENCH_ONLY_QUERIES === '1') return;
     await measure('IP created', 1000, (i) => ok('POST', '/api/v1/IP', 'holder', { name: `load-${i}`, kind: 'primary' }));
     const permits: string[] = [];
     await measure('usage permit applied for', 300, async (i) =>
@@ -190,7 +192,8 @@ async function main() {
   ];
   const text = lines.join('\n');
   console.log(text);
-  if (!process.env.BENCH_CPU_PROF) fs.writeFileSync(path.join(__dirname, 'results', 'request-cost.md'), text + '\n');
+  if (!process.env.BENCH_CPU_PROF && process.env.BENCH_ONLY_QUERIES !== '1')
+    fs.writeFileSync(path.join(__dirname, 'results', 'request-cost.md'), text + '\n');
   else console.log(`\nphases (ms since epoch), to cut the profile by: ${JSON.stringify(phases)}`);
 }
 
