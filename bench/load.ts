@@ -12,9 +12,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startApp } from '../tests/system/app';
-import { call, percentile, SECRET, sessionCookie, type Answer } from '../tests/system/client';
-import { createDatabase, type Sql, type TestDatabase } from '../tests/system/database';
-import { publishedIp, subOf } from '../tests/system/people';
+import { call, percentile, SECRET, type Answer } from '../tests/system/client';
+import { createDatabase, type TestDatabase } from '../tests/system/database';
+import { demoOrganisation, licenseApplication, publishedIp, signInDemoPeople } from '../tests/system/people';
 
 const SECONDS = Number(process.env.BENCH_DURATION ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
@@ -81,18 +81,18 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
     if (kind === 'pglite') {
       await app.stop();
       await db.use(async (sql) => {
-        await readPeople(sql, cookies);
+        await signInDemoPeople(sql, cookies);
         ip = await publishedIp(sql, 'Load bench character');
-        org = await demoOrg(sql);
+        org = await demoOrganisation(sql);
       });
       app = await startApp(PORT, env);
     } else {
       await db.use(async (sql) => {
         // Before any read through the app: with the triggers off no table is tracked, so nothing is cached either.
         if (process.env.BENCH_VERSION_TRIGGERS === 'off') await sql.query(TRIGGERS_OFF);
-        await readPeople(sql, cookies);
+        await signInDemoPeople(sql, cookies);
         ip = await publishedIp(sql, 'Load bench character');
-        org = await demoOrg(sql);
+        org = await demoOrganisation(sql);
       });
     }
     const t0 = Date.now();
@@ -101,19 +101,7 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
     );
     // Licenses approved by legal and cfl: the boss's approval during the run is the final one.
     const licenses = await inLanes(LICENSES, 4, async (i) => {
-      const key = String(
-        (
-          await ok(app.url, 'POST', '/api/v1/License', cookies.owner!, {
-            ip,
-            licensee: org,
-            territory: ['JP'],
-            term_start: '2027-01-01',
-            term_end: '2027-12-31',
-            royalty_rate_bp: 800 + i,
-            currency: 'JPY',
-          })
-        ).key,
-      );
+      const key = String((await ok(app.url, 'POST', '/api/v1/License', cookies.owner!, licenseApplication(ip, org, i))).key);
       await ok(app.url, 'POST', `/api/v1/License/${key}/start_review`, cookies.owner!);
       for (const who of ['legal', 'cfl'])
         await ok(app.url, 'POST', `/api/v1/Holder/approve/licenses/${key}`, cookies[who]!, { decision: 'approved' });
@@ -212,28 +200,6 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
     for (const replica of replicas) await replica.stop();
     await db.dispose();
   }
-}
-
-async function readPeople(sql: Sql, cookies: Record<string, string>): Promise<void> {
-  for (const [who, email] of [
-    ['holder', 'holder@example.com'],
-    ['brand', 'brand@example.com'],
-    ['designer', 'designer@example.com'],
-    ['owner', 'licensee@example.com'],
-    ['legal', 'legal@example.com'],
-    ['cfl', 'cfl@example.com'],
-    ['boss', 'boss@example.com'],
-  ] as const) {
-    cookies[who] = await sessionCookie(await subOf(sql, email));
-  }
-}
-
-async function demoOrg(sql: Sql): Promise<string> {
-  const [org] = await sql.query<{ key: string }>(
-    `select l.key from licensees l join users u on u.sub = l.owner where u.email = 'licensee@example.com' limit 1`,
-  );
-  if (!org) throw new Error('the demo licensee organisation is missing');
-  return org.key;
 }
 
 async function main() {

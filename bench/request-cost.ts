@@ -16,9 +16,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startApp } from '../tests/system/app';
-import { call, SECRET, sessionCookie } from '../tests/system/client';
+import { call, SECRET } from '../tests/system/client';
 import { createDatabase } from '../tests/system/database';
-import { publishedIp, subOf } from '../tests/system/people';
+import { demoOrganisation, licenseApplication, publishedIp, signInDemoPeople } from '../tests/system/people';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3262);
 const CONCURRENCY = 16;
@@ -78,21 +78,9 @@ async function main() {
   let ip = '';
   let org = '';
   await db.use(async (sql) => {
-    for (const [who, email] of [
-      ['holder', 'holder@example.com'],
-      ['brand', 'brand@example.com'],
-      ['designer', 'designer@example.com'],
-      ['owner', 'licensee@example.com'],
-      ['legal', 'legal@example.com'],
-      ['cfl', 'cfl@example.com'],
-      ['boss', 'boss@example.com'],
-    ] as const)
-      cookies[who] = await sessionCookie(await subOf(sql, email));
+    await signInDemoPeople(sql, cookies);
     ip = await publishedIp(sql, 'Request cost character');
-    const [found] = await sql.query<{ key: string }>(
-      `select l.key from licensees l join users u on u.sub = l.owner where u.email = 'licensee@example.com' limit 1`,
-    );
-    org = found!.key;
+    org = await demoOrganisation(sql);
   });
   const ok = async (method: string, url: string, who: string, body?: unknown) => {
     const res = await call(app.url, method, url, cookies[who]!, body, 120_000);
@@ -145,19 +133,7 @@ async function main() {
     );
     const licenses: string[] = [];
     await measure('license made, sent for review, approved by legal and cfl', 60, async (i) => {
-      const key = String(
-        (
-          await ok('POST', '/api/v1/License', 'owner', {
-            ip,
-            licensee: org,
-            territory: ['JP'],
-            term_start: '2027-01-01',
-            term_end: '2027-12-31',
-            royalty_rate_bp: 800 + i,
-            currency: 'JPY',
-          })
-        ).key,
-      );
+      const key = String((await ok('POST', '/api/v1/License', 'owner', licenseApplication(ip, org, i))).key);
       await ok('POST', `/api/v1/License/${key}/start_review`, 'owner');
       for (const who of ['legal', 'cfl'])
         await ok('POST', `/api/v1/Holder/approve/licenses/${key}`, who, { decision: 'approved' });

@@ -6,22 +6,20 @@
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function kept<T>(store: Map<string, T>, locale: string, options: object, make: () => T): T {
   const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
+  let format = store.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, format);
+    format = make();
+    store.set(key, format);
   }
   return format;
 }
 
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return kept(dateFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
+}
+
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
+  return kept(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
 }

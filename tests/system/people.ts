@@ -1,5 +1,6 @@
 /** Demo accounts and the records the system tests start from, read or written with plain SQL. */
 import { newKey } from '../../lib/server/keys';
+import { sessionCookie } from './client';
 import type { Sql } from './database';
 
 export async function subOf(sql: Sql, email: string): Promise<string> {
@@ -39,4 +40,41 @@ export async function licensedProduct(
     [product, `SYS-PRD-${product.slice(0, 12)}`, license, ip, org.key, sku, sku],
   );
   return { org: org.key, license, product, sku };
+}
+
+/** A license application for the demo organisation, its rate told apart by `n` (load and bench runs make many). */
+export function licenseApplication(ip: string, licensee: string, n: number): Record<string, unknown> {
+  return {
+    ip,
+    licensee,
+    territory: ['JP'],
+    term_start: '2027-01-01',
+    term_end: '2027-12-31',
+    royalty_rate_bp: 800 + n,
+    currency: 'JPY',
+  };
+}
+
+/** Session cookies of the demo people the load and bench runs act as, by their role. */
+export async function signInDemoPeople(sql: Sql, cookies: Record<string, string>): Promise<void> {
+  for (const [who, email] of [
+    ['holder', 'holder@example.com'],
+    ['brand', 'brand@example.com'],
+    ['designer', 'designer@example.com'],
+    ['owner', 'licensee@example.com'],
+    ['legal', 'legal@example.com'],
+    ['cfl', 'cfl@example.com'],
+    ['boss', 'boss@example.com'],
+  ] as const) {
+    cookies[who] = await sessionCookie(await subOf(sql, email));
+  }
+}
+
+/** The demo licensee organisation (licensee@example.com owns it). */
+export async function demoOrganisation(sql: Sql): Promise<string> {
+  const [org] = await sql.query<{ key: string }>(
+    `select l.key from licensees l join users u on u.sub = l.owner where u.email = 'licensee@example.com' limit 1`,
+  );
+  if (!org) throw new Error('the demo licensee organisation is missing');
+  return org.key;
 }
