@@ -97,6 +97,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   REVIEW_SLA_BUSINESS_DAYS: z.coerce.number().int().min(1).max(365).default(10),
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  // The PDF render thread's script: server/start-server.mjs names the build's own; `off` (or unset,
+  // as under next dev and the tests) makes PDFs in the request thread.
+  PDF_RENDER_THREAD: optionalText,
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
@@ -254,6 +257,7 @@ export function buildConfig(env: NodeJS.ProcessEnv) {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     reviewSlaBusinessDays: e.REVIEW_SLA_BUSINESS_DAYS,
     authCacheMs: e.AUTH_CACHE_MS,
+    pdfRenderThread: e.PDF_RENDER_THREAD === 'off' ? undefined : e.PDF_RENDER_THREAD,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_SECONDS },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

@@ -30,9 +30,18 @@ function buildIsCurrent() {
 }
 
 const nextBin = path.join(root, 'node_modules', '.bin', 'next');
+const pdfThread = path.join(root, '.next', 'pdf-render-thread.mjs');
 if (!buildIsCurrent() || process.env.FORCE_BUILD === '1') {
   console.log('Building the platform (next build)…');
   const result = spawnSync(nextBin, ['build'], { cwd: root, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+// The PDF render thread's script (see server/start-server.mjs), also for a build made by `next build` alone.
+if (!fs.existsSync(pdfThread) || fs.statSync(pdfThread).mtimeMs < fs.statSync(buildId).mtimeMs) {
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-pdf-thread.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -17,7 +17,7 @@ npx prettier --check . >/dev/null
 npm run -s lint:openapi
 npx vitest run --project unit
 npx vitest run --project api
-BUILD_TYPES_CHECKED=1 npx next build
+BUILD_TYPES_CHECKED=1 npm run -s build
 npx playwright test
 # Load and faults against the same production build: its own servers, databases and ports.
 # They start PostgreSQL clusters of Debian's binaries (ensure-test-tools installs them).

@@ -4,6 +4,7 @@
  *
  *   node server/start-server.mjs [-p PORT]     (PORT, HOSTNAME and NEXT_DIST_DIR as for `next start`)
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
@@ -16,6 +17,10 @@ const hostname = process.env.HOSTNAME || undefined;
 const distDir = path.resolve(root, process.env.NEXT_DIST_DIR || '.next');
 
 process.title = 'next-server (ipl)';
+// PDFs are made in a worker thread when the build carries its script (`npm run build` adds it
+// after `next build`, which empties the build directory first, so a script there is this build's).
+const pdfThread = path.join(distDir, 'pdf-render-thread.mjs');
+if (process.env.PDF_RENDER_THREAD === undefined && fs.existsSync(pdfThread)) process.env.PDF_RENDER_THREAD = pdfThread;
 const app = next({ dev: false, dir: root, port, hostname });
 await app.prepare();
 const lane = createApiLane({ distDir, next: app.getRequestHandler() });

@@ -5,6 +5,7 @@ import { validateInput } from '../common/validate-input';
 import type { Db } from '../db/client';
 import { viewerOf } from '../entities/viewer';
 import { newKey } from '../keys';
+import { renderPdf } from '../pdf/render';
 import { contentDisposition } from '../storage/send-file';
 import { contractInView } from './access';
 import { contractAttributes, type ContractAttributes } from './attributes';
@@ -51,15 +52,10 @@ function langOf(value: unknown, caller: Caller): ContractLang {
 /** GET /api/pdf/demo?lang=: a sample contract rendered from fixed data (nothing stored). */
 export async function sendDemoPdf(db: Db, caller: Caller, res: ServerResponse, langParam: unknown): Promise<void> {
   const lang = langOf(langParam, caller);
-  const { renderContractPdf } = await import('./contract-pdf');
   const terms = await sampleTerms(db, lang);
-  const pdf = await renderContractPdf({
-    contractNumber: 'SAMPLE',
-    revision: 1,
-    generatedAt: new Date(),
-    terms,
-    lang,
-    ipImage: null,
+  const pdf = await renderPdf({
+    kind: 'contract',
+    input: { contractNumber: 'SAMPLE', revision: 1, generatedAt: new Date(), terms, lang, ipImage: null },
   });
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/pdf');

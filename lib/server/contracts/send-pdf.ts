@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Caller } from '../api/authenticate';
 import { AppError } from '../api/errors';
 import { validateInput } from '../common/validate-input';
+import { renderPdf } from '../pdf/render';
 import type { Db } from '../db/client';
 import { viewerOf } from '../entities/viewer';
 import { contentDisposition } from '../storage/send-file';
@@ -26,16 +27,18 @@ function orContractNotFound(bytes: Buffer | null): Buffer {
 
 /** A courtesy copy of an unsigned contract in the other language, marked as not binding (nothing stored). */
 async function referenceCopy(db: Db, contract: ContractRow, lang: ContractLang): Promise<Buffer> {
-  const { renderContractPdf } = await import('./contract-pdf');
   const terms = await withReferences(db, contract.terms as unknown as ContractTerms);
-  return renderContractPdf({
-    contractNumber: terms.reference,
-    revision: contract.revision,
-    generatedAt: contract.dateCreated,
-    terms,
-    lang,
-    ipImage: await ipImageFor(terms.ip?.image ?? null),
-    reference: { lang: contract.lang === 'en' ? 'en' : 'jp', sha256: contract.sha256 ?? '' },
+  return renderPdf({
+    kind: 'contract',
+    input: {
+      contractNumber: terms.reference,
+      revision: contract.revision,
+      generatedAt: contract.dateCreated,
+      terms,
+      lang,
+      ipImage: await ipImageFor(terms.ip?.image ?? null),
+      reference: { lang: contract.lang === 'en' ? 'en' : 'jp', sha256: contract.sha256 ?? '' },
+    },
   });
 }
 

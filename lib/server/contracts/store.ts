@@ -13,8 +13,9 @@ import { getBlobStore } from '../storage/blob-store';
 import { contractDataOf, withReferences, type ContractLang, type ContractTerms } from './contract-data';
 
 type Row = Record<string, unknown>;
-// The PDF renderer (React PDF and its fonts) loads on the first contract, not with every flow import.
+// The PDF renderer (React PDF and its fonts) loads on the first PDF, in the render thread when the server runs one.
 import type { AuditEvent, SignatureEntry } from './contract-pdf';
+import { renderPdf } from '../pdf/render';
 import { termsHashOf } from './terms';
 import { sealPdf } from './seal/seal-pdf';
 import { getConfig } from '../../config';
@@ -94,14 +95,16 @@ export interface ContractDraft {
  * license's reference, which the draft's terms carry (see withReferences for older revisions).
  */
 export async function renderContract(draft: ContractDraft): Promise<Buffer> {
-  const { renderContractPdf } = await import('./contract-pdf');
-  return renderContractPdf({
-    contractNumber: draft.terms.reference ?? '',
-    revision: draft.revision,
-    generatedAt: draft.generatedAt,
-    terms: draft.terms,
-    lang: draft.lang,
-    ipImage: await ipImageFor(draft.terms.ip.image),
+  return renderPdf({
+    kind: 'contract',
+    input: {
+      contractNumber: draft.terms.reference ?? '',
+      revision: draft.revision,
+      generatedAt: draft.generatedAt,
+      terms: draft.terms,
+      lang: draft.lang,
+      ipImage: await ipImageFor(draft.terms.ip.image),
+    },
   });
 }
 
@@ -301,15 +304,17 @@ export async function finalContractBytes(
     { time: now, event: 'finalized', actor: '', ip: null, sha256: null },
   ];
   const lang: ContractLang = contract.lang === 'en' ? 'en' : 'jp';
-  const { renderSignaturePages } = await import('./contract-pdf');
   const { reference } = await withReferences(tx, contract.terms as unknown as ContractTerms);
-  const appendix = await renderSignaturePages({
-    contractNumber: reference,
-    revision: contract.revision,
-    sha256: contract.sha256!,
-    lang,
-    signatures: entries,
-    events,
+  const appendix = await renderPdf({
+    kind: 'signature-pages',
+    input: {
+      contractNumber: reference,
+      revision: contract.revision,
+      sha256: contract.sha256!,
+      lang,
+      signatures: entries,
+      events,
+    },
   });
   const merged = await PDFDocument.load(await readBlob(contract.file!));
   const extra = await PDFDocument.load(appendix);

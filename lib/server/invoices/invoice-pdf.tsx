@@ -1,13 +1,13 @@
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
 import { formatMoney } from '../../../components/kit/format/money';
-import { formatDay, formatPeriod } from '../naming/format';
+import { formatDay, formatPeriod, japanDay } from '../naming/format';
 import en from '../../../locales/en/invoice.json';
 import jp from '../../../locales/jp/invoice.json';
 import flowEn from '../../../locales/en/flow.json';
 import flowJp from '../../../locales/jp/flow.json';
 import { PDF_FONT_FAMILY, registerPdfFonts } from '../pdf/fonts';
 import type { InvoiceBreakdown, InvoiceRecord } from './invoice-breakdown';
-import { japanDay, type InvoiceParties } from './issuer';
+import type { InvoiceParties } from './issuer';
 
 type Lang = 'jp' | 'en';
 const FAMILY = PDF_FONT_FAMILY;
@@ -51,14 +51,14 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-interface Props {
+export interface InvoicePdfInput {
   invoice: InvoiceRecord;
   breakdown: InvoiceBreakdown;
   parties: InvoiceParties;
   lang: Lang;
 }
 
-function InvoiceDocument({ invoice, breakdown, parties, lang }: Props) {
+function InvoiceDocument({ invoice, breakdown, parties, lang }: InvoicePdfInput) {
   const t = (lang === 'en' ? en : jp).pdf;
   const states: Record<string, string> = (lang === 'en' ? flowEn : flowJp).state;
   const money = (n: number) => formatMoney(n, breakdown.currency, lang);
@@ -177,7 +177,7 @@ function InvoiceDocument({ invoice, breakdown, parties, lang }: Props) {
   );
 }
 
-export async function renderInvoicePdf(props: Props): Promise<Buffer> {
+export async function renderInvoicePdf(props: InvoicePdfInput): Promise<Buffer> {
   registerPdfFonts();
   return renderToBuffer(<InvoiceDocument {...props} />);
 }

@@ -3,7 +3,6 @@ import { isInvoiceRegistrationNumber, foldWidth } from '../../validation/jp-iden
 import type { Db } from '../db/client';
 import { licensees } from '../db/entities-schema';
 import { findDefaultHolder } from '../holder/default-holder';
-import { dateTimeFormat } from '../../format/intl-cache';
 
 /**
  * Who issues an invoice and how to pay it, from Holder.config: what the qualified invoice system
@@ -48,15 +47,4 @@ export async function invoiceParties(db: Db, licensee: string): Promise<InvoiceP
     bank_account: configText(config, 'invoice.bank_account'),
     recipient_address: [address.line, address.city, address.country].filter(Boolean).join(' '),
   };
-}
-
-/** The calendar day a moment falls on in Japan, as a UTC midnight (how days are formatted). */
-export function japanDay(moment: Date): Date {
-  const day = dateTimeFormat('en-CA', {
-    timeZone: 'Asia/Tokyo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(moment);
-  return new Date(`${day}T00:00:00.000Z`);
 }

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Caller } from '../api/authenticate';
 import type { Db } from '../db/client';
+import { renderPdf } from '../pdf/render';
 import { contentDisposition } from '../storage/send-file';
 import { getInvoiceDetails } from './invoice-breakdown';
 import { invoiceParties } from './issuer';
@@ -15,10 +16,8 @@ export async function sendInvoicePdf(
 ): Promise<void> {
   const { invoice, breakdown } = await getInvoiceDetails(db, caller, id);
   const lang = langParam === 'en' || langParam === 'jp' ? langParam : caller.lang;
-  // Loaded here so the PDF renderer stays out of every other route's start-up.
-  const { renderInvoicePdf } = await import('./invoice-pdf');
   const parties = await invoiceParties(db, invoice.licensee);
-  const pdf = await renderInvoicePdf({ invoice, breakdown, parties, lang });
+  const pdf = await renderPdf({ kind: 'invoice', input: { invoice, breakdown, parties, lang } });
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/pdf');
   res.setHeader('Content-Length', String(pdf.length));

@@ -16,6 +16,17 @@ function asDate(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** The calendar day a moment falls on in Japan, as a UTC midnight (how days are formatted). */
+export function japanDay(moment: Date): Date {
+  const day = dateTimeFormat('en-CA', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(moment);
+  return new Date(`${day}T00:00:00.000Z`);
+}
+
 /**
  * A calendar day (a period's start or end, a term, a due date). These are stored as UTC
  * midnights, so they are read in UTC whatever the reader's zone: 1 April stays 1 April.

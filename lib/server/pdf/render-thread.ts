@@ -1,0 +1,27 @@
+/**
+ * The PDF render thread's entry (a worker thread of the production server), bundled on its own
+ * by scripts/build-pdf-thread.mjs: React PDF lays a contract out in one long synchronous stretch,
+ * which here holds up nothing but other PDFs.
+ */
+import { parentPort } from 'node:worker_threads';
+import { renderPdfJob, type PdfJob } from './renderers';
+import type { RenderReply } from './render-protocol';
+
+const port = parentPort;
+if (!port) throw new Error('render-thread runs as a worker thread');
+
+port.on('message', ({ id, job }: { id: number; job: PdfJob }) => {
+  // Buffers arrive as plain Uint8Arrays, which React PDF takes as they are (images included).
+  renderPdfJob(job).then(
+    (rendered) => {
+      // A copy that owns its memory, so it moves to the request thread rather than being copied again.
+      const bytes = new Uint8Array(rendered);
+      port.postMessage({ id, bytes } satisfies RenderReply, [bytes.buffer]);
+    },
+    (err: unknown) => {
+      const error = err instanceof Error ? err : new Error(String(err));
+      port.postMessage({ id, error: error.message, stack: error.stack } satisfies RenderReply);
+    },
+  );
+});
+port.postMessage({ ready: true } satisfies RenderReply);
