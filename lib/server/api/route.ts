@@ -12,6 +12,7 @@ import { isDatabaseUnavailable, sqlStateOf } from '../db/unavailable';
 import { isStorageUnavailable } from '../storage/blob-errors';
 import { getConfig } from '../../config';
 import { logServiceCall } from '../service-accounts/log-call';
+import { inRequestScope } from '../common/request-scope';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -78,7 +79,7 @@ export function apiRoute<Auth extends boolean = true>(options: RouteOptions<Auth
       }
       // Identifiers are checked once access is settled and before any handler looks anything up.
       checkRequestParams(req, caller?.lang ?? langOf(req));
-      const data = await run({ req, res, caller: caller as Caller, query: req.query, body: req.body });
+      const data = await inRequestScope(() => run({ req, res, caller: caller as Caller, query: req.query, body: req.body }));
       // Data the database wrote as JSON text goes out as it is, inside the same envelope.
       const envelope = data instanceof JsonText ? new JsonText(envelopeText(data)) : { status: 0, data: data ?? null };
       if (!res.headersSent) await send(200, envelope);

@@ -2,7 +2,8 @@ import { and, eq, getTableColumns } from 'drizzle-orm';
 import { AppError } from '../api/errors';
 import { fieldError } from '../common/field-error';
 import type { Db } from '../db/client';
-import { holders, ips, licenses, products, usages } from '../db/entities-schema';
+import { ips, licenses, products, usages } from '../db/entities-schema';
+import { findDefaultHolder } from '../holder/default-holder';
 import { nameableLicensees } from '../designers/nameable-licensees';
 import { assertReferenceFormats } from '../refs/config';
 import { royaltyOf } from '../royalty/royalty';
@@ -89,8 +90,7 @@ async function holderOfNewIp(db: Db, body: Row): Promise<string | null> {
     const [parent] = await db.select({ holder: ips.holder }).from(ips).where(eq(ips.key, body.parent)).limit(1);
     if (parent?.holder) return parent.holder;
   }
-  const [holder] = await db.select({ key: holders.key }).from(holders).where(eq(holders.is_default, true)).limit(1);
-  return holder?.key ?? null;
+  return (await findDefaultHolder(db))?.key ?? null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { logRecordEdit } from '../audit/record-changes';
 import type { Db } from '../db/client';
 import { reviews, sales } from '../db/entities-schema';
 import { openInitialStage } from '../flow/open-initial-stage';
+import { forgetDefaultHolder } from '../holder/default-holder';
 import { sqlStateOf } from '../db/unavailable';
 import { newKey } from '../keys';
 import { compileAggregate } from '../query/aggregate';
@@ -230,6 +231,8 @@ export async function patchRecord(db: Db, def: EntityDef, viewer: Viewer, key: s
   const { values, held } = await holdUnverified(db, def, viewer, current, derived);
   const conditions: SQL[] = [eq(keyColumn(def), key)];
   if (version !== undefined) conditions.push(eq(versionColumn(def), version));
+  // The holder's settings feed every flow and reference of this request: its later reads see the change.
+  if (def.name === 'Holder') forgetDefaultHolder();
   const row = await db.transaction(async (txAny) => {
     const tx = txAny as unknown as Db;
     let updated: Row[];

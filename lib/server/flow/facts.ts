@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { entitiesOf } from '../../acl/match';
 import { getConfig } from '../../config';
 import type { Db } from '../db/client';
-import { designers, holders } from '../db/entities-schema';
+import { findDefaultHolder } from '../holder/default-holder';
+import { designers } from '../db/entities-schema';
 import type { Viewer } from '../entities/viewer';
 import type { SubjectBinding } from './subjects';
 import type { ActorFacts, HolderGroup } from './types';
@@ -16,7 +17,7 @@ export interface HolderContext {
 }
 
 export async function defaultHolder(db: Db): Promise<HolderContext> {
-  const [holder] = await db.select().from(holders).where(eq(holders.is_default, true)).limit(1);
+  const holder = await findDefaultHolder(db);
   return {
     key: holder?.key ?? null,
     approver: {

@@ -9,7 +9,7 @@ import { users } from '../db/schema';
 import { sub } from '../entities/field-rules';
 import { validateInput } from '../common/validate-input';
 import { CONTRACT_SIGNERS_KEY, contractSignersOf } from './contract-signers';
-import { requireDefaultHolder } from './default-holder';
+import { forgetDefaultHolder, requireDefaultHolder } from './default-holder';
 import { holderAuthority } from './holder-authority';
 import { forbidden } from '../roles/role-lists';
 
@@ -34,6 +34,7 @@ export async function changeContractSigner(
     const after =
       op === 'add' ? (before.includes(input.sub) ? before : [...before, input.sub]) : before.filter((s) => s !== input.sub);
     if (after.length === before.length) return { signers: before, changed: false };
+    forgetDefaultHolder();
     await tx
       .update(holders)
       .set({

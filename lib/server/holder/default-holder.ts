@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../api/errors';
+import { forgetInRequest, oncePerRequest } from '../common/request-scope';
 import type { DbOrTx } from '../common/tx';
 import { holders, type SubRef } from '../db/entities-schema';
 
@@ -30,11 +31,27 @@ export function managerType(group: ManagerGroup): HolderListType {
   return `manager_${group}`;
 }
 
-/** The single default holder (SPEC §3); `forUpdate` locks it for the rest of the transaction. */
+const DEFAULT_HOLDER = Symbol('default holder');
+
+/**
+ * The single default holder (SPEC §3), read once per API request (request-scope.ts); `forUpdate`
+ * locks it for the rest of the transaction and always reads. Whatever writes the holder row calls
+ * forgetDefaultHolder, so a request that changes it reads its own change. Callers share the row:
+ * never change it in place.
+ */
 export async function findDefaultHolder(db: DbOrTx, options: { forUpdate?: boolean } = {}): Promise<HolderRow | undefined> {
   const query = db.select().from(holders).where(eq(holders.is_default, true)).limit(1);
-  const [row] = options.forUpdate ? await query.for('update') : await query;
-  return row;
+  if (options.forUpdate) {
+    forgetDefaultHolder();
+    const [locked] = await query.for('update');
+    return locked;
+  }
+  return oncePerRequest(DEFAULT_HOLDER, async () => (await query)[0]);
+}
+
+/** The holder row was written in this request: its next read goes to the database. */
+export function forgetDefaultHolder(): void {
+  forgetInRequest(DEFAULT_HOLDER);
 }
 
 export async function requireDefaultHolder(db: DbOrTx, options: { forUpdate?: boolean } = {}): Promise<HolderRow> {
@@ -53,6 +70,7 @@ export function listOf(holder: HolderRow, type: HolderListType): SubRef[] {
 export async function saveList(db: DbOrTx, holder: HolderRow, type: HolderListType, list: SubRef[]): Promise<void> {
   const [kind, group] = type.split('_') as ['approver' | 'manager', string];
   const patch = kind === 'approver' ? { approver: { ...holder.approver, [group]: list } } : { [`manager_${group}`]: list };
+  forgetDefaultHolder();
   await db
     .update(holders)
     .set({ ...patch, version: sql`${holders.version} + 1`, dateUpdated: new Date() })

@@ -1,4 +1,5 @@
 import { getConfig } from '../../config';
+import { outsideRequest } from '../common/request-scope';
 import { getDb } from '../db/client';
 import { createTransport } from '../mail/worker';
 import { subscribe } from '../notify/listener';
@@ -52,7 +53,8 @@ export function startJobWorker(): void {
         running = false;
       }
     };
-    lanes.set(lane, () => void tick());
+    // PGlite delivers the wake-up inside the committing request's context: the lane runs outside it.
+    lanes.set(lane, () => void outsideRequest(tick));
   }
   const laneOf = new Map(jobKinds.map((k) => [k.kind, k.lane]));
   const wake = (kind?: string) => {

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../common/tx';
+import { findDefaultHolder } from '../holder/default-holder';
 import { holders } from '../db/entities-schema';
 import { referenceCounters } from '../db/platform-schema';
 import { parseReferenceFormat, referencePeriod, renderReference, type ParsedFormat } from './format';
@@ -25,6 +26,9 @@ export function configuredFormat(raw: string | undefined): string | undefined {
 }
 
 async function holderOf(tx: DbOrTx, key: string | undefined): Promise<{ key: string; config: Record<string, string> }> {
+  // Records belong to the default holder (SPEC §3), which the request has usually read already.
+  const byDefault = await findDefaultHolder(tx);
+  if (byDefault && (!key || byDefault.key === key)) return byDefault;
   const where = key ? eq(holders.key, key) : eq(holders.is_default, true);
   const [holder] = await tx.select({ key: holders.key, config: holders.config }).from(holders).where(where).limit(1);
   // Before the holder exists (a bare database in a test) references still come from one counter.

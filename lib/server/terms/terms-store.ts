@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../api/errors';
 import type { Db } from '../db/client';
 import { holders } from '../db/entities-schema';
+import { forgetDefaultHolder } from '../holder/default-holder';
 import { latestInForce, type TermsKind, type TermsVersion } from '../../terms/kinds';
 
 /**
@@ -42,6 +43,7 @@ export function versionsOf(row: HolderRow, kind: TermsKind): TermsVersion[] {
 }
 
 export async function saveVersions(db: Db, row: HolderRow, kind: TermsKind, versions: TermsVersion[]): Promise<void> {
+  forgetDefaultHolder();
   await db
     .update(holders)
     .set({ terms: { ...row.terms, [kind]: versions }, version: row.version + 1, dateUpdated: new Date() })
