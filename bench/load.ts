@@ -70,6 +70,10 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
     DEMO_PASSWORD: 'bench-demo-password',
     AUTH_CACHE_MS: '2000',
     SEED_DEMO_BUSINESS: 'false',
+    // BENCH_CPU_PROF=<dir>: a V8 profile of each app process (read it with bench/lib/cpu-top.ts).
+    ...(process.env.BENCH_CPU_PROF
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` }
+      : {}),
   };
   // PGlite has one owner: the app migrates and seeds it, then the bench reads it through the API only.
   let app = await startApp(PORT, env);
