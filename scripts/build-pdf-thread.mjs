@@ -7,8 +7,8 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-/** The thread's script in the build, where server/start-server.mjs looks for it. */
-export const PDF_THREAD_FILE = 'pdf-render-thread.mjs';
+/** The thread's script in the build, where server/start-server.mjs and scripts/start.mjs look for it. */
+const PDF_THREAD_FILE = 'pdf-render-thread.mjs';
 
 /** @param {string} outDir */
 export async function buildPdfThread(outDir) {

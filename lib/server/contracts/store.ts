@@ -13,7 +13,6 @@ import { getBlobStore } from '../storage/blob-store';
 import { contractDataOf, withReferences, type ContractLang, type ContractTerms } from './contract-data';
 
 type Row = Record<string, unknown>;
-// The PDF renderer (React PDF and its fonts) loads on the first PDF, in the render thread when the server runs one.
 import type { AuditEvent, SignatureEntry } from './contract-pdf';
 import { renderPdf } from '../pdf/render';
 import { termsHashOf } from './terms';

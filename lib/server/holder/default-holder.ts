@@ -40,13 +40,14 @@ const DEFAULT_HOLDER = Symbol('default holder');
  * never change it in place.
  */
 export async function findDefaultHolder(db: DbOrTx, options: { forUpdate?: boolean } = {}): Promise<HolderRow | undefined> {
-  const query = db.select().from(holders).where(eq(holders.is_default, true)).limit(1);
+  // Built only when read: a request's later calls cost neither a statement nor drizzle's building of one.
+  const query = () => db.select().from(holders).where(eq(holders.is_default, true)).limit(1);
   if (options.forUpdate) {
     forgetDefaultHolder();
-    const [locked] = await query.for('update');
+    const [locked] = await query().for('update');
     return locked;
   }
-  return oncePerRequest(DEFAULT_HOLDER, async () => (await query)[0]);
+  return oncePerRequest(DEFAULT_HOLDER, async () => (await query())[0]);
 }
 
 /** The holder row was written in this request: its next read goes to the database. */
