@@ -5,6 +5,8 @@
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium fonts-ipafont-gothic)
+# The journeys' browser: the same Chromium without its browser layers, lighter on the CPU.
+[ -x /usr/lib/chromium/chromium-headless-shell ] || need+=(chromium-headless-shell)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
 # pdftotext and pdfsig read the contracts and invoices the tests render, as a person's PDF reader would.
 command -v pdftotext >/dev/null && command -v pdfsig >/dev/null || need+=(poppler-utils)

@@ -1,12 +1,12 @@
 import { chromium } from '@playwright/test';
-import { e2ePort, gateId, gatePassword } from '../../playwright.config';
+import { chromiumPath, e2ePort, gateId, gatePassword } from '../../playwright.config';
 import { expect, test } from './fixtures';
 
 // The gate is bypassed on localhost, so this browser reaches the same loopback server under
 // another host name.
 test('SPEC §2 Layout / §8 registration gate: refuses wrong credentials and remembers acceptance for the session', async () => {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP gate.test 127.0.0.1', '--disable-background-networking'],
   });
   try {
