@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -13,6 +14,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Vitest's default leaves a core free (one worker on two cores): the files are independent.
+          maxWorkers: os.availableParallelism(),
           env: { TZ: 'UTC' },
         },
       },

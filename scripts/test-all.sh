@@ -10,11 +10,28 @@ node scripts/check-node.mjs
 bash scripts/ensure-test-tools.sh
 # The client's types are generated from /openapi.json: a stale copy fails here, before tsc trusts it.
 npx tsx scripts/openapi-types.ts --check
-npx tsc --noEmit
-npx eslint .
-npx prettier --check . >/dev/null
-# /openapi.json built from code, Redocly's recommended rules: no error and no warning.
-npm run -s lint:openapi
+# The static checks are independent and each keeps one core busy: they run side by side, and each
+# one's output is shown when it ends. /openapi.json is built from code and linted with Redocly's
+# recommended rules: no error and no warning.
+checks=('npx tsc --noEmit' 'npx eslint .' 'npx prettier --check . >/dev/null' 'npm run -s lint:openapi')
+pids=()
+logs=()
+for check in "${checks[@]}"; do
+  log=$(mktemp)
+  bash -c "$check" >"$log" 2>&1 &
+  pids+=($!)
+  logs+=("$log")
+done
+failed=0
+for i in "${!checks[@]}"; do
+  if ! wait "${pids[$i]}"; then
+    echo "Failed: ${checks[$i]}" >&2
+    failed=1
+  fi
+  cat "${logs[$i]}"
+  rm -f "${logs[$i]}"
+done
+[ "$failed" -eq 0 ]
 npx vitest run --project unit
 npx vitest run --project api
 BUILD_TYPES_CHECKED=1 npm run -s build
