@@ -10,6 +10,9 @@ test('an admin reads the live API in Swagger UI and ReDoc', async ({ page }) => 
   await signInAt(page, 'admin', '/en/sys/swagger');
   const viewer = page.getByTestId('api-viewer');
   await expect(viewer.locator('.swagger-ui')).toBeVisible();
+  // Swagger UI draws its sections once it has read all 258 operations: more than the default 10 s
+  // when the run has just started every server and browser on two cores.
+  await expect(viewer.locator('.opblock-tag').first()).toBeVisible({ timeout: 60_000 });
   // Sections start closed; every entity has one, and opening it lists its operations.
   for (const tag of ['IP', 'Designer', 'License', 'Review', 'core', 'role']) {
     await expect(viewer.locator(`.opblock-tag[data-tag="${tag}"]`)).toBeVisible();
