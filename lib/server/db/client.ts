@@ -6,6 +6,7 @@ import { getConfig } from '../../config';
 import * as entitySchema from './entities-schema';
 import { answerCacheOn } from './answer-cache';
 import { listenForVersions, type LocalVersions } from './local-versions';
+import { nameStatements } from './statement-names';
 import * as platformSchema from './platform-schema';
 import * as foundationSchema from './schema';
 
@@ -48,6 +49,8 @@ async function open(): Promise<DbHandle> {
     });
     // An idle client losing its server must not take the process down; the pool replaces it.
     pool.on('error', (err) => console.error('[db] idle client error:', err.message));
+    // Statements are prepared once per connection rather than parsed and planned on every run.
+    pool.on('connect', nameStatements);
     return { db: drizzle(pool, { schema }), kind: 'postgres', pool, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
