@@ -28,6 +28,7 @@ const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 interface QueryConfig {
   text?: unknown;
   name?: unknown;
+  values?: unknown;
   submit?: unknown;
 }
 
@@ -39,17 +40,16 @@ interface QueryConfig {
 export function nameStatements(client: PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const named = (...args: unknown[]): unknown => {
-    const [config, values] = args;
+    const config = args[0] as QueryConfig | null;
+    const text = typeof config === 'object' && config !== null ? config.text : undefined;
     if (
-      config !== null &&
-      typeof config === 'object' &&
-      typeof (config as QueryConfig).submit !== 'function' &&
-      (config as QueryConfig).name === undefined &&
-      typeof (config as QueryConfig).text === 'string' &&
-      Array.isArray(values ?? (config as { values?: unknown }).values) &&
-      PREPARABLE.test((config as { text: string }).text)
+      typeof text === 'string' &&
+      config!.name === undefined &&
+      typeof config!.submit !== 'function' &&
+      Array.isArray(args[1] ?? config!.values) &&
+      PREPARABLE.test(text)
     ) {
-      const name = statementName((config as { text: string }).text);
+      const name = statementName(text);
       if (name) args[0] = { ...config, name };
     }
     return query(...args);
