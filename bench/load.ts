@@ -12,6 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startApp } from '../tests/system/app';
+import { resetStatements, statementsWanted, topStatements } from './lib/postgres';
+import { cpuBetween, describeCpu, snapshot } from './lib/proc-cpu';
 import { call, percentile, SECRET, type Answer } from '../tests/system/client';
 import { createDatabase, type TestDatabase } from '../tests/system/database';
 import { demoOrganisation, licenseApplication, publishedIp, signInDemoPeople } from '../tests/system/people';
@@ -152,9 +154,13 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
       }
     };
     const urls = [app.url, ...replicas.map((r) => r.url)];
+    if (statementsWanted && kind === 'postgres') await db.use(resetStatements);
     const started = Date.now();
+    const cpuBefore = snapshot();
     await Promise.all(Array.from({ length: CONNECTIONS }, (_, n) => worker(n)));
     const elapsed = (Date.now() - started) / 1000;
+    const cpu = describeCpu(cpuBetween(cpuBefore, snapshot()), elapsed);
+    const statements = statementsWanted && kind === 'postgres' ? await db.use((sql) => topStatements(sql)) : '';
     const approvedLicenses = samples.filter((s) => s.kind === 'approve license' && s.answer.status === 0).length;
 
     // Every license approved in the run has its contract once the jobs have caught up.
@@ -195,6 +201,9 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
           ? 'their contracts were not all made within 300 s after the run'
           : `their contracts were all made ${lag.toFixed(1)} s after the run ended`
       }.`,
+      '',
+      cpu,
+      ...(statements ? ['', statements] : []),
     ].join('\n');
   } catch (err) {
     console.error(`the app's last output:\n${app.log().slice(-4000)}`);

@@ -7,7 +7,8 @@
  * first when it moves.
  *
  *   npx tsx bench/request-cost.ts      (BENCH_CPU_PROF=<dir>: also a V8 profile of the app, for
- *                                       bench/lib/cpu-top.ts; BENCH_ONLY_QUERIES=1: the queries alone)
+ *                                       bench/lib/cpu-top.ts; BENCH_ONLY_QUERIES=1: the queries alone;
+ *                                       BENCH_ONLY_CREATES=1: IP creation alone)
  *
  * Linux only (it reads /proc). Writes bench/results/request-cost.md.
  */
@@ -119,10 +120,15 @@ async function main() {
     // Warm: the JIT and the answer cache's plans, as a server that has run a while has them.
     for (let i = 0; i < 100; i++) await query('load');
     for (let i = 0; i < 20; i++) await ok('POST', '/api/v1/IP', 'holder', { name: `warm-${i}`, kind: 'primary' });
-    await measure('IP query, answer cached', 3000, () => query('load'));
-    await measure('IP query, a different filter each time', 2000, (i) => query(`load${i}`));
-    // BENCH_ONLY_QUERIES=1: the two query kinds alone (for a profile of the query path).
-    if (process.env.BENCH_ONLY_QUERIES !== '1') await measureWrites();
+    // BENCH_ONLY_CREATES=1: IP creation alone (for a profile of a simple write).
+    if (process.env.BENCH_ONLY_CREATES === '1') {
+      await measure('IP created', 3000, (i) => ok('POST', '/api/v1/IP', 'holder', { name: `load-${i}`, kind: 'primary' }));
+    } else {
+      await measure('IP query, answer cached', 3000, () => query('load'));
+      await measure('IP query, a different filter each time', 2000, (i) => query(`load${i}`));
+      // BENCH_ONLY_QUERIES=1: the two query kinds alone (for a profile of the query path).
+      if (process.env.BENCH_ONLY_QUERIES !== '1') await measureWrites();
+    }
   } finally {
     await app.stop();
     await db.dispose();
@@ -171,7 +177,7 @@ async function main() {
   ];
   const text = lines.join('\n');
   console.log(text);
-  if (!process.env.BENCH_CPU_PROF && process.env.BENCH_ONLY_QUERIES !== '1')
+  if (!process.env.BENCH_CPU_PROF && process.env.BENCH_ONLY_QUERIES !== '1' && process.env.BENCH_ONLY_CREATES !== '1')
     fs.writeFileSync(path.join(__dirname, 'results', 'request-cost.md'), text + '\n');
   else console.log(`\nphases (ms since epoch), to cut the profile by: ${JSON.stringify(phases)}`);
 }

@@ -43,7 +43,9 @@ export async function startPostgres(options: { own?: boolean; port?: number } = 
   };
   execFileSync('chown', ['postgres:postgres', dir]);
   asPostgres(`${bin}/initdb -D ${dir}/data -A trust -U postgres >/dev/null`);
-  const start = `${bin}/pg_ctl -D ${dir}/data -o "-p ${port} -c listen_addresses=127.0.0.1 -k /tmp -c max_connections=200 -c fsync=off" -l ${dir}/log -w`;
+  // BENCH_PG_OPTIONS adds server settings, e.g. "-c shared_preload_libraries=pg_stat_statements" to see which statements cost.
+  const extra = process.env.BENCH_PG_OPTIONS ? ` ${process.env.BENCH_PG_OPTIONS}` : '';
+  const start = `${bin}/pg_ctl -D ${dir}/data -o "-p ${port} -c listen_addresses=127.0.0.1 -k /tmp -c max_connections=200 -c fsync=off${extra}" -l ${dir}/log -w`;
   asPostgres(`${start} start >/dev/null`);
   return {
     url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}`,
@@ -53,4 +55,40 @@ export async function startPostgres(options: { own?: boolean; port?: number } = 
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+interface Sql {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+/**
+ * BENCH_PG_STATEMENTS=1 with BENCH_PG_OPTIONS="-c shared_preload_libraries=pg_stat_statements":
+ * which statements took the server's time in a window, reset at its start.
+ */
+export const statementsWanted = process.env.BENCH_PG_STATEMENTS === '1';
+
+export async function resetStatements(sql: Sql): Promise<void> {
+  await sql.query('create extension if not exists pg_stat_statements');
+  await sql.query('select pg_stat_statements_reset()');
+}
+
+export async function topStatements(sql: Sql, top = 15): Promise<string> {
+  const rows = await sql.query<{ calls: string; total: number; mean: number; query: string }>(
+    `select calls, total_exec_time + total_plan_time as total, (total_exec_time + total_plan_time) / nullif(calls, 0) as mean, query
+       from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+      order by total desc limit $1`,
+    [top],
+  );
+  const all = await sql.query<{ total: number }>(
+    `select sum(total_exec_time + total_plan_time) as total from pg_stat_statements
+      where dbid = (select oid from pg_database where datname = current_database())`,
+  );
+  const clip = (q: string) => q.replace(/\s+/g, ' ').replace(/\|/g, '\\|').slice(0, 160);
+  return [
+    `Statements by the server's time (${Number(all[0]?.total ?? 0).toFixed(0)} ms in all):`,
+    '',
+    '| calls | total ms | mean ms | statement |',
+    '|---:|---:|---:|---|',
+    ...rows.map((r) => `| ${r.calls} | ${Number(r.total).toFixed(0)} | ${Number(r.mean).toFixed(3)} | \`${clip(r.query)}\` |`),
+  ].join('\n');
 }

@@ -63,15 +63,18 @@ type Plan =
       local?: LocalVersions;
     };
 
+type CacheablePlan = Extract<Plan, { cacheable: true }>;
+
 let plans = new WeakMap<DbHandle, Map<string, Promise<Plan>>>();
 const trackedTables = new WeakMap<DbHandle, Promise<Set<string>>>();
 const provenLocal = new WeakMap<DbHandle, Promise<LocalVersions | undefined>>();
 
 /**
  * `checkedInOne`: checks made by the statement itself rather than by a version read first;
- * `checkedLocally`: checks made by this process's counts of PGlite's writes, without a statement.
+ * `checkedLocally`: checks made by this process's counts of PGlite's writes, without a statement;
+ * `shared`: requests answered by a statement begun for the same read asked for meanwhile.
  */
-const stats = { hits: 0, misses: 0, stale: 0, checkedInOne: 0, checkedLocally: 0, uncached: 0 };
+const stats = { hits: 0, misses: 0, stale: 0, checkedInOne: 0, checkedLocally: 0, shared: 0, uncached: 0 };
 const uncached = new Map<string, string>();
 
 /**
@@ -97,8 +100,6 @@ export async function cachedAnswer(
   // find the entry out of date and add a round trip before the statement; then the statement itself
   // is sent with the kept sum and builds its answer only if the sum has moved: one round trip
   // whether the entry is current or not.
-  let known = -1n;
-  // Read before the statement is sent, for the entry it makes (see the top of this file).
   const localSum = plan.local?.sum(plan.tables);
   if (entry && localSum !== undefined && entry.local === plan.local) {
     stats.checkedLocally++;
@@ -116,31 +117,80 @@ export async function cachedAnswer(
     }
     stats.stale++;
   } else if (entry) {
-    known = entry.version;
     stats.checkedInOne++;
+    const answered = await statementFor(handle, plan, shaped, key);
+    if (answered.version === entry.version) stats.hits++;
+    else stats.stale++;
+    return { text: answered.text };
   } else {
     stats.misses++;
   }
+  return { text: (await statementFor(handle, plan, shaped, key)).text };
+}
+
+/**
+ * The statements under way per key. The same read asked for again while its statement runs (a
+ * team opening one list, a page polled by many) waits for the next statement, begun after that one
+ * ends, shared by all who came meanwhile: each is answered by a statement that started after it
+ * came, so it sees its own writes and every write committed before, and a burst of one read costs
+ * one or two statements instead of one each.
+ */
+const flights = new Map<string, { current?: Promise<Entry>; next?: Promise<Entry> }>();
+
+function statementFor(handle: DbHandle, plan: CacheablePlan, shaped: ShapedQuery, key: string): Promise<Entry> {
+  let flight = flights.get(key);
+  if (!flight) flights.set(key, (flight = {}));
+  const own = flight;
+  const start = (): Promise<Entry> => {
+    const run = runStatement(handle, plan, shaped, key);
+    own.current = run;
+    const done = () => {
+      if (own.current !== run) return;
+      own.current = undefined;
+      if (!own.next && flights.get(key) === own) flights.delete(key);
+    };
+    run.then(done, done);
+    return run;
+  };
+  if (!own.current) return start();
+  stats.shared++;
+  own.next ??= own.current
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .then(() => {
+      own.next = undefined;
+      return start();
+    });
+  return own.next;
+}
+
+/**
+ * The statement with the sum kept with the key's entry, if any: it builds the answer only when the
+ * sum has moved, so a current entry costs one small round trip and a stale one no extra round trip.
+ */
+async function runStatement(handle: DbHandle, plan: CacheablePlan, shaped: ShapedQuery, key: string): Promise<Entry> {
+  const entry = entries.peek(key);
+  const known = entry?.version ?? -1n;
+  // Read before the statement is sent, for the entry it makes (see the top of this file).
+  const localSum = plan.local?.sum(plan.tables);
   const row = await firstRow(handle, plan.missText, [...shaped.params, known.toString()]);
   if (!row) throw new Error('answer cache: the version row is missing');
   const version = BigInt(row[0] as string);
   if (entry && known === version) {
     learn(plan, true);
-    stats.hits++;
-    return { text: entry.text };
+    return entry;
   }
-  if (entry && known !== -1n) {
-    learn(plan, false);
-    stats.stale++;
-  }
+  if (entry) learn(plan, false);
   const fresh: Entry = { version, text: (row[1] as string | null | undefined) ?? null, local: plan.local, localSum };
-  // Of two misses running at once, the later snapshot's answer stays.
+  // Of two statements of one key run at once (one begun as another ended), the later snapshot's answer stays.
   const kept = entries.peek(key);
   if (!kept || kept.version <= fresh.version) entries.set(key, fresh, 2 * (key.length + (fresh.text?.length ?? 0)) + 64);
-  return { text: fresh.text };
+  return fresh;
 }
 
-function learn(plan: Extract<Plan, { cacheable: true }>, current: boolean): void {
+function learn(plan: CacheablePlan, current: boolean): void {
   plan.hitRate = plan.hitRate * 0.9 + (current ? 0.1 : 0);
 }
 
@@ -149,7 +199,7 @@ function learn(plan: Extract<Plan, { cacheable: true }>, current: boolean): void
  * started after that one ends, so each is answered by a read begun after it came (its own writes
  * and every write committed before it are seen), and a burst of hits costs one or two reads.
  */
-function readVersion(handle: DbHandle, plan: Extract<Plan, { cacheable: true }>): Promise<bigint> {
+function readVersion(handle: DbHandle, plan: CacheablePlan): Promise<bigint> {
   const reads = plan.reads;
   const start = (): Promise<bigint> => {
     const read = firstRow(handle, plan.versionText, []).then((row) => BigInt(row![0] as string));
@@ -301,6 +351,6 @@ export function answerCacheStats() {
 export function resetAnswerCache(): void {
   entries.clear();
   plans = new WeakMap();
-  stats.hits = stats.misses = stats.stale = stats.checkedInOne = stats.checkedLocally = stats.uncached = 0;
+  stats.hits = stats.misses = stats.stale = stats.checkedInOne = stats.checkedLocally = stats.shared = stats.uncached = 0;
   uncached.clear();
 }
