@@ -1,6 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import type { Sql } from '../../tests/system/database';
 
 /**
  * A PostgreSQL server for benchmarks: BENCH_DATABASE_URL / DATABASE_URL when given, else a
@@ -55,10 +56,6 @@ export async function startPostgres(options: { own?: boolean; port?: number } = 
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-interface Sql {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
 }
 
 /**
