@@ -12,46 +12,17 @@
  *
  * Linux only (it reads /proc). Writes bench/results/request-cost.md.
  */
-import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startApp } from '../tests/system/app';
+import { cpuBetween, seconds, snapshot } from './lib/proc-cpu';
 import { call, SECRET } from '../tests/system/client';
 import { createDatabase } from '../tests/system/database';
 import { demoOrganisation, licenseApplication, publishedIp, signInDemoPeople } from '../tests/system/people';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3262);
 const CONCURRENCY = 16;
-const TICK_MS = 1000 / Number(execSync('getconf CLK_TCK').toString().trim() || 100);
-
-/** User and system CPU time of processes so far, in ms. */
-function cpuOf(pids: number[]): { user: number; system: number } {
-  let user = 0;
-  let system = 0;
-  for (const pid of pids) {
-    try {
-      // Fields after the command's closing parenthesis: utime is the 12th, stime the 13th.
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      user += Number(fields[11]) * TICK_MS;
-      system += Number(fields[12]) * TICK_MS;
-    } catch {
-      // the process ended: its time is no longer counted, as for a connection the pool closed
-    }
-  }
-  return { user, system };
-}
-
-function postgresPids(): number[] {
-  return execSync('pgrep -x postgres || true').toString().split('\n').filter(Boolean).map(Number);
-}
-
-function listeningPid(port: number): number {
-  const out = execSync(`ss -ltnpH 'sport = :${port}'`).toString();
-  const pid = /pid=(\d+)/.exec(out)?.[1];
-  if (!pid) throw new Error(`no process listens on ${port}`);
-  return Number(pid);
-}
 
 interface Row {
   kind: string;
@@ -74,7 +45,6 @@ async function main() {
       : {}),
   };
   const app = await startApp(PORT, env);
-  const appPid = listeningPid(PORT);
   const cookies: Record<string, string> = {};
   let ip = '';
   let org = '';
@@ -92,8 +62,7 @@ async function main() {
   const phases: { kind: string; from: number; to: number }[] = [];
   const measure = async (kind: string, n: number, make: (i: number) => Promise<unknown>, settleMs = 1000) => {
     await new Promise((r) => setTimeout(r, 1000));
-    const pg = postgresPids();
-    const [app0, db0, t0] = [cpuOf([appPid]), cpuOf(pg), Date.now()];
+    const [before, t0] = [snapshot(), Date.now()];
     let next = 0;
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -103,14 +72,14 @@ async function main() {
     const wall = Date.now() - t0;
     // Work the requests left behind (the jobs they enqueued) is theirs too.
     await new Promise((r) => setTimeout(r, settleMs));
-    const [app1, db1] = [cpuOf([appPid]), cpuOf(pg)];
+    const used = cpuBetween(before, snapshot());
     phases.push({ kind, from: t0, to: Date.now() });
     rows.push({
       kind,
       n,
-      appMs: (app1.user + app1.system - app0.user - app0.system) / n,
-      appSystemMs: (app1.system - app0.system) / n,
-      dbMs: (db1.user + db1.system - db0.user - db0.system) / n,
+      appMs: (1000 * seconds(used.app)) / n,
+      appSystemMs: (1000 * used.app.system) / n,
+      dbMs: (1000 * seconds(used.postgres)) / n,
       wallMs: wall / n,
     });
   };

@@ -3,13 +3,25 @@
  * from /proc between two snapshots, so a bench can say where the cores went during its run.
  * Linux only; elsewhere the snapshot is empty and the split reads as zero.
  */
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 
 export type Role = 'app' | 'postgres' | 'bench' | 'other';
-type Snapshot = Map<string, { role: Role; ticks: number }>;
+type Snapshot = Map<string, { role: Role; user: number; system: number }>;
+/** Seconds of CPU, in user space and in the kernel. */
+export interface Cpu {
+  user: number;
+  system: number;
+}
 
-const TICKS_PER_SECOND = 100;
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
 
 function roleOf(pid: string): Role {
   if (pid === String(process.pid)) return 'bench';
@@ -35,9 +47,13 @@ export function snapshot(): Snapshot {
   for (const pid of pids) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the command name, which may itself hold spaces and parentheses.
+      // Fields after the command name, which may itself hold spaces and parentheses: utime is the 12th, stime the 13th.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(pid, { role: roleOf(pid), ticks: Number(fields[11]) + Number(fields[12]) });
+      out.set(pid, {
+        role: roleOf(pid),
+        user: Number(fields[11]) / TICKS_PER_SECOND,
+        system: Number(fields[12]) / TICKS_PER_SECOND,
+      });
     } catch {
       // exited
     }
@@ -45,18 +61,35 @@ export function snapshot(): Snapshot {
   return out;
 }
 
-/** Seconds of CPU each role used between two snapshots (processes started in between count whole). */
-export function cpuBetween(before: Snapshot, after: Snapshot): Record<Role, number> {
-  const total: Record<Role, number> = { app: 0, postgres: 0, bench: 0, other: 0 };
-  for (const [pid, now] of after) total[now.role] += (now.ticks - (before.get(pid)?.ticks ?? 0)) / TICKS_PER_SECOND;
+/**
+ * The CPU each role used between two snapshots. A process started in between counts whole; one
+ * that ended in between is not counted (as a pooled connection closed meanwhile).
+ */
+export function cpuBetween(before: Snapshot, after: Snapshot): Record<Role, Cpu> {
+  const total: Record<Role, Cpu> = {
+    app: { user: 0, system: 0 },
+    postgres: { user: 0, system: 0 },
+    bench: { user: 0, system: 0 },
+    other: { user: 0, system: 0 },
+  };
+  for (const [pid, now] of after) {
+    const then = before.get(pid);
+    total[now.role].user += now.user - (then?.user ?? 0);
+    total[now.role].system += now.system - (then?.system ?? 0);
+  }
   return total;
 }
 
-/** One line: each role's share of the cores over `seconds`. */
-export function describeCpu(used: Record<Role, number>, seconds: number): string {
-  const capacity = seconds * os.availableParallelism();
+/** Both kinds of CPU, in seconds. */
+export function seconds(cpu: Cpu): number {
+  return cpu.user + cpu.system;
+}
+
+/** One line: each role's share of the cores over `elapsed` seconds. */
+export function describeCpu(used: Record<Role, Cpu>, elapsed: number): string {
+  const capacity = elapsed * os.availableParallelism();
   const part = (role: Role, label: string) =>
-    `${label} ${used[role].toFixed(1)} s (${((100 * used[role]) / capacity).toFixed(0)} %)`;
-  const idle = Math.max(0, capacity - Object.values(used).reduce((a, b) => a + b, 0));
+    `${label} ${seconds(used[role]).toFixed(1)} s (${((100 * seconds(used[role])) / capacity).toFixed(0)} %)`;
+  const idle = Math.max(0, capacity - Object.values(used).reduce((a, b) => a + seconds(b), 0));
   return `CPU during the run, of ${capacity.toFixed(0)} core-seconds: ${part('app', 'app')}, ${part('postgres', 'PostgreSQL')}, ${part('bench', 'load generator')}, ${part('other', 'other')}, idle ${idle.toFixed(1)} s.`;
 }
