@@ -56,7 +56,7 @@ type Plan =
        */
       missText: string;
       /** Hits waiting for a version read that starts after they came (see readVersion). */
-      reads: { current?: Promise<bigint>; next?: Promise<bigint> };
+      reads: Turns<bigint>;
       /** How often a check of this statement's entries found them current lately, 0 to 1. */
       hitRate: number;
       /** PGlite's counts of committed writes, once proven to see every write (localVersionsOf). */
@@ -135,35 +135,20 @@ export async function cachedAnswer(
  * came, so it sees its own writes and every write committed before, and a burst of one read costs
  * one or two statements instead of one each.
  */
-const flights = new Map<string, { current?: Promise<Entry>; next?: Promise<Entry> }>();
+const flights = new Map<string, Turns<Entry>>();
 
 function statementFor(handle: DbHandle, plan: CacheablePlan, shaped: ShapedQuery, key: string): Promise<Entry> {
-  let flight = flights.get(key);
-  if (!flight) flights.set(key, (flight = {}));
-  const own = flight;
-  const start = (): Promise<Entry> => {
-    const run = runStatement(handle, plan, shaped, key);
-    own.current = run;
-    const done = () => {
-      if (own.current !== run) return;
-      own.current = undefined;
-      if (!own.next && flights.get(key) === own) flights.delete(key);
-    };
-    run.then(done, done);
-    return run;
-  };
-  if (!own.current) return start();
-  stats.shared++;
-  own.next ??= own.current
-    .then(
-      () => undefined,
-      () => undefined,
-    )
-    .then(() => {
-      own.next = undefined;
-      return start();
-    });
-  return own.next;
+  let turns = flights.get(key);
+  if (!turns) flights.set(key, (turns = {}));
+  const own = turns;
+  if (own.current) stats.shared++;
+  return inTurn(
+    own,
+    () => runStatement(handle, plan, shaped, key),
+    () => {
+      if (flights.get(key) === own) flights.delete(key);
+    },
+  );
 }
 
 /**
@@ -194,32 +179,48 @@ function learn(plan: CacheablePlan, current: boolean): void {
   plan.hitRate = plan.hitRate * 0.9 + (current ? 0.1 : 0);
 }
 
+/** A read run now, and the next one of the same, waited for by those who came while it ran. */
+interface Turns<T> {
+  current?: Promise<T>;
+  next?: Promise<T>;
+}
+
 /**
- * The current sum for a hit. Hits arriving while a read is under way wait for the next read,
- * started after that one ends, so each is answered by a read begun after it came (its own writes
- * and every write committed before it are seen), and a burst of hits costs one or two reads.
+ * `run` now when none of `turns` is under way; else the next run, begun once the current one has
+ * ended and shared by everyone who came meanwhile, so each caller is answered by a run that began
+ * after it came. `idle` is called when a run ends with no next one waiting.
+ */
+function inTurn<T>(turns: Turns<T>, run: () => Promise<T>, idle?: () => void): Promise<T> {
+  const start = (): Promise<T> => {
+    const running = run();
+    turns.current = running;
+    const done = () => {
+      if (turns.current !== running) return;
+      turns.current = undefined;
+      if (!turns.next) idle?.();
+    };
+    running.then(done, done);
+    return running;
+  };
+  if (!turns.current) return start();
+  turns.next ??= turns.current
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .then(() => {
+      turns.next = undefined;
+      return start();
+    });
+  return turns.next;
+}
+
+/**
+ * The current sum for a hit, in turns (inTurn): its own writes and every write committed before it
+ * came are seen, and a burst of hits costs one or two reads.
  */
 function readVersion(handle: DbHandle, plan: CacheablePlan): Promise<bigint> {
-  const reads = plan.reads;
-  const start = (): Promise<bigint> => {
-    const read = firstRow(handle, plan.versionText, []).then((row) => BigInt(row![0] as string));
-    reads.current = read;
-    const done = () => {
-      if (reads.current === read) reads.current = undefined;
-    };
-    read.then(done, done);
-    return read;
-  };
-  if (!reads.current) return start();
-  const after = reads.current.then(
-    () => undefined,
-    () => undefined,
-  );
-  reads.next ??= after.then(() => {
-    reads.next = undefined;
-    return start();
-  });
-  return reads.next;
+  return inTurn(plan.reads, () => firstRow(handle, plan.versionText, []).then((row) => BigInt(row![0] as string)));
 }
 
 function planOf(handle: DbHandle, shaped: ShapedQuery): Promise<Plan> {
