@@ -4,7 +4,7 @@
  * never wait on the contract renderer (held here by a gate); the sys jobs routes list, show and
  * run again a dead letter.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ensureReady } from '@/lib/server/boot';
@@ -15,7 +15,9 @@ import { contracts, credentials, jobs } from '@/lib/server/db/platform-schema';
 import { defineJob, PermanentJobError, type JobKind } from '@/lib/server/jobs/define';
 import { contractRenderJob } from '@/lib/server/jobs/kinds/contract-render';
 import { credentialIssueJob } from '@/lib/server/jobs/kinds/credential-issue';
+import { enqueueJob, JOBS_CHANNEL, type NewJob } from '@/lib/server/jobs/enqueue';
 import { backoffOf, runDueJobs } from '@/lib/server/jobs/run-due';
+import { subscribe } from '@/lib/server/notify/listener';
 import * as listRoute from '@/pages/api/core/jobs/list';
 import * as jobRoute from '@/pages/api/core/jobs/[key]';
 import * as retryRoute from '@/pages/api/core/jobs/[key]/retry';
@@ -240,6 +242,44 @@ describe('retries and dead letters', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(await (await getDb()).select().from(jobs).where(eq(jobs.key, key))).toHaveLength(0);
+  });
+});
+
+describe('writing a job', () => {
+  it('wakes the workers on commit only, and joins a job already pending for the same `once`', async () => {
+    const db = await getDb();
+    const heard: (string | null)[] = [];
+    const stop = await subscribe(JOBS_CHANNEL, (payload) => heard.push(payload));
+    // Not due for an hour and of kinds no worker runs: the test reads the wake-ups alone.
+    const job = (kind: string, once: string | null = null): NewJob => ({
+      kind,
+      subject: null,
+      payload: {},
+      once,
+      maxAttempts: 1,
+      runAt: new Date(Date.now() + 3_600_000),
+    });
+    const kinds = ['test.wake-rolled-back', 'test.wake-once'];
+    try {
+      await expect(
+        db.transaction(async (tx) => {
+          await enqueueJob(tx as unknown as Db, job('test.wake-rolled-back'));
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      const first = await db.transaction((tx) => enqueueJob(tx as unknown as Db, job('test.wake-once', 'wake-test')));
+      const again = await db.transaction((tx) => enqueueJob(tx as unknown as Db, job('test.wake-once', 'wake-test')));
+      expect(first.created).toBe(true);
+      expect(again).toEqual({ key: first.key, created: false });
+      expect(await db.select().from(jobs).where(inArray(jobs.kind, kinds))).toHaveLength(1);
+      // Both commits woke the workers; notifications arrive in commit order, so the rolled-back
+      // job's would have come before them.
+      await vi.waitFor(() => expect(heard.filter((p) => p === 'test.wake-once')).toHaveLength(2), { timeout: 10_000 });
+      expect(heard).not.toContain('test.wake-rolled-back');
+    } finally {
+      stop();
+      await db.delete(jobs).where(inArray(jobs.kind, kinds));
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractPdfInput, SignaturePagesInput } from '@/lib/server/contracts/contract-pdf';
 import { RenderThread, type PdfJob } from '@/lib/server/pdf/render';
 import { renderPdfJob } from '@/lib/server/pdf/renderers';
+import { PDF_THREAD_NICE } from '@/lib/server/pdf/thread-priority';
 // @ts-expect-error -- a build script in plain JavaScript, with no declarations
 import { buildPdfThread } from '../../scripts/build-pdf-thread.mjs';
 
@@ -112,6 +113,37 @@ describe('the PDF render thread', () => {
     expect(withImages.toString('latin1')).toContain('/Subtype /Image');
     expect(withoutImages.toString('latin1')).not.toContain('/Subtype /Image');
   }, 60_000);
+
+  /** The nice value of each of this process's threads (Linux tasks) by task id. */
+  function niceOfTasks(): Map<number, number> {
+    const tasks = fs.readdirSync('/proc/self/task').map(Number);
+    // Field 19 of stat is the nice value; the command name (field 2) may hold spaces, so count from its end.
+    return new Map(
+      tasks.map((tid) => {
+        const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return [tid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+      }),
+    );
+  }
+
+  it.runIf(fs.existsSync('/proc/thread-self'))(
+    'runs below the request thread, which keeps its priority',
+    async () => {
+      const self = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+      const before = niceOfTasks();
+      const thread = threadOf(threadFile);
+      expect((await thread.render({ kind: 'contract', input: contract })).subarray(0, 5).toString()).toBe('%PDF-');
+      const after = niceOfTasks();
+      const started = [...after].filter(([tid]) => !before.has(tid));
+      // The render thread is one of the tasks its start added (Node adds a few of its own per
+      // worker); it starts at this thread's priority and lowers its own, never raises it.
+      const own = before.get(self)!;
+      expect(started.some(([, nice]) => nice === Math.max(own, PDF_THREAD_NICE))).toBe(true);
+      // The thread running the requests (here: this test's) is untouched.
+      expect(after.get(self)).toBe(own);
+    },
+    60_000,
+  );
 
   it('fails only the PDF a dying thread was making, and starts another for the next', async () => {
     const file = path.join(dir, 'dies-on-crash.mjs');

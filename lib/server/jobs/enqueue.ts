@@ -29,12 +29,16 @@ export async function enqueueJob(tx: DbOrTx, job: NewJob): Promise<{ key: string
   const db = tx as Db;
   const key = newKey();
   const runAt = job.runAt ?? new Date();
-  const inserted = await db.execute<{ key: string }>(sql`
-    insert into jobs (key, kind, subject, payload, once, max_attempts, run_at)
-    values (${key}, ${job.kind}, ${job.subject}, ${JSON.stringify(job.payload)}::jsonb, ${job.once}, ${job.maxAttempts}, ${runAt})
-    on conflict (once) where state in ('queued', 'running') do nothing
-    returning key`);
-  let answer = inserted.rows[0]?.key;
+  // One statement writes the job and wakes the workers: a job is written inside busy commands
+  // (an approval writes several), and each round trip waits its turn on a loaded event loop.
+  const inserted = await db.execute<{ key: string | null }>(sql`
+    with inserted as (
+      insert into jobs (key, kind, subject, payload, once, max_attempts, run_at)
+      values (${key}, ${job.kind}, ${job.subject}, ${JSON.stringify(job.payload)}::jsonb, ${job.once}, ${job.maxAttempts}, ${runAt})
+      on conflict (once) where state in ('queued', 'running') do nothing
+      returning key)
+    select (select key from inserted) as key, pg_notify(${JOBS_CHANNEL}, ${job.kind})::text as woken`);
+  let answer = inserted.rows[0]?.key ?? undefined;
   const created = Boolean(answer);
   if (!answer) {
     const pending = await db.execute<{ key: string }>(
@@ -42,6 +46,5 @@ export async function enqueueJob(tx: DbOrTx, job: NewJob): Promise<{ key: string
     );
     answer = pending.rows[0]?.key ?? key;
   }
-  await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${job.kind})`);
   return { key: answer, created };
 }

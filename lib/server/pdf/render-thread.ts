@@ -6,9 +6,12 @@
 import { parentPort } from 'node:worker_threads';
 import { renderPdfJob, type PdfJob } from './renderers';
 import type { RenderReply } from './render-protocol';
+import { lowerThisThreadPriority } from './thread-priority';
 
 const port = parentPort;
 if (!port) throw new Error('render-thread runs as a worker thread');
+// PDFs are made after the commit that asks for them, so they can wait; requests cannot.
+lowerThisThreadPriority();
 
 port.on('message', ({ id, job }: { id: number; job: PdfJob }) => {
   // Buffers arrive as plain Uint8Arrays, which React PDF takes as they are (images included).
