@@ -7,6 +7,13 @@
  *
  *   npx tsx bench/load.ts            (BENCH_DB=pglite|postgres|both, BENCH_PORT for the app,
  *                                     BENCH_VERSION_TRIGGERS=off without the answer cache's triggers)
+ *
+ * By default the clients never pause: each sends its next request when the last is answered, so
+ * the run finds the most the server answers, and its latencies are 200 ÷ that throughput on
+ * average whatever the server does (Little's law). BENCH_RATE=r paces the same clients and mix at
+ * r requests/s in all (request i is due at i/r seconds, on client i mod 200): the latency a person
+ * sees at that load. It is measured from when the request was due, not from when it was sent, so a
+ * server that falls behind is charged for the requests it kept waiting (no coordinated omission).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +30,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const PERMITS = Number(process.env.BENCH_PERMITS ?? 400);
 const LICENSES = Number(process.env.BENCH_LICENSES ?? 60);
 const PORT = Number(process.env.BENCH_PORT ?? 3252);
+/** Requests per second over all clients; 0: clients that never pause. */
+const RATE = Number(process.env.BENCH_RATE ?? 0);
 /**
  * BENCH_REPLICAS=n (PostgreSQL): n app processes on one database, as replicas behind a balancer,
  * the clients spread over them in turn. They share the data directory (its secrets), as replicas
@@ -44,6 +53,8 @@ const TRIGGERS_OFF = `do $$ declare t record; begin
 interface Sample {
   kind: Kind;
   answer: Answer;
+  /** When it was due (sent, without BENCH_RATE), in ms after the start of the run. */
+  at: number;
 }
 
 async function ok(base: string, method: string, url: string, cookie: string, body?: unknown): Promise<Record<string, unknown>> {
@@ -120,45 +131,50 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
     const permitQueue = [...permits];
     const licenseQueue = [...licenses];
     const run = Math.random().toString(36).slice(2, 8);
-    const until = Date.now() + SECONDS * 1000;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     const worker = async (n: number) => {
       const base = urls[n % urls.length]!;
-      for (let i = 0; Date.now() < until; i++) {
+      for (let i = 0; ; i++) {
+        // Paced: this client's i-th request is request n + i × CONNECTIONS of the whole run.
+        const due = RATE > 0 ? started + ((n + i * CONNECTIONS) * 1000) / RATE : Date.now();
+        if (due >= until) return;
+        if (due > Date.now()) await sleep(due - Date.now());
+        const timed = (kind: Kind, answer: Answer) =>
+          samples.push({ kind, answer: RATE > 0 ? { ...answer, ms: Date.now() - due } : answer, at: due - started });
         const pick = (n * 7 + i) % 20;
         if (pick < 4) {
-          samples.push({
-            kind: 'create',
-            answer: await call(base, 'POST', '/api/v1/IP', cookies.holder!, {
-              name: `load-${run}-${n}-${i}`,
-              kind: 'primary',
-            }),
-          });
+          timed(
+            'create',
+            await call(base, 'POST', '/api/v1/IP', cookies.holder!, { name: `load-${run}-${n}-${i}`, kind: 'primary' }),
+          );
         } else if (pick < 6 && permitQueue.length) {
           const key = permitQueue.shift()!;
-          samples.push({
-            kind: 'approve permit',
-            answer: await call(base, 'POST', `/api/v1/Holder/approve/usages/${key}`, cookies.brand!, { decision: 'approved' }),
-          });
+          timed(
+            'approve permit',
+            await call(base, 'POST', `/api/v1/Holder/approve/usages/${key}`, cookies.brand!, { decision: 'approved' }),
+          );
         } else if (pick === 6 && licenseQueue.length) {
           const key = licenseQueue.shift()!;
-          samples.push({
-            kind: 'approve license',
-            answer: await call(base, 'POST', `/api/v1/Holder/approve/licenses/${key}`, cookies.boss!, {
-              decision: 'approved',
-            }),
-          });
+          timed(
+            'approve license',
+            await call(base, 'POST', `/api/v1/Holder/approve/licenses/${key}`, cookies.boss!, { decision: 'approved' }),
+          );
         } else {
           const body = { filter: { kind: 'primary', name: { $contains: 'load' } }, limit: 20 };
-          samples.push({ kind: 'query', answer: await call(base, 'POST', '/api/v1/IP/query', cookies.holder!, body) });
+          timed('query', await call(base, 'POST', '/api/v1/IP/query', cookies.holder!, body));
         }
       }
     };
     const urls = [app.url, ...replicas.map((r) => r.url)];
     if (statementsWanted && kind === 'postgres') await db.use(resetStatements);
     const started = Date.now();
+    const until = started + SECONDS * 1000;
     const cpuBefore = snapshot();
     await Promise.all(Array.from({ length: CONNECTIONS }, (_, n) => worker(n)));
     const elapsed = (Date.now() - started) / 1000;
+    // BENCH_SAMPLES=<file>: every request as [kind, due ms after the start, latency ms], for bench/load-phases.ts.
+    if (process.env.BENCH_SAMPLES)
+      fs.writeFileSync(process.env.BENCH_SAMPLES, JSON.stringify(samples.map((x) => [x.kind, x.at, x.answer.ms])));
     const cpu = describeCpu(cpuBetween(cpuBefore, snapshot()), elapsed);
     const statements = statementsWanted && kind === 'postgres' ? await db.use((sql) => topStatements(sql)) : '';
     const approvedLicenses = samples.filter((s) => s.kind === 'approve license' && s.answer.status === 0).length;
@@ -188,8 +204,11 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
       return `| ${k} | ${list.length} | ${errors} | ${percentile(ms, 50).toFixed(0)} | ${percentile(ms, 99).toFixed(0)} |`;
     });
     return [
-      `## Mixed load: ${CONNECTIONS} connections, ${elapsed.toFixed(0)} s, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}${urls.length > 1 ? `, ${urls.length} app processes` : ''}`,
+      `## Mixed load: ${CONNECTIONS} connections, ${elapsed.toFixed(0)} s, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}${urls.length > 1 ? `, ${urls.length} app processes` : ''}${RATE > 0 ? `, paced at ${RATE} requests/s` : ''}`,
       '',
+      ...(RATE > 0
+        ? ['Latency is counted from when each request was due, so time spent waiting to be sent counts too.', '']
+        : []),
       `Setup through the API (${PERMITS} usage permits, ${LICENSES} licenses approved by legal and cfl) took ${setupSeconds.toFixed(0)} s. Load average at the start of the run: ${os.loadavg()[0]!.toFixed(2)}.`,
       '',
       '| kind | requests | errors | p50 ms | p99 ms |',
@@ -227,7 +246,7 @@ async function main() {
     const file = path.join(
       __dirname,
       'results',
-      `load-${kind}${REPLICAS > 1 && kind === 'postgres' ? `-${REPLICAS}-processes` : ''}.md`,
+      `load-${kind}${REPLICAS > 1 && kind === 'postgres' ? `-${REPLICAS}-processes` : ''}${RATE > 0 ? `-at-${RATE}` : ''}.md`,
     );
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, `# ${section.replace(/^## /, '')}\n`);

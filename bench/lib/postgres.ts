@@ -48,8 +48,10 @@ export async function startPostgres(options: { own?: boolean; port?: number } = 
   const extra = process.env.BENCH_PG_OPTIONS ? ` ${process.env.BENCH_PG_OPTIONS}` : '';
   const start = `${bin}/pg_ctl -D ${dir}/data -o "-p ${port} -c listen_addresses=127.0.0.1 -k /tmp -c max_connections=200 -c fsync=off${extra}" -l ${dir}/log -w`;
   asPostgres(`${start} start >/dev/null`);
+  // BENCH_PG_SOCKET=1: connect through the cluster's Unix socket in /tmp rather than loopback TCP.
+  const socket = process.env.BENCH_PG_SOCKET === '1' ? '?host=/tmp' : '';
   return {
-    url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}`,
+    url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}${socket}`,
     restart: () => asPostgres(`${start} -m fast restart >/dev/null`),
     stop: () => {
       spawnSync('su', ['postgres', '-c', `${bin}/pg_ctl -D ${dir}/data -m immediate stop`]);
