@@ -26,8 +26,11 @@ for (const file of process.argv.slice(2)) {
   const during = rows.filter((r) => r[1] <= lastApproval);
   const after = rows.filter((r) => r[1] > lastApproval);
   const seconds = new Map<number, number>();
-  for (const [kind, at, ms] of rows)
-    if (kind === 'query') seconds.set(Math.floor(at / 1000), Math.max(seconds.get(Math.floor(at / 1000)) ?? 0, ms));
+  for (const [kind, at, ms] of rows) {
+    if (kind !== 'query') continue;
+    const second = Math.floor(at / 1000);
+    seconds.set(second, Math.max(seconds.get(second) ?? 0, ms));
+  }
   console.log(
     [
       `## ${file}`,

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractPdfInput, SignaturePagesInput } from '@/lib/server/contracts/contract-pdf';
 import { RenderThread, type PdfJob } from '@/lib/server/pdf/render';
 import { renderPdfJob } from '@/lib/server/pdf/renderers';
-import { PDF_THREAD_NICE } from '@/lib/server/pdf/thread-priority';
+import { PDF_THREAD_NICE, thisThreadTaskId } from '@/lib/server/pdf/thread-priority';
 // @ts-expect-error -- a build script in plain JavaScript, with no declarations
 import { buildPdfThread } from '../../scripts/build-pdf-thread.mjs';
 
@@ -129,7 +129,7 @@ describe('the PDF render thread', () => {
   it.runIf(fs.existsSync('/proc/thread-self'))(
     'runs below the request thread, which keeps its priority',
     async () => {
-      const self = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+      const self = thisThreadTaskId()!;
       const before = niceOfTasks();
       const thread = threadOf(threadFile);
       expect((await thread.render({ kind: 'contract', input: contract })).subarray(0, 5).toString()).toBe('%PDF-');

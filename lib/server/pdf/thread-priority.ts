@@ -10,22 +10,30 @@ import os from 'node:os';
 export const PDF_THREAD_NICE = 10;
 
 /**
- * Lowers the calling thread's CPU priority. On Linux a thread is a task of its own with its own
- * nice value, named by /proc/thread-self; elsewhere (or without /proc) nothing changes and the
- * thread keeps the process's priority. Returns the task id changed, or null.
+ * The calling thread's task id: on Linux a thread is a task of its own, with its own nice value,
+ * named by /proc/thread-self. Null elsewhere (or without /proc).
  */
-export function lowerThisThreadPriority(nice: number = PDF_THREAD_NICE): number | null {
+export function thisThreadTaskId(): number | null {
   try {
-    const tid = Number(lastSegment(fs.readlinkSync('/proc/thread-self')));
-    if (!Number.isInteger(tid) || tid <= 0) return null;
-    os.setPriority(tid, Math.max(os.getPriority(tid), nice));
-    return tid;
+    const link = fs.readlinkSync('/proc/thread-self');
+    const tid = Number(link.slice(link.lastIndexOf('/') + 1));
+    return Number.isInteger(tid) && tid > 0 ? tid : null;
   } catch {
-    // Not Linux, or no /proc: a PDF made at normal priority is still right, only less polite.
     return null;
   }
 }
 
-function lastSegment(link: string): string {
-  return link.slice(link.lastIndexOf('/') + 1);
+/**
+ * Lowers the calling thread's CPU priority to PDF_THREAD_NICE (never raises it). Without a task id
+ * of its own the thread keeps the process's priority: a PDF made at normal priority is still
+ * right, only less polite.
+ */
+export function lowerThisThreadPriority(): void {
+  const tid = thisThreadTaskId();
+  if (tid === null) return;
+  try {
+    os.setPriority(tid, Math.max(os.getPriority(tid), PDF_THREAD_NICE));
+  } catch {
+    // Not allowed here (a sandbox without setpriority): the same as above.
+  }
 }
