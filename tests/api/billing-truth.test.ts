@@ -75,7 +75,7 @@ async function approve(db: Db, report: string) {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await t.execute(sql`update sales_reports set state = 'approved' where key = ${report}`);
-    await afterState(t, 'sales', report, 'approved');
+    await afterState(t, 'sales', { key: report }, 'approved');
   });
 }
 

@@ -88,7 +88,7 @@ beforeAll(async () => {
     });
     await db.transaction(async (tx) => {
       await (tx as unknown as Db).execute(sql`update sales_reports set state = 'approved' where key = ${report.key}`);
-      await afterState(tx as unknown as Db, 'sales', report.key, 'approved');
+      await afterState(tx as unknown as Db, 'sales', { key: report.key }, 'approved');
     });
   }
 });

@@ -155,7 +155,7 @@ describe('a late report after the MG shortfall was billed', () => {
       });
       await db.transaction(async (tx) => {
         await (tx as unknown as Db).execute(sql`update sales_reports set state = 'approved' where key = ${report.key}`);
-        await afterState(tx as unknown as Db, 'sales', report.key, 'approved');
+        await afterState(tx as unknown as Db, 'sales', { key: report.key }, 'approved');
       });
     };
     const period = (month: string, last: string) => ({

@@ -11,12 +11,13 @@ import { ensureReady } from '@/lib/server/boot';
 import type * as ContractPdf from '@/lib/server/contracts/contract-pdf';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { licensees, licenses } from '@/lib/server/db/entities-schema';
-import { contracts, credentials, jobs } from '@/lib/server/db/platform-schema';
+import { contracts, credentials, emailOutbox, jobs } from '@/lib/server/db/platform-schema';
 import { defineJob, PermanentJobError, type JobKind } from '@/lib/server/jobs/define';
 import { contractRenderJob } from '@/lib/server/jobs/kinds/contract-render';
 import { credentialIssueJob } from '@/lib/server/jobs/kinds/credential-issue';
 import { enqueueJob, JOBS_CHANNEL, type NewJob } from '@/lib/server/jobs/enqueue';
 import { backoffOf, runDueJobs } from '@/lib/server/jobs/run-due';
+import { enqueueMail } from '@/lib/server/mail/outbox';
 import { subscribe } from '@/lib/server/notify/listener';
 import * as listRoute from '@/pages/api/core/jobs/list';
 import * as jobRoute from '@/pages/api/core/jobs/[key]';
@@ -279,6 +280,35 @@ describe('writing a job', () => {
     } finally {
       stop();
       await db.delete(jobs).where(inArray(jobs.kind, kinds));
+    }
+  });
+
+  it("writes a mail's outbox row and its delivery job together, and neither when the command rolls back", async () => {
+    const db = await getDb();
+    const mail = (to: string) => ({ to, subject: 'outbox test', text: 'body', template: 'test' });
+    const rolledBack = 'rolled-back@jobs-test.example';
+    const kept = 'kept@jobs-test.example';
+    await expect(
+      db.transaction(async (tx) => {
+        await enqueueMail(tx as unknown as Db, mail(rolledBack));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const key = await db.transaction((tx) => enqueueMail(tx as unknown as Db, mail(kept)));
+    try {
+      const rows = await db
+        .select()
+        .from(emailOutbox)
+        .where(inArray(emailOutbox.to, [rolledBack, kept]));
+      expect(rows.map((r) => [r.key, r.to, r.subject])).toEqual([[key, kept, 'outbox test']]);
+      const [job] = await db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, 'mail'), eq(jobs.subject, key)));
+      expect(job?.payload).toEqual({ outbox: key });
+    } finally {
+      await db.delete(jobs).where(and(eq(jobs.kind, 'mail'), eq(jobs.subject, key)));
+      await db.delete(emailOutbox).where(eq(emailOutbox.key, key));
     }
   });
 });

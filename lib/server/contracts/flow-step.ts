@@ -26,7 +26,7 @@ export async function licenseStepInTx(tx: Db, viewer: Viewer, key: string, actio
   const from = String(row.state);
   const step = transition(flow, from, action, facts);
   const moved = await moveSubject(tx, def, key, from, step.to);
-  await afterState(tx, binding.subject, key, step.to);
+  await afterState(tx, binding.subject, moved, step.to);
   const entered = await enterState(
     tx,
     flow,
@@ -71,7 +71,7 @@ export async function reopenForSigning(tx: Db, key: string, data: Row): Promise<
   const flow = flowFor(binding.subject, holder.config);
   const from = String(row.state);
   const moved = await moveSubject(tx, def, key, from, 'contract_sent');
-  await afterState(tx, binding.subject, key, 'contract_sent');
+  await afterState(tx, binding.subject, moved, 'contract_sent');
   const audiences: Audience[] = ['owner', 'licensee'];
   await enterState(
     tx,

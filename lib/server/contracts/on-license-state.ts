@@ -24,11 +24,12 @@ async function requireSignature(tx: Db, license: string, party: 'licensee' | 'ho
  * becoming active asks for the signed agreement (a contract.finalize job); signed and active
  * need the party's e-signature; termination before countersigning voids the unsigned contract.
  */
-export async function contractOnLicenseState(tx: Db, license: string, to: string): Promise<void> {
+export async function contractOnLicenseState(tx: Db, row: Record<string, unknown>, to: string): Promise<void> {
+  const license = String(row.key);
   switch (to) {
     case 'approved':
     case 'contract_sent':
-      await requestLicenseContract(tx, license);
+      await requestLicenseContract(tx, row);
       return;
     case 'signed':
       await requireSignature(tx, license, 'licensee');

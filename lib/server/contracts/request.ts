@@ -10,8 +10,14 @@ import { termsHashOf } from './terms';
  * its signatures (nobody may sign terms that no longer hold) and records a new revision in state
  * 'preparing', whose PDF a contract.render job makes after the commit. Nothing is rendered here.
  */
-export async function requestLicenseContract(tx: Db, licenseKey: string, lang?: ContractLang): Promise<ContractRow> {
-  const license = await licenseRow(tx, licenseKey);
+export async function requestLicenseContract(
+  tx: Db,
+  // The license's row when the caller has just written it (a flow step), else its key.
+  licenseOrKey: string | Record<string, unknown>,
+  lang?: ContractLang,
+): Promise<ContractRow> {
+  const license = typeof licenseOrKey === 'string' ? await licenseRow(tx, licenseOrKey) : licenseOrKey;
+  const licenseKey = String(license.key);
   const current = await currentContract(tx, licenseKey);
   if (current && current.termsHash === termsHashOf(license) && (!lang || lang === current.lang)) return current;
   if (current) await voidContract(tx, current);

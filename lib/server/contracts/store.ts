@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, max } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import type { Db } from '../db/client';
@@ -107,15 +107,6 @@ export async function renderContract(draft: ContractDraft): Promise<Buffer> {
   });
 }
 
-/** The next revision number of a license's contracts. */
-export async function nextRevision(db: Db, license: string): Promise<number> {
-  const [last] = await db
-    .select({ revision: max(contracts.revision) })
-    .from(contracts)
-    .where(eq(contracts.license, license));
-  return (last?.revision ?? 0) + 1;
-}
-
 /** Stores a rendered revision in the file store and records it, in the caller's (short) transaction. */
 export async function recordContract(tx: Db, draft: ContractDraft, bytes: Buffer): Promise<ContractRow> {
   const saved = await saveFile(tx, {
@@ -214,7 +205,8 @@ export async function prepareContract(tx: Db, license: Row, lang?: ContractLang)
     .values({
       key: newKey(),
       license: licenseKey,
-      revision: await nextRevision(tx, licenseKey),
+      // The next revision number, counted in the insert itself (the license row is locked).
+      revision: sql<number>`(select coalesce(max(${contracts.revision}), 0) + 1 from ${contracts} where ${contracts.license} = ${licenseKey})`,
       lang: lang ?? data.lang,
       state: 'preparing',
       file: null,

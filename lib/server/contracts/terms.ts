@@ -83,15 +83,22 @@ export function versionInForce(data: unknown, now = Date.now()): string | null {
   return typeof label === 'string' || typeof label === 'number' ? String(label) : null;
 }
 
+/** The docs ids of the common and the licensee terms (docs name 'terms'). */
+export const TERMS_DOC_IDS: readonly string[] = Object.values(TERMS_KINDS);
+
+/** The versions in force of the two terms documents, from their docs rows' data by id. */
+export function termsVersionsOf(dataById: ReadonlyMap<string, unknown>): TermsVersions {
+  return {
+    common: versionInForce(dataById.get(TERMS_KINDS.common)),
+    licensee: versionInForce(dataById.get(TERMS_KINDS.licensee)),
+  };
+}
+
 /** The latest versions in force of the common and the licensee terms (docs name 'terms'). */
 export async function termsVersionsInForce(db: Db): Promise<TermsVersions> {
   const rows = await db
     .select({ id: docs.id, data: docs.data })
     .from(docs)
-    .where(and(eq(docs.name, 'terms'), inArray(docs.id, Object.values(TERMS_KINDS))));
-  const byId = new Map(rows.map((r) => [r.id, r.data]));
-  return {
-    common: versionInForce(byId.get(TERMS_KINDS.common)),
-    licensee: versionInForce(byId.get(TERMS_KINDS.licensee)),
-  };
+    .where(and(eq(docs.name, 'terms'), inArray(docs.id, [...TERMS_DOC_IDS])));
+  return termsVersionsOf(new Map(rows.map((r) => [r.id, r.data])));
 }

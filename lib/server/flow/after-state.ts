@@ -10,9 +10,11 @@ import type { Subject } from './types';
 /**
  * What follows a subject's move to a new state, in the same transaction. A royalty report's rows
  * always carry their report's state (invoices select approved rows), so they move with it, and
- * the statistics roll-up follows; a license's contract and credential follow the license.
+ * the statistics roll-up follows; a license's contract and credential follow the license. The
+ * record is the row the move has just written, so nothing here reads it again.
  */
-export async function afterState(tx: Db, subject: Subject, key: string, to: string): Promise<void> {
+export async function afterState(tx: Db, subject: Subject, row: Record<string, unknown>, to: string): Promise<void> {
+  const key = String(row.key);
   if (subject === 'sales') {
     await tx.update(sales).set({ state: to, dateUpdated: new Date() }).where(eq(sales.report, key));
     await rollupOnReportState(tx, key, to);
@@ -20,7 +22,7 @@ export async function afterState(tx: Db, subject: Subject, key: string, to: stri
     if (to === 'approved') await supersedeCorrected(tx, key);
   }
   if (subject === 'license') {
-    await contractOnLicenseState(tx, key, to);
+    await contractOnLicenseState(tx, row, to);
     await credentialOnLicenseState(tx, key, to);
   }
 }

@@ -41,7 +41,7 @@ export async function applyTransition(db: Db, viewer: Viewer, request: Transitio
       const from = String(row.state);
       const step = transition(flow, from, request.action, facts, request.comment);
       const moved = await moveSubject(tx, def, request.key, from, step.to);
-      await afterState(tx, binding.subject, request.key, step.to);
+      await afterState(tx, binding.subject, moved, step.to);
       const entered = await enterState(
         tx,
         flow,

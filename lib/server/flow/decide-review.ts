@@ -143,7 +143,7 @@ export async function decideReview(
           ),
         );
       const moved = await moveSubject(tx, def, review.subject_key, from, outcome.next);
-      await afterState(tx, binding.subject, review.subject_key, outcome.next);
+      await afterState(tx, binding.subject, moved, outcome.next);
       // The applicant's side hears the outcome: the person who applied and their organisation.
       const entered = await enterState(tx, flow, holder, binding, { ...event, row: moved, to: outcome.next }, [
         'owner',

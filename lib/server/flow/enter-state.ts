@@ -37,7 +37,7 @@ export async function enterState(
     const key = String(event.row.key);
     const next = stage.outcome.approved;
     const moved = await moveSubject(tx, entities[binding.entity], key, event.to, next);
-    await afterState(tx, binding.subject, key, next);
+    await afterState(tx, binding.subject, moved, next);
     return enterState(
       tx,
       flow,

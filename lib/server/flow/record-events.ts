@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { logWorkflow, users } from '../db/schema';
+import { logWorkflow } from '../db/schema';
 import { newKey } from '../keys';
 import { personName } from '../naming/format';
 import { KIND_OF_SUBJECT, nameRowBilingual } from '../naming/load-names';
 import type { MailKind } from '../notify/mail-kinds';
 import { renderNotice } from '../notify/notices';
 import { recordLink } from '../notify/record-link';
-import { tell } from '../notify/tell';
+import { readersOf, tell } from '../notify/tell';
 import type { ReviewerGroup, Subject } from './types';
 
 type Row = Record<string, unknown>;
@@ -54,16 +53,6 @@ function mailKindOf(event: TransitionEvent): MailKind | null {
   return null;
 }
 
-/** A person's name as each language writes it (family name first on jp), from one read. */
-async function personNamesOf(db: Db, sub: string): Promise<{ jp: string; en: string }> {
-  const [row] = await db
-    .select({ first_name: users.firstName, last_name: users.lastName, nickname: users.nickname, email: users.email })
-    .from(users)
-    .where(eq(users.sub, sub))
-    .limit(1);
-  return { jp: personName(row, 'jp'), en: personName(row, 'en') };
-}
-
 /**
  * Tells the people a move concerns, each in their language and with the link to the page where
  * they act: what happened (who decided, their comment) for the applicant's side, what to decide
@@ -81,28 +70,39 @@ export async function notifyTransition(
   const names = await nameRowBilingual(db, KIND_OF_SUBJECT[event.subject], event.row);
   const decided = typeof event.data?.group === 'string' && DECISION_ACTIONS.has(event.action);
   const deciderGroups = decided ? [event.data!.group as ReviewerGroup] : [];
-  const decider = decided ? await personNamesOf(db, event.actor) : null;
+  // Both sides and the decider in one read.
+  const readers = await readersOf(db, [...people.others, ...people.reviewers, ...(decided ? [event.actor] : [])]);
+  const deciderRow = decided ? readers.get(event.actor) : undefined;
+  const decider = decided ? { jp: personName(deciderRow, 'jp'), en: personName(deciderRow, 'en') } : null;
   let count = 0;
-  const others = await tell(db, {
-    people: people.others,
-    notice: (lang) =>
-      renderNotice(event.action === 'changes_requested' ? 'flow.changes' : 'flow.moved', lang, {
-        record: names[lang],
-        state: event.to,
-        comment: event.comment,
-        groups: deciderGroups,
-        decider: decider?.[lang] ?? null,
-      }),
-    link: recordLink(event.subject, event.row, 'applicant'),
-    mail: mailKindOf(event),
-  });
+  const others = await tell(
+    db,
+    {
+      people: people.others,
+      notice: (lang) =>
+        renderNotice(event.action === 'changes_requested' ? 'flow.changes' : 'flow.moved', lang, {
+          record: names[lang],
+          state: event.to,
+          comment: event.comment,
+          groups: deciderGroups,
+          decider: decider?.[lang] ?? null,
+        }),
+      link: recordLink(event.subject, event.row, 'applicant'),
+      mail: mailKindOf(event),
+    },
+    readers,
+  );
   count += others.notified;
-  const reviewers = await tell(db, {
-    people: people.reviewers,
-    notice: (lang) => renderNotice('flow.review', lang, { record: names[lang], groups: dueGroups, deadline }),
-    link: recordLink(event.subject, event.row, 'reviewer', { designerReviewer: dueGroups.includes('designer') }),
-    mail: 'review',
-  });
+  const reviewers = await tell(
+    db,
+    {
+      people: people.reviewers,
+      notice: (lang) => renderNotice('flow.review', lang, { record: names[lang], groups: dueGroups, deadline }),
+      link: recordLink(event.subject, event.row, 'reviewer', { designerReviewer: dueGroups.includes('designer') }),
+      mail: 'review',
+    },
+    readers,
+  );
   count += reviewers.notified;
   return count;
 }

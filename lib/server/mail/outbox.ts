@@ -13,13 +13,13 @@ export interface OutgoingMail {
 }
 
 /**
- * Queues a message in the caller's transaction (the outbox row and its delivery job): if the
- * command that causes the mail rolls back, no mail is sent; if it commits, the job worker
- * delivers it even after a restart.
+ * Queues a message in the caller's transaction (the outbox row and its delivery job, written by
+ * one statement): if the command that causes the mail rolls back, no mail is sent; if it
+ * commits, the job worker delivers it even after a restart.
  */
 export async function enqueueMail(tx: Db, mail: OutgoingMail): Promise<string> {
   const key = newKey();
-  await tx.insert(emailOutbox).values({
+  const outboxRow = tx.insert(emailOutbox).values({
     key,
     to: mail.to,
     subject: mail.subject,
@@ -28,6 +28,6 @@ export async function enqueueMail(tx: Db, mail: OutgoingMail): Promise<string> {
     template: mail.template ?? null,
     lang: mail.lang ?? 'jp',
   });
-  await mailJob.enqueue(tx, { outbox: key });
+  await mailJob.enqueue(tx, { outbox: key }, { along: outboxRow.getSQL() });
   return key;
 }

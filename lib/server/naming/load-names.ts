@@ -1,5 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { readEach, type DbOrTx } from '../common/tx';
+import type { Db } from '../db/client';
 import { designers, invoices, ips, licensees, licenses } from '../db/entities-schema';
 import type { EntityName } from '../entities/definitions';
 import type { Subject } from '../flow/types';
@@ -51,25 +52,32 @@ function collect(rows: Row[], field: string, into: Set<string>): void {
   }
 }
 
-async function namesByKey(db: DbOrTx, table: 'ips' | 'licensees' | 'designers', keys: Set<string>): Promise<Map<string, string>> {
-  if (keys.size === 0) return new Map();
-  const list = [...keys];
-  if (table === 'ips') {
-    const rows = await db.select({ key: ips.key, name: ips.name }).from(ips).where(inArray(ips.key, list));
-    return new Map(rows.map((r) => [r.key, r.name]));
-  }
-  if (table === 'licensees') {
-    const rows = await db
-      .select({ key: licensees.key, name: licensees.name })
-      .from(licensees)
-      .where(inArray(licensees.key, list));
-    return new Map(rows.map((r) => [r.key, r.name]));
-  }
-  const rows = await db
-    .select({ key: designers.key, creator: designers.creator_name, corporate: designers.corporate_name })
-    .from(designers)
-    .where(inArray(designers.key, list));
-  return new Map(rows.map((r) => [r.key, r.creator || r.corporate || '']));
+type NameSource = 'ips' | 'licensees' | 'designers';
+
+/**
+ * The names of IPs, organisations and designers by key, in one statement whatever mix is asked:
+ * naming runs inside busy transactions (every move's notification), where each read is a round trip.
+ */
+async function namesByKey(db: DbOrTx, wanted: Record<NameSource, Set<string>>): Promise<Record<NameSource, Map<string, string>>> {
+  const parts: SQL[] = [];
+  if (wanted.ips.size)
+    parts.push(
+      sql`select 'ips' as source, ${ips.key} as key, ${ips.name} as name from ${ips} where ${inArray(ips.key, [...wanted.ips])}`,
+    );
+  if (wanted.licensees.size)
+    parts.push(
+      sql`select 'licensees' as source, ${licensees.key} as key, ${licensees.name} as name from ${licensees} where ${inArray(licensees.key, [...wanted.licensees])}`,
+    );
+  // A designer goes by their creator name, else their company's.
+  if (wanted.designers.size)
+    parts.push(
+      sql`select 'designers' as source, ${designers.key} as key, coalesce(nullif(${designers.creator_name}, ''), nullif(${designers.corporate_name}, ''), '') as name from ${designers} where ${inArray(designers.key, [...wanted.designers])}`,
+    );
+  const names: Record<NameSource, Map<string, string>> = { ips: new Map(), licensees: new Map(), designers: new Map() };
+  if (parts.length === 0) return names;
+  const answer = await (db as Db).execute<{ source: NameSource; key: string; name: string }>(sql.join(parts, sql` union all `));
+  for (const row of answer.rows) names[row.source].set(row.key, row.name);
+  return names;
 }
 
 /** Total royalty of a report's totals in its first currency (what the organisation owes for it). */
@@ -115,12 +123,11 @@ export async function factsOf(db: DbOrTx, kind: NamedKind, rows: Row[]): Promise
       for (const i of found) invoiceRefs.set(i.key, i.reference);
     }
   }
-  const [ipNames, orgNames, designerNames, persons] = await readEach(db, [
-    () => namesByKey(db, 'ips', ipKeys),
-    () => namesByKey(db, 'licensees', orgKeys),
-    () => namesByKey(db, 'designers', designerKeys),
+  const [names, persons] = await readEach(db, [
+    () => namesByKey(db, { ips: ipKeys, licensees: orgKeys, designers: designerKeys }),
     () => peopleOf(db, [...people]),
   ]);
+  const { ips: ipNames, licensees: orgNames, designers: designerNames } = names;
   const personBySub = new Map(persons.map((p) => [p.sub, p]));
   return rows.map((row): RecordFacts => {
     const named = (map: Map<string, string>, field: string) => {
