@@ -158,6 +158,14 @@ describe('SPEC §4 Review state changes by a patch with a state value: secondary
       comment: 'The logo is distorted.',
     });
     expect(history.json.data.reviews.find((r) => r.group === 'brand')).toMatchObject({ state: 'closed' });
+    // The review closed by the rejection keeps nothing of the rejection (it is closed in the same statement).
+    const [brand] = await (
+      await getDb()
+    )
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.subject_key, key), eq(reviews.group, 'brand')));
+    expect(brand).toMatchObject({ state: 'closed', reviewer: null, comment: null, markups: [], version: 1 });
     expect((await unread('designer@example.com')).some((n) => n.content.includes('The logo is distorted.'))).toBe(true);
   });
 

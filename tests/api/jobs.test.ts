@@ -246,6 +246,46 @@ describe('retries and dead letters', () => {
   });
 });
 
+describe('a run with a share of the time', () => {
+  const ran: { n: number; from: number; to: number }[] = [];
+  const busy = defineJob({
+    kind: 'test.busy',
+    lane: 'documents',
+    payload: z.object({ n: z.number() }),
+    subject: (p) => `busy-${p.n}`,
+    maxAttempts: 1,
+    backoffMs: [1_000],
+    leaseMs: 10_000,
+    async run({ n }) {
+      const from = Date.now();
+      // Busy, as a PDF is: the rest that follows is counted from how long the job took.
+      while (Date.now() - from < 60);
+      ran.push({ n, from, to: Date.now() });
+    },
+  }) as unknown as JobKind;
+
+  it('rests after each job in proportion to its length before taking the next', async () => {
+    const db = await getDb();
+    const keys = await db.transaction(async (tx) => [
+      await busy.enqueue(tx as unknown as Db, { n: 1 }),
+      await busy.enqueue(tx as unknown as Db, { n: 2 }),
+      await busy.enqueue(tx as unknown as Db, { n: 3 }),
+    ]);
+    try {
+      const result = await runDueJobs(db, new Date(Date.now() + 1000), { kinds: [busy], share: 0.5 });
+      expect(result).toMatchObject({ done: 3 });
+      expect(ran).toHaveLength(3);
+      // At half the time, each job waits at least as long as the one before it ran.
+      for (let i = 1; i < ran.length; i++) {
+        const length = ran[i - 1]!.to - ran[i - 1]!.from;
+        expect(ran[i]!.from - ran[i - 1]!.to).toBeGreaterThanOrEqual(length - 2);
+      }
+    } finally {
+      await db.delete(jobs).where(inArray(jobs.key, keys));
+    }
+  });
+});
+
 describe('writing a job', () => {
   it('wakes the workers on commit only, and joins a job already pending for the same `once`', async () => {
     const db = await getDb();

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContractPdfInput, SignaturePagesInput } from '@/lib/server/contracts/contract-pdf';
 import { RenderThread, type PdfJob } from '@/lib/server/pdf/render';
 import { renderPdfJob } from '@/lib/server/pdf/renderers';
@@ -144,6 +144,14 @@ describe('the PDF render thread', () => {
     },
     60_000,
   );
+
+  it('starts and loads when warmed, before any PDF is asked of it', async () => {
+    const thread = threadOf(threadFile);
+    expect(thread.ready).toBe(false);
+    thread.warm();
+    await vi.waitFor(() => expect(thread.ready).toBe(true), { timeout: 30_000 });
+    expect((await thread.render({ kind: 'contract', input: contract })).subarray(0, 5).toString()).toBe('%PDF-');
+  });
 
   it('fails only the PDF a dying thread was making, and starts another for the next', async () => {
     const file = path.join(dir, 'dies-on-crash.mjs');

@@ -104,20 +104,42 @@ export async function decideReview(
         );
       const past = decided.map((d) => ({ group: d.group, reviewer: d.reviewer ?? '', state: d.state }) as PastDecision);
       const outcome = decide(flow, String(subject.state), past, decision, factsForGroup(facts, group), input.comment);
-      const [updated] = await tx
-        .update(reviews)
-        .set({
-          state: decision,
-          reviewer: viewer.sub,
-          comment: input.comment ?? null,
-          markups: input.markups ?? [],
-          version: sql`${reviews.version} + 1`,
-          dateUpdated: new Date(),
-        })
-        .where(and(eq(reviews.key, reviewKey), eq(reviews.state, 'pending')))
-        .returning();
-      if (!updated) throw new AppError('conflict', 'this review has already been decided');
       const from = String(subject.state);
+      const decisionFields = {
+        reviewer: viewer.sub,
+        comment: input.comment ?? null,
+        markups: input.markups ?? [],
+      };
+      // A decision that ends the round also closes the round's other pending reviews, in the same
+      // statement: the decision's row takes the decision, the others are closed as they are.
+      const thisOne = sql`${reviews.key} = ${reviewKey}`;
+      const written = outcome.next
+        ? await tx
+            .update(reviews)
+            .set({
+              state: sql`case when ${thisOne} then ${decision} else 'closed' end`,
+              reviewer: sql`case when ${thisOne} then ${decisionFields.reviewer} else ${reviews.reviewer} end`,
+              comment: sql`case when ${thisOne} then ${decisionFields.comment}::text else ${reviews.comment} end`,
+              markups: sql`case when ${thisOne} then ${JSON.stringify(decisionFields.markups)}::jsonb else ${reviews.markups} end`,
+              version: sql`case when ${thisOne} then ${reviews.version} + 1 else ${reviews.version} end`,
+              dateUpdated: new Date(),
+            })
+            .where(
+              and(
+                eq(reviews.subject_key, review.subject_key),
+                eq(reviews.step, from),
+                eq(reviews.revision, review.revision),
+                eq(reviews.state, 'pending'),
+              ),
+            )
+            .returning()
+        : await tx
+            .update(reviews)
+            .set({ ...decisionFields, state: decision, version: sql`${reviews.version} + 1`, dateUpdated: new Date() })
+            .where(and(eq(reviews.key, reviewKey), eq(reviews.state, 'pending')))
+            .returning();
+      const updated = written.find((row) => row.key === reviewKey);
+      if (!updated) throw new AppError('conflict', 'this review has already been decided');
       const event = {
         subject: binding.subject,
         action: decision,
@@ -130,18 +152,6 @@ export async function decideReview(
         await logTransition(tx, { ...event, row: subject, to: from });
         return { review: updated, subject, moved: false };
       }
-      // The round is over: reviews nobody needs any more are closed, not left pending.
-      await tx
-        .update(reviews)
-        .set({ state: 'closed', dateUpdated: new Date() })
-        .where(
-          and(
-            eq(reviews.subject_key, review.subject_key),
-            eq(reviews.step, from),
-            eq(reviews.revision, review.revision),
-            eq(reviews.state, 'pending'),
-          ),
-        );
       const moved = await moveSubject(tx, def, review.subject_key, from, outcome.next);
       await afterState(tx, binding.subject, moved, outcome.next);
       // The applicant's side hears the outcome: the person who applied and their organisation.

@@ -14,6 +14,11 @@ export interface RunOptions {
   maxPerRun?: number;
   /** Only this job (a request that waits for the job it wrote runs it itself). */
   only?: string;
+  /**
+   * The share of the time this run may spend in jobs (0–1; default 1): after a job of t ms it rests
+   * t × (1 − share) ÷ share before the next. A backlog of PDFs then leaves the cores to the requests.
+   */
+  share?: number;
 }
 
 export interface RunResult {
@@ -150,6 +155,12 @@ async function execute(db: Db, kind: JobKind, job: JobRow, now: Date, services: 
   }
 }
 
+/** The pause after a job of `ms` that keeps a run within its share of the time. */
+function restAfter(ms: number, share = 1): Promise<void> {
+  if (!(share > 0 && share < 1) || ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => setTimeout(resolve, (ms * (1 - share)) / share));
+}
+
 /**
  * One run of the worker over some kinds: claims due jobs and runs them one after another, each
  * ending done, queued again with a backed-off time, or dead. Never throws for a job's failure.
@@ -161,12 +172,16 @@ export async function runDueJobs(db: Db, now: Date, options: RunOptions): Promis
   const batch = options.batch ?? 10;
   const maxPerRun = options.maxPerRun ?? 200;
   let handled = 0;
+  let rest: Promise<void> = Promise.resolve();
   while (handled < maxPerRun) {
     const claimed = await claim(db, options.kinds, now, Math.min(batch, maxPerRun - handled), options.only);
     if (claimed.length === 0) break;
     handled += claimed.length;
     for (const job of claimed) {
+      await rest;
+      const started = Date.now();
       const outcome = await execute(db, byName.get(job.kind)!, job, now, options.services ?? {});
+      rest = restAfter(Date.now() - started, options.share);
       result[outcome.state]++;
       if (outcome.state === 'done' && outcome.outcome)
         result.outcomes[outcome.outcome] = (result.outcomes[outcome.outcome] ?? 0) + 1;

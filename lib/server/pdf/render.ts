@@ -40,6 +40,16 @@ export class RenderThread {
     });
   }
 
+  /** Starts the thread ahead of the first PDF, so loading React PDF is not paid inside a burst. */
+  warm(): void {
+    if (!this.unusable && !this.worker) this.start();
+  }
+
+  /** The thread has loaded React PDF and takes PDFs. */
+  get ready(): boolean {
+    return this.worker !== null && this.loaded;
+  }
+
   /** Ends the thread (tests, shutdown); PDFs still being made fail. */
   async stop(): Promise<void> {
     await this.worker?.terminate();
@@ -98,4 +108,12 @@ export function renderPdf(job: PdfJob): Promise<Buffer> {
   if (!file) return renderPdfJob(job);
   const g = globalThis as GlobalWithThread;
   return (g[threadKey] ??= new RenderThread(file)).render(job);
+}
+
+/** Starts the render thread now, when the server runs one. */
+export function warmRenderThread(): void {
+  const file = getConfig().pdfRenderThread;
+  if (!file) return;
+  const g = globalThis as GlobalWithThread;
+  (g[threadKey] ??= new RenderThread(file)).warm();
 }
