@@ -45,7 +45,7 @@ export class RenderThread {
     if (!this.unusable && !this.worker) this.start();
   }
 
-  /** The thread has loaded React PDF and takes PDFs. */
+  /** The thread has started and takes PDFs (it loads React PDF as it starts). */
   get ready(): boolean {
     return this.worker !== null && this.loaded;
   }

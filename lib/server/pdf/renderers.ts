@@ -21,3 +21,11 @@ export async function renderPdfJob(job: PdfJob): Promise<Buffer> {
       return (await import('../invoices/invoice-pdf')).renderInvoicePdf(job.input);
   }
 }
+
+/**
+ * Loads the renderers ahead of the first PDF (the render thread does at its start): React PDF,
+ * its layout engine and the documents' modules take a second or more of CPU to load.
+ */
+export async function loadRenderers(): Promise<void> {
+  await Promise.all([import('../contracts/contract-pdf'), import('../invoices/invoice-pdf')]);
+}
