@@ -33,7 +33,7 @@ export function startJobWorker(): void {
   const g = globalThis as GlobalWithWorker;
   if (g[globalKey]) return;
   const config = getConfig();
-  // Loading React PDF takes a second or more of CPU; paid at start, not inside the first burst of contracts.
+  // Loading React PDF and its layout engine is CPU of its own: paid at start, not inside the first burst of contracts.
   warmRenderThread();
   let transport: ReturnType<typeof createTransport> | undefined;
   const services = async (): Promise<JobServices> => {

@@ -23,8 +23,8 @@ export async function renderPdfJob(job: PdfJob): Promise<Buffer> {
 }
 
 /**
- * Loads the renderers ahead of the first PDF (the render thread does at its start): React PDF,
- * its layout engine and the documents' modules take a second or more of CPU to load.
+ * Loads the renderers ahead of the first PDF (the render thread does at its start): compiling React
+ * PDF, its layout engine's WebAssembly and the documents' modules is a burst of CPU of its own.
  */
 export async function loadRenderers(): Promise<void> {
   await Promise.all([import('../contracts/contract-pdf'), import('../invoices/invoice-pdf')]);
