@@ -45,14 +45,28 @@ type AxeWindow = Window & { axe?: typeof axe; next?: { router: { push: (url: str
 /**
  * Opens a page as the menu does, by the app's router, so the window and the axe-core injected into
  * it stay: a full load per page and axe injected again for each cost three times the scan itself.
- * A page the router cannot reach in place is loaded in full. When the router itself falls back to
- * a full load (its page code took too long on a busy machine), the call never answers and the page
- * goes away: that load is waited for, not raced by a second one.
+ * A page without the router is loaded in full. When the router itself falls back to a full load
+ * (its page code took too long on a busy machine), the call either never answers, as the page goes
+ * away, or answers false with the full load already under way: that load is waited for, not raced
+ * by a second one ("navigation interrupted by another navigation"), and only a page that is still
+ * not there after it is loaded here.
  */
 async function openFromApp(page: Page, url: string): Promise<void> {
-  const routed = await page.evaluate((u) => (window as AxeWindow).next?.router.push(u) ?? false, url).catch(() => null);
-  if (routed === false) await page.goto(url);
-  else await page.waitForURL((u) => u.pathname === url);
+  const there = (u: URL) => u.pathname === url;
+  const routed = await page
+    .evaluate<boolean | 'no router', string>((u) => {
+      const router = (window as AxeWindow).next?.router;
+      return router ? router.push(u) : 'no router';
+    }, url)
+    .catch(() => null);
+  if (routed === 'no router') await page.goto(url);
+  else if (routed === false) {
+    const arrived = await page.waitForURL(there, { timeout: 15_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!arrived) await page.goto(url);
+  } else await page.waitForURL(there);
 }
 
 /** axe-core over the page as it stands, WCAG 2.2 AA rules only, outside the excluded regions. */
