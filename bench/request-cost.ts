@@ -59,10 +59,13 @@ async function main() {
     return res.data ?? {};
   };
   const rows: Row[] = [];
-  const phases: { kind: string; from: number; to: number }[] = [];
+  // from/to in ms since the epoch (as PostgreSQL's log), and in the monotonic clock's microseconds
+  // (as a V8 CPU profile's sample times).
+  const phases: { kind: string; from: number; to: number; fromUs: number; toUs: number }[] = [];
+  const micros = () => Number(process.hrtime.bigint() / 1000n);
   const measure = async (kind: string, n: number, make: (i: number) => Promise<unknown>, settleMs = 1000) => {
     await new Promise((r) => setTimeout(r, 1000));
-    const [before, t0] = [snapshot(), Date.now()];
+    const [before, t0, from] = [snapshot(), Date.now(), micros()];
     let next = 0;
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -73,7 +76,7 @@ async function main() {
     // Work the requests left behind (the jobs they enqueued) is theirs too.
     await new Promise((r) => setTimeout(r, settleMs));
     const used = cpuBetween(before, snapshot());
-    phases.push({ kind, from: t0, to: Date.now() });
+    phases.push({ kind, from: t0, to: Date.now(), fromUs: from, toUs: micros() });
     rows.push({
       kind,
       n,
@@ -148,7 +151,7 @@ async function main() {
   console.log(text);
   if (!process.env.BENCH_CPU_PROF && process.env.BENCH_ONLY_QUERIES !== '1' && process.env.BENCH_ONLY_CREATES !== '1')
     fs.writeFileSync(path.join(__dirname, 'results', 'request-cost.md'), text + '\n');
-  else console.log(`\nphases (ms since epoch), to cut the profile by: ${JSON.stringify(phases)}`);
+  else console.log(`\nphases, to cut the profile or the statement log by: ${JSON.stringify(phases)}`);
 }
 
 void main().catch((err: unknown) => {

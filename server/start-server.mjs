@@ -17,6 +17,14 @@ const hostname = process.env.HOSTNAME || undefined;
 const distDir = path.resolve(root, process.env.NEXT_DIST_DIR || '.next');
 
 process.title = 'next-server (ipl)';
+// Whoever read the server's output may be gone (a pipe into a tool that exited). A write to it then
+// fails with EPIPE; unhandled, that failure was logged to the same pipe, failed again, and the
+// server spun a core on it for as long as it ran. The log is lost; the requests are not.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (/** @type {NodeJS.ErrnoException} */ err) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
+}
 // PDFs are made in a worker thread when the build carries its script (`npm run build` adds it
 // after `next build`, which empties the build directory first, so a script there is this build's).
 const pdfThread = path.join(distDir, 'pdf-render-thread.mjs');

@@ -36,6 +36,18 @@ function roleOf(pid: string): Role {
   return 'other';
 }
 
+/** The CPU one process has used since it started, or null when it is gone (or not on Linux). */
+export function cpuOf(pid: number | string): Cpu | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which may itself hold spaces and parentheses: utime is the 12th, stime the 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { user: Number(fields[11]) / TICKS_PER_SECOND, system: Number(fields[12]) / TICKS_PER_SECOND };
+  } catch {
+    return null;
+  }
+}
+
 export function snapshot(): Snapshot {
   const out: Snapshot = new Map();
   let pids: string[] = [];
@@ -45,18 +57,9 @@ export function snapshot(): Snapshot {
     return out;
   }
   for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the command name, which may itself hold spaces and parentheses: utime is the 12th, stime the 13th.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(pid, {
-        role: roleOf(pid),
-        user: Number(fields[11]) / TICKS_PER_SECOND,
-        system: Number(fields[12]) / TICKS_PER_SECOND,
-      });
-    } catch {
-      // exited
-    }
+    const cpu = cpuOf(pid);
+    // null: exited between the listing and the read
+    if (cpu) out.set(pid, { role: roleOf(pid), ...cpu });
   }
   return out;
 }

@@ -8,7 +8,10 @@ import path from 'node:path';
 
 export interface AppProcess {
   url: string;
+  pid: number;
   log: () => string;
+  /** Stops reading the server's output, as a log tool that exits does: its next write fails with EPIPE. */
+  closeOutput: () => void;
   /** SIGTERM and wait for the exit. */
   stop: () => Promise<void>;
   /** SIGKILL: no shutdown code runs, as when a machine loses power or the OOM killer strikes. */
@@ -62,5 +65,9 @@ export async function startApp(port: number, env: Record<string, string>): Promi
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
-  return { url, log: () => log, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
+  const closeOutput = () => {
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+  };
+  return { url, pid: child.pid!, log: () => log, closeOutput, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
 }
