@@ -406,7 +406,9 @@ describe('a job interrupted between its effect and its completion', () => {
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ key: prepared!.key, state: 'generated', revision: 1 });
     expect(after[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(await jobRow(renderJob!.key)).toMatchObject({ state: 'done' });
+    // Three attempts: the one that died after its effect, the one killed outright (counted when its
+    // lease was taken over), and the one that finished.
+    expect(await jobRow(renderJob!.key)).toMatchObject({ state: 'done', attempts: 3 });
     // Run once more (a stale copy of the job): nothing changes.
     await runDueJobs(db, new Date(later.getTime() + 3_600_000), { kinds: [contractRenderJob] });
     expect(await db.select().from(contracts).where(eq(contracts.license, license))).toEqual(after);
