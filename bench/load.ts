@@ -14,6 +14,11 @@
  * r requests/s in all (request i is due at i/r seconds, on client i mod 200): the latency a person
  * sees at that load. It is measured from when the request was due, not from when it was sent, so a
  * server that falls behind is charged for the requests it kept waiting (no coordinated omission).
+ *
+ * Before the run the server takes each of the run's kinds of request some dozens of times at an
+ * easy pace (BENCH_WARM=0: not), as a server that has been up for a while has: otherwise the run's
+ * first seconds are also the first time each path is compiled and optimised. The run then starts
+ * once the jobs of the setup and the warm-up are done.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,6 +43,9 @@ const RATE = Number(process.env.BENCH_RATE ?? 0);
  * share their settings; the first has migrated and seeded before the others start.
  */
 const REPLICAS = Math.max(1, Number(process.env.BENCH_REPLICAS ?? 1));
+const WARM = process.env.BENCH_WARM !== '0';
+/** Of each kind, taken before the run (the approvals on permits and licenses of their own). */
+const WARM_COUNTS = { query: 300, create: 80, 'approve permit': 40, 'approve license': 8 };
 const KINDS = ['query', 'create', 'approve permit', 'approve license'] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -112,12 +120,14 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
         org = await demoOrganisation(sql);
       });
     }
+    const warmPermits = WARM ? WARM_COUNTS['approve permit'] : 0;
+    const warmLicenses = WARM ? WARM_COUNTS['approve license'] : 0;
     const t0 = Date.now();
-    const permits = await inLanes(PERMITS, 8, async (i) =>
+    const permits = await inLanes(PERMITS + warmPermits, 8, async (i) =>
       String((await ok(app.url, 'POST', '/api/v1/Usage', cookies.designer!, { ip, purpose: `bench permit ${i}` })).key),
     );
     // Licenses approved by legal and cfl: the boss's approval during the run is the final one.
-    const licenses = await inLanes(LICENSES, 4, async (i) => {
+    const licenses = await inLanes(LICENSES + warmLicenses, 4, async (i) => {
       const key = String((await ok(app.url, 'POST', '/api/v1/License', cookies.owner!, licenseApplication(ip, org, i))).key);
       await ok(app.url, 'POST', `/api/v1/License/${key}/start_review`, cookies.owner!);
       for (const who of ['legal', 'cfl'])
@@ -125,6 +135,31 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
       return key;
     });
     const setupSeconds = (Date.now() - t0) / 1000;
+    const run = Math.random().toString(36).slice(2, 8);
+    // The run's four kinds of request, as a client sends them.
+    const send = {
+      create: (base: string, name: string) =>
+        call(base, 'POST', '/api/v1/IP', cookies.holder!, { name: `load-${run}-${name}`, kind: 'primary' }),
+      permit: (base: string, key: string) =>
+        call(base, 'POST', `/api/v1/Holder/approve/usages/${key}`, cookies.brand!, { decision: 'approved' }),
+      license: (base: string, key: string) =>
+        call(base, 'POST', `/api/v1/Holder/approve/licenses/${key}`, cookies.boss!, { decision: 'approved' }),
+      query: (base: string) =>
+        call(base, 'POST', '/api/v1/IP/query', cookies.holder!, {
+          filter: { kind: 'primary', name: { $contains: 'load' } },
+          limit: 20,
+        }),
+    };
+    if (WARM) {
+      const warmed = async (answer: Promise<Answer>) => {
+        const a = await answer;
+        if (a.http !== 200 || a.status !== 0) throw new Error(`warm-up request failed: ${JSON.stringify(a).slice(0, 300)}`);
+      };
+      await inLanes(WARM_COUNTS.query, 4, () => warmed(send.query(app.url)));
+      await inLanes(WARM_COUNTS.create, 4, (i) => warmed(send.create(app.url, `warm-${i}`)));
+      await inLanes(warmPermits, 4, () => warmed(send.permit(app.url, permits.pop()!)));
+      await inLanes(warmLicenses, 2, () => warmed(send.license(app.url, licenses.pop()!)));
+    }
     // The run starts on a quiet server: the setup's own jobs (the mails of its applications and
     // reviews, some 40 still waiting as it ended) are not the mix's.
     // (PGlite has one owner, the server: its jobs are not read from here.)
@@ -142,7 +177,6 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
     const samples: Sample[] = [];
     const permitQueue = [...permits];
     const licenseQueue = [...licenses];
-    const run = Math.random().toString(36).slice(2, 8);
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     const worker = async (n: number) => {
       const base = urls[n % urls.length]!;
@@ -154,27 +188,10 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
         const timed = (kind: Kind, answer: Answer) =>
           samples.push({ kind, answer: RATE > 0 ? { ...answer, ms: Date.now() - due } : answer, at: due - started });
         const pick = (n * 7 + i) % 20;
-        if (pick < 4) {
-          timed(
-            'create',
-            await call(base, 'POST', '/api/v1/IP', cookies.holder!, { name: `load-${run}-${n}-${i}`, kind: 'primary' }),
-          );
-        } else if (pick < 6 && permitQueue.length) {
-          const key = permitQueue.shift()!;
-          timed(
-            'approve permit',
-            await call(base, 'POST', `/api/v1/Holder/approve/usages/${key}`, cookies.brand!, { decision: 'approved' }),
-          );
-        } else if (pick === 6 && licenseQueue.length) {
-          const key = licenseQueue.shift()!;
-          timed(
-            'approve license',
-            await call(base, 'POST', `/api/v1/Holder/approve/licenses/${key}`, cookies.boss!, { decision: 'approved' }),
-          );
-        } else {
-          const body = { filter: { kind: 'primary', name: { $contains: 'load' } }, limit: 20 };
-          timed('query', await call(base, 'POST', '/api/v1/IP/query', cookies.holder!, body));
-        }
+        if (pick < 4) timed('create', await send.create(base, `${n}-${i}`));
+        else if (pick < 6 && permitQueue.length) timed('approve permit', await send.permit(base, permitQueue.shift()!));
+        else if (pick === 6 && licenseQueue.length) timed('approve license', await send.license(base, licenseQueue.shift()!));
+        else timed('query', await send.query(base));
       }
     };
     const urls = [app.url, ...replicas.map((r) => r.url)];
@@ -221,7 +238,13 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
       ...(RATE > 0
         ? ['Latency is counted from when each request was due, so time spent waiting to be sent counts too.', '']
         : []),
-      `Setup through the API (${PERMITS} usage permits, ${LICENSES} licenses approved by legal and cfl) took ${setupSeconds.toFixed(0)} s${kind === 'postgres' ? `, and its jobs ${settleSeconds.toFixed(0)} s after it` : ''}. Load average at the start of the run: ${os.loadavg()[0]!.toFixed(2)}.`,
+      `Setup through the API (${PERMITS} usage permits, ${LICENSES} licenses approved by legal and cfl) took ${setupSeconds.toFixed(0)} s${
+        WARM
+          ? `; then the server was warmed with (${Object.entries(WARM_COUNTS)
+              .map(([k, n]) => `${n} × ${k}`)
+              .join(', ')})`
+          : '; the server was not warmed first'
+      }${kind === 'postgres' ? `; the jobs of both were done ${settleSeconds.toFixed(0)} s after` : ''}. Load average at the start of the run: ${os.loadavg()[0]!.toFixed(2)}.`,
       '',
       '| kind | requests | errors | p50 ms | p99 ms |',
       '|---|---:|---:|---:|---:|',
