@@ -40,9 +40,8 @@ class LeaseLost extends Error {}
 /**
  * Claims due jobs (queued, or running under a lease that ran out: their worker died) in one
  * statement: the due rows are locked with FOR UPDATE SKIP LOCKED and marked running under a new
- * claim token and a lease, so other workers skip them until the lease ends. One round trip where a
- * transaction of a read and an update per job took three or more: a burst of approvals writes a
- * mail job each, and the claims were a good part of what the worker asked of the database.
+ * claim token and a lease, so other workers skip them until the lease ends. One round trip, where
+ * a transaction of a read and an update per job took three or more.
  */
 async function claim(db: Db, kinds: readonly JobKind[], now: Date, limit: number, only?: string): Promise<JobRow[]> {
   const names = kinds.map((k) => k.kind);
