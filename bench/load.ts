@@ -82,6 +82,19 @@ async function inLanes<T>(n: number, lanes: number, make: (i: number) => Promise
   return out;
 }
 
+/** Waits until no job is queued or running (at most `limitMs`); the seconds it waited. */
+async function untilJobsDone(db: TestDatabase, limitMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < limitMs) {
+    const [row] = await db.use((sql) =>
+      sql.query<{ n: number }>(`select count(*)::int as n from jobs where state in ('queued', 'running')`),
+    );
+    if (!row?.n) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return (Date.now() - started) / 1000;
+}
+
 async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
   const db: TestDatabase = await createDatabase(kind);
   // Without the demo business, which the first start would make (contract PDFs among it) while the load runs.
@@ -161,17 +174,9 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
       await inLanes(warmLicenses, 2, () => warmed(send.license(app.url, licenses.pop()!)));
     }
     // The run starts on a quiet server: the setup's own jobs (the mails of its applications and
-    // reviews, some 40 still waiting as it ended) are not the mix's.
-    // (PGlite has one owner, the server: its jobs are not read from here.)
-    const settled = Date.now();
-    for (let pending = kind === 'postgres' ? 1 : 0; pending > 0 && Date.now() - settled < 60_000;) {
-      const [row] = await db.use((sql) =>
-        sql.query<{ n: number }>(`select count(*)::int as n from jobs where state in ('queued', 'running')`),
-      );
-      pending = row?.n ?? 0;
-      if (pending > 0) await new Promise((r) => setTimeout(r, 250));
-    }
-    const settleSeconds = (Date.now() - settled) / 1000;
+    // reviews, some 40 still waiting as it ended) are not the mix's. (PGlite has one owner, the
+    // server: its jobs are not read from here.)
+    const settleSeconds = kind === 'postgres' ? await untilJobsDone(db, 60_000) : 0;
     for (let i = 1; kind === 'postgres' && i < REPLICAS; i++) replicas.push(await startApp(PORT + i, env));
 
     const samples: Sample[] = [];

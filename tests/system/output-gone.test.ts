@@ -5,7 +5,7 @@
  * logged to stderr, which failed again).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpuOf } from '../../bench/lib/proc-cpu';
+import { cpuOf, seconds } from '../../bench/lib/proc-cpu';
 import { startApp, type AppProcess } from './app';
 import { call, SECRET, sessionCookie } from './client';
 import { createDatabase, type TestDatabase } from './database';
@@ -15,7 +15,7 @@ const PORT = 3197;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const cpuSeconds = (pid: number) => {
   const cpu = cpuOf(pid);
-  return cpu ? cpu.user + cpu.system : NaN;
+  return cpu ? seconds(cpu) : NaN;
 };
 
 describe.skipIf(process.platform !== 'linux')('a server whose output nobody reads any more', () => {
