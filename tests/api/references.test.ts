@@ -211,6 +211,24 @@ describe('the holder chooses the format', () => {
     expect(String(made.json.data.reference)).toMatch(new RegExp(`^P${year.slice(2)}/000\\d\\d$`));
     await api.call('PATCH', `/api/v1/Holder/${holder!.key}`, admin, { config: holder!.config });
   });
+
+  it('writes a number wider than its format in full, with the text around it', async () => {
+    // The record's INSERT renders the number it draws (lib/server/refs referenceInInsert): padded
+    // to the width, never cut to it, and the text after it kept.
+    const db = await getDb();
+    const [holder] = await db.select().from(holders).where(eq(holders.is_default, true));
+    const admin = await issueAccessToken(await subOf('admin@example.com'));
+    const set = await api.call<Envelope>('PATCH', `/api/v1/Holder/${holder!.key}`, admin, {
+      config: { ...holder!.config, 'reference.usage': 'US-{seq:2}-{YYYY}' },
+    });
+    expect(set.json.status, set.text).toBe(0);
+    await db.execute(
+      sql`update reference_counters set last = 99 where holder = ${holder!.key} and kind = 'usage' and period = ${year}`,
+    );
+    const made = await api.call<Envelope>('POST', '/api/v1/Usage', token.designer, { ip: primaryIp, purpose: 'wide number' });
+    expect(made.json.data.reference).toBe(`US-100-${year}`);
+    await api.call('PATCH', `/api/v1/Holder/${holder!.key}`, admin, { config: holder!.config });
+  });
 });
 
 describe('the backfill migration', () => {

@@ -4,6 +4,7 @@ import {
   looksLikeReference,
   normaliseReference,
   parseReferenceFormat,
+  referenceAround,
   referencePeriod,
   referenceYear,
   renderReference,
@@ -58,6 +59,20 @@ describe('reference formats', () => {
     expect(renderReference(referenceFormatOf({ 'reference.license': 'K{YY}-{seq:2}' }, 'license'), 3, at)).toBe('K26-03');
     expect(renderReference(referenceFormatOf({ 'reference.license': 'broken' }, 'license'), 3, at)).toBe('LIC-2026-0003');
     expect(renderReference(referenceFormatOf(undefined, 'invoice'), 3, at)).toBe('INV-2026-0003');
+  });
+});
+
+describe('a reference rendered around a number drawn in SQL', () => {
+  it('is the text before, the number padded to the width, and the text after: as renderReference writes it', () => {
+    const at = new Date('2026-12-31T16:00:00Z');
+    for (const format of ['LIC-{YYYY}-{seq:4}', 'P{YY}/{seq:5}', 'US-{seq:2}-{YYYY}', 'INV{seq}', '{seq:3}-ABC']) {
+      const around = referenceAround(parsed(format), at);
+      for (const n of [1, 42, 999, 123456]) {
+        const padded = String(n).padStart(around.width, '0');
+        expect(around.before + padded + around.after).toBe(renderReference(parsed(format), n, at));
+      }
+    }
+    expect(referenceAround(parsed('US-{seq:2}-{YYYY}'), at)).toEqual({ before: 'US-', width: 2, after: '-2027' });
   });
 });
 

@@ -10,7 +10,7 @@ import { sqlStateOf } from '../db/unavailable';
 import { newKey } from '../keys';
 import { compileAggregate } from '../query/aggregate';
 import { parseQueryRequest, runQuery } from '../query/page';
-import { nextReference } from '../refs/allocate';
+import { referenceInInsert } from '../refs/allocate';
 import { referenceKindOf } from '../refs/entity-kind';
 import { looksLikeReference, normaliseReference } from '../refs/format';
 import { rollupOnReportState } from '../stats/on-report-state';
@@ -143,11 +143,12 @@ export async function getRecordByKeyOrReference(db: Db, def: EntityDef, viewer: 
 async function insertOne(db: Db, def: EntityDef, values: Row, lang: Viewer['lang']): Promise<Row> {
   const kind = referenceKindOf(def.name, values);
   const holder = typeof values.holder === 'string' ? values.holder : undefined;
-  const reference = kind ? await nextReference(db, kind, { holder }) : undefined;
+  // The reference is drawn by the INSERT itself: see referenceInInsert for why not before it.
+  const reference = kind ? await referenceInInsert(db, kind, { holder }) : undefined;
   try {
-    const [row] = (await db
+    const [row] = (await (reference ? db.with(reference.cte) : db)
       .insert(def.table as PgTable)
-      .values({ ...values, key: newKey(), ...(reference ? { reference } : {}) } as never)
+      .values({ ...values, key: newKey(), ...(reference ? { reference: reference.value } : {}) } as never)
       .returning()) as Row[];
     return row!;
   } catch (err) {

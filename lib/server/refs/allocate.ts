@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { DbOrTx } from '../common/tx';
 import { findDefaultHolder } from '../holder/default-holder';
 import { holders } from '../db/entities-schema';
 import { referenceCounters } from '../db/platform-schema';
-import { parseReferenceFormat, referencePeriod, renderReference, type ParsedFormat } from './format';
+import { parseReferenceFormat, referenceAround, referencePeriod, renderReference, type ParsedFormat } from './format';
 import { DEFAULT_REFERENCE_FORMATS, referenceConfigKey, type ReferenceKind } from './kinds';
 
 /** The holder's format for a kind: its Holder.config entry when usable, else the default. */
@@ -51,17 +52,53 @@ export interface NextReferenceOptions {
  * and is never handed out again (deleting the record does not lower the counter).
  */
 export async function nextReference(tx: DbOrTx, kind: ReferenceKind, options: NextReferenceOptions = {}): Promise<string> {
-  const at = options.at ?? new Date();
-  const holder = await holderOf(tx, options.holder);
-  const format = referenceFormatOf(holder.config, kind);
-  const period = referencePeriod(format, at);
+  const { counter, format, at } = await counterOf(tx, kind, options);
   const [row] = await tx
     .insert(referenceCounters)
-    .values({ holder: holder.key, kind, period, last: 1 })
+    .values(counter)
     .onConflictDoUpdate({
       target: [referenceCounters.holder, referenceCounters.kind, referenceCounters.period],
       set: { last: sql`${referenceCounters.last} + 1`, dateUpdated: new Date() },
     })
     .returning({ last: referenceCounters.last });
   return renderReference(format, row!.last, at);
+}
+
+/**
+ * The next reference as part of the statement that inserts its record: `cte` draws the number
+ * (as nextReference does) and `value` renders it, for the record's reference column. Drawn in
+ * the record's own INSERT, the counter's row is locked one round trip later than by a statement
+ * of its own before it, and every creation of the kind waits on that lock until its commit: under
+ * load, creations that queued on it held the pool's connections while they waited.
+ */
+export async function referenceInInsert(
+  tx: DbOrTx,
+  kind: ReferenceKind,
+  options: NextReferenceOptions = {},
+): Promise<{ cte: WithSubquery; value: SQL }> {
+  const { counter, format, at } = await counterOf(tx, kind, options);
+  const c = referenceCounters;
+  // Column names bare, as an INSERT's column list and ON CONFLICT's target want them.
+  const [holder, kindColumn, period, last, updated] = [c.holder, c.kind, c.period, c.last, c.dateUpdated].map((column) =>
+    sql.identifier(column.name),
+  );
+  const cte = tx.$with(DRAWN, { last: sql<number>`last` }).as(
+    sql`insert into ${c} (${holder}, ${kindColumn}, ${period}, ${last}) values (${counter.holder}, ${counter.kind}, ${counter.period}, 1)
+      on conflict (${holder}, ${kindColumn}, ${period}) do update set ${last} = ${c}.${last} + 1, ${updated} = now()
+      returning ${last}`,
+  );
+  const { before, width, after } = referenceAround(format, at);
+  const number = sql`${sql.identifier(DRAWN)}.last::text`;
+  // lpad alone would cut a number longer than the width; it only ever adds zeros here.
+  const value = sql`(select ${before} || lpad(${number}, greatest(${width}::int, length(${number})), '0') || ${after} from ${sql.identifier(DRAWN)})`;
+  return { cte, value };
+}
+
+const DRAWN = 'drawn_reference';
+
+async function counterOf(tx: DbOrTx, kind: ReferenceKind, options: NextReferenceOptions) {
+  const at = options.at ?? new Date();
+  const holder = await holderOf(tx, options.holder);
+  const format = referenceFormatOf(holder.config, kind);
+  return { counter: { holder: holder.key, kind, period: referencePeriod(format, at), last: 1 }, format, at };
 }

@@ -72,6 +72,14 @@ export function renderReference(format: ParsedFormat, seq: number, at: Date): st
     .join('');
 }
 
+/** The rendered text before and after the running number, and its width: the reference of a number drawn in SQL. */
+export function referenceAround(format: ParsedFormat, at: Date): { before: string; width: number; after: string } {
+  const seqAt = format.tokens.findIndex((t) => t.kind === 'seq');
+  const seq = format.tokens[seqAt] as { kind: 'seq'; width: number };
+  const part = (tokens: Token[]) => renderReference({ tokens, yearly: format.yearly }, 0, at);
+  return { before: part(format.tokens.slice(0, seqAt)), width: seq.width, after: part(format.tokens.slice(seqAt + 1)) };
+}
+
 /**
  * A reference as a person typed or pasted it, in the stored form: full-width characters (a
  * Japanese input method) made half-width, dashes of every kind (including the long-vowel mark
