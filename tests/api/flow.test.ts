@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReady } from '@/lib/server/boot';
 import { getDb } from '@/lib/server/db/client';
@@ -359,6 +359,43 @@ describe('concurrency', () => {
       expect([200, 409], JSON.stringify(approved.json)).toContain(approved.status);
       expect((await api.call<Envelope>('GET', `/api/v1/IP/${key}`, token.designer)).json.data.state).toBe('rejected');
     }
+  });
+
+  it('the same item approved twice at once from the approval queue: one decision lands, the other is told it was already decided', async () => {
+    // The approve route picks the caller's review after locking the record, so the second request
+    // finds the first one's decision rather than deciding the same review again.
+    const key = await newSecondaryIp('Flow queue double');
+    await api.call('POST', `/api/v1/IP/${key}/submit`, token.designer);
+    const results = await Promise.all(
+      [0, 1].map(() => api.call<Envelope>('POST', `/api/v1/Holder/approve/ips/${key}`, token.brand, { decision: 'approved' })),
+    );
+    expect(results.map((r) => r.status).sort(), JSON.stringify(results.map((r) => r.json))).toEqual([200, 409]);
+    const db = await getDb();
+    const brandReviews = await db
+      .select({ state: reviews.state })
+      .from(reviews)
+      .where(and(eq(reviews.subject_key, key), eq(reviews.group, 'brand')));
+    expect(brandReviews.map((r) => r.state)).toEqual(['approved']);
+    expect(await queueKeys('legal')).toContain(key);
+  });
+
+  it('a holder member whose groups have no say on an item is told there is nothing of theirs to decide, and nothing changes', async () => {
+    const key = await newSecondaryIp('Flow not mine');
+    await api.call('POST', `/api/v1/IP/${key}/submit`, token.designer);
+    const refused = await api.call<Envelope>('POST', `/api/v1/Holder/approve/ips/${key}`, token.cfl, { decision: 'approved' });
+    expect(refused.status).toBe(404);
+    const db = await getDb();
+    const decided = await db
+      .select({ n: count() })
+      .from(reviews)
+      .where(and(eq(reviews.subject_key, key), ne(reviews.state, 'pending')));
+    expect(decided[0]!.n).toBe(0);
+    // Nor on a record of another kind than the queue's: a license queue does not decide an IP.
+    const wrongKind = await api.call<Envelope>('POST', `/api/v1/Holder/approve/licenses/${key}`, token.brand, {
+      decision: 'approved',
+    });
+    expect(wrongKind.status).toBe(404);
+    expect((await api.call<Envelope>('GET', `/api/v1/IP/${key}`, token.designer)).json.data.state).toBe('submitted');
   });
 
   it('the same review decided twice at once: one wins, the other is told it was already decided', async () => {

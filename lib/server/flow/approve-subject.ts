@@ -3,8 +3,7 @@ import { AppError } from '../api/errors';
 import type { Db } from '../db/client';
 import { validateRecord } from '../entities/validate';
 import type { Viewer } from '../entities/viewer';
-import { DECISIONS, decideReview, decisionInput, type DecisionResult } from './decide-review';
-import { reviewQueue } from './review-queue';
+import { DECISIONS, decideOwnReview, decisionInput, type DecisionResult } from './decide-review';
 import type { Subject } from './types';
 
 /** The holder approval screens' kinds (SPEC §7 /v1/Holder/approve/licenses|ips|products). */
@@ -30,14 +29,7 @@ export function subjectsOfKind(kind: unknown): Subject[] {
 /** Decides for the caller's group whose turn it is on one item of an approval queue. */
 export async function approveSubject(db: Db, viewer: Viewer, kind: unknown, key: string, body: unknown): Promise<DecisionResult> {
   const subjects = subjectsOfKind(kind);
-  const input = validateRecord(approveInput, body, viewer.lang);
-  // Only this item's reviews: a queue page stops at 500 items, and a decision must reach any of them.
-  const queue = await reviewQueue(db, viewer, subjects, new Date(), { subjectKey: key });
-  const item = queue.find((q) => q.subject.key === key);
-  if (!item) throw new AppError('not_found', 'nothing of yours to decide on this item');
-  const { decision, ...rest } = input;
-  return decideReview(db, viewer, item.review.key, decision, rest, {
-    subjectType: item.review.subjectType,
-    subjectKey: key,
-  });
+  const { decision, ...rest } = validateRecord(approveInput, body, viewer.lang);
+  // Each queue kind holds one kind of subject: the key is read as that kind's record.
+  return decideOwnReview(db, viewer, subjects[0]!, key, decision, rest);
 }
