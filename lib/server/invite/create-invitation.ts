@@ -19,7 +19,7 @@ import { inviteLogData } from './log-data';
 import { sendInviteMail } from './send-invite-mail';
 import { expiryFrom, isInviteKind, newInviteToken, ROLE_OF_KIND, type InviteKind } from './token';
 import { invitationView, type InvitationView } from './view';
-import { nextReference } from '../refs/allocate';
+import { referenceInInsert } from '../refs/allocate';
 
 interface Draft {
   kind: InviteKind;
@@ -110,11 +110,13 @@ export async function createInvitation(db: Db, caller: Caller, x: unknown, body:
     if (draft.entity) await assertNotMember(tx, caller, draft.entity, draft.email);
     const { token, hash } = newInviteToken();
     const expiresAt = expiryFrom(new Date(), getConfig().inviteTtlHours);
+    const reference = await referenceInInsert(tx, 'invitation');
     const [row] = await tx
+      .with(reference.cte)
       .insert(invitations)
       .values({
         key: newKey(),
-        reference: await nextReference(tx, 'invitation'),
+        reference: reference.value,
         kind: draft.kind,
         email: draft.email.trim(),
         entity: draft.entity,

@@ -9,7 +9,7 @@ import { computeInvoice, type InvoiceComputation } from './compute-invoice';
 import { assertInvoiceAccess, invoiceAccessOf } from './invoice-access';
 import { invoiceDraftInput } from './invoice-input';
 import { serializeComputation } from './invoice-breakdown';
-import { nextReference } from '../refs/allocate';
+import { referenceInInsert } from '../refs/allocate';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -42,11 +42,13 @@ export async function draftInvoice(
   assertInvoiceAccess(await invoiceAccessOf(db, caller), input.licensee, 'licensee');
   return db.transaction(async (tx) => {
     const computed = await computeInvoice(tx, input, caller.lang, { lock: true });
+    const reference = await referenceInInsert(tx, 'invoice');
     const [invoice] = await tx
+      .with(reference.cte)
       .insert(invoices)
       .values({
         key: newKey(),
-        reference: await nextReference(tx, 'invoice'),
+        reference: reference.value,
         licensee: computed.licensee,
         period_start: computed.period_start,
         period_end: computed.period_end,

@@ -9,7 +9,7 @@ import { viewerOf } from '../entities/viewer';
 import { defaultHolder, groupsOf } from '../flow/facts';
 import { newKey } from '../keys';
 import { formatMoney } from '../naming/format';
-import { nextReference } from '../refs/allocate';
+import { referenceInInsert } from '../refs/allocate';
 import { currencyDecimals, toMinorUnits } from '../sales/money';
 import { japanToday } from '../sales/period-rules';
 import { recordPaymentInput, reversePaymentInput } from './input';
@@ -72,11 +72,13 @@ export async function recordPayment(
         amount: { message: PM.overpaid(formatMoney(outstanding, invoice.currency, caller.lang)) },
       });
     }
+    const reference = await referenceInInsert(tx, 'payment');
     const [payment] = await tx
+      .with(reference.cte)
       .insert(payments)
       .values({
         key: newKey(),
-        reference: await nextReference(tx, 'payment'),
+        reference: reference.value,
         invoice: invoice.key,
         licensee: invoice.licensee,
         amount: parsed.value,

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../common/tx';
 import { findDefaultHolder } from '../holder/default-holder';
 import { holders } from '../db/entities-schema';
 import { referenceCounters } from '../db/platform-schema';
-import { parseReferenceFormat, referenceAround, referencePeriod, renderReference, type ParsedFormat } from './format';
+import { parseReferenceFormat, referenceAround, referencePeriod, type ParsedFormat } from './format';
 import { DEFAULT_REFERENCE_FORMATS, referenceConfigKey, type ReferenceKind } from './kinds';
 
 /** The holder's format for a kind: its Holder.config entry when usable, else the default. */
@@ -50,18 +50,15 @@ export interface NextReferenceOptions {
  * same kind therefore wait for each other and never draw the same number; a creation that rolls
  * back gives its number back with it, so every committed number belongs to exactly one record
  * and is never handed out again (deleting the record does not lower the counter).
+ *
+ * A record's INSERT draws its own (referenceInInsert); this is the number alone.
  */
 export async function nextReference(tx: DbOrTx, kind: ReferenceKind, options: NextReferenceOptions = {}): Promise<string> {
-  const { counter, format, at } = await counterOf(tx, kind, options);
-  const [row] = await tx
-    .insert(referenceCounters)
-    .values(counter)
-    .onConflictDoUpdate({
-      target: [referenceCounters.holder, referenceCounters.kind, referenceCounters.period],
-      set: { last: sql`${referenceCounters.last} + 1`, dateUpdated: new Date() },
-    })
-    .returning({ last: referenceCounters.last });
-  return renderReference(format, row!.last, at);
+  const { draw, value } = await drawing(tx, kind, options);
+  const result = await tx.execute<{ reference: string }>(
+    sql`with ${sql.identifier(DRAWN)} as (${draw}) select ${value} as reference`,
+  );
+  return result.rows[0]!.reference;
 }
 
 /**
@@ -76,29 +73,29 @@ export async function referenceInInsert(
   kind: ReferenceKind,
   options: NextReferenceOptions = {},
 ): Promise<{ cte: WithSubquery; value: SQL }> {
-  const { counter, format, at } = await counterOf(tx, kind, options);
-  const c = referenceCounters;
-  // Column names bare, as an INSERT's column list and ON CONFLICT's target want them.
-  const [holder, kindColumn, period, last, updated] = [c.holder, c.kind, c.period, c.last, c.dateUpdated].map((column) =>
-    sql.identifier(column.name),
-  );
-  const cte = tx.$with(DRAWN, { last: sql<number>`last` }).as(
-    sql`insert into ${c} (${holder}, ${kindColumn}, ${period}, ${last}) values (${counter.holder}, ${counter.kind}, ${counter.period}, 1)
-      on conflict (${holder}, ${kindColumn}, ${period}) do update set ${last} = ${c}.${last} + 1, ${updated} = now()
-      returning ${last}`,
-  );
-  const { before, width, after } = referenceAround(format, at);
-  const number = sql`${sql.identifier(DRAWN)}.last::text`;
-  // lpad alone would cut a number longer than the width; it only ever adds zeros here.
-  const value = sql`(select ${before} || lpad(${number}, greatest(${width}::int, length(${number})), '0') || ${after} from ${sql.identifier(DRAWN)})`;
-  return { cte, value };
+  const { draw, value } = await drawing(tx, kind, options);
+  return { cte: tx.$with(DRAWN, { last: sql<number>`last` }).as(draw), value };
 }
 
 const DRAWN = 'drawn_reference';
 
-async function counterOf(tx: DbOrTx, kind: ReferenceKind, options: NextReferenceOptions) {
+/** The counter's upsert (returning the number drawn) and the reference rendered from it, as SQL. */
+async function drawing(tx: DbOrTx, kind: ReferenceKind, options: NextReferenceOptions): Promise<{ draw: SQL; value: SQL }> {
   const at = options.at ?? new Date();
   const holder = await holderOf(tx, options.holder);
   const format = referenceFormatOf(holder.config, kind);
-  return { counter: { holder: holder.key, kind, period: referencePeriod(format, at), last: 1 }, format, at };
+  const c = referenceCounters;
+  // Column names bare, as an INSERT's column list and ON CONFLICT's target want them.
+  const [holderColumn, kindColumn, period, last, updated] = [c.holder, c.kind, c.period, c.last, c.dateUpdated].map((column) =>
+    sql.identifier(column.name),
+  );
+  const draw = sql`insert into ${c} (${holderColumn}, ${kindColumn}, ${period}, ${last})
+      values (${holder.key}, ${kind}, ${referencePeriod(format, at)}, 1)
+      on conflict (${holderColumn}, ${kindColumn}, ${period}) do update set ${last} = ${c}.${last} + 1, ${updated} = now()
+      returning ${last}`;
+  const { before, width, after } = referenceAround(format, at);
+  const number = sql`${sql.identifier(DRAWN)}.last::text`;
+  // lpad alone would cut a number longer than the width; it only ever adds zeros here.
+  const value = sql`(select ${before} || lpad(${number}, greatest(${width}::int, length(${number})), '0') || ${after} from ${sql.identifier(DRAWN)})`;
+  return { draw, value };
 }

@@ -10,7 +10,7 @@ import { royaltyOf } from '../royalty/royalty';
 import type { RawRow, RowField } from './columns';
 import { M } from './messages';
 import { dueDays, isLate } from './period';
-import { nextReference } from '../refs/allocate';
+import { referenceInInsert } from '../refs/allocate';
 import { correctedReports } from './corrections';
 import { checkReportHead, RowChecker, type Checked } from './row-check';
 
@@ -133,11 +133,13 @@ export async function storeReport(tx: Db, viewer: Viewer, r: StoredReport): Prom
   const corrects = (await correctedReports(tx, r.licensee, [...r.licenseKeys], r.start, r.end, viewer.lang)).filter(
     (k) => k !== r.key,
   );
+  const reference = await referenceInInsert(tx, 'sales_report');
   const [report] = await tx
+    .with(reference.cte)
     .insert(salesReports)
     .values({
       key: r.key,
-      reference: await nextReference(tx, 'sales_report'),
+      reference: reference.value,
       licensee: r.licensee,
       period_start: r.start,
       period_end: r.end,
