@@ -44,10 +44,19 @@ const RATE = Number(process.env.BENCH_RATE ?? 0);
  */
 const REPLICAS = Math.max(1, Number(process.env.BENCH_REPLICAS ?? 1));
 const WARM = process.env.BENCH_WARM !== '0';
-/** Of each kind, taken before the run (the approvals on permits and licenses of their own). */
-const WARM_COUNTS = { query: 300, create: 80, 'approve permit': 40, 'approve license': 8 };
 const KINDS = ['query', 'create', 'approve permit', 'approve license'] as const;
 type Kind = (typeof KINDS)[number];
+/**
+ * Of each kind, taken before the run (the approvals on permits and licenses of their own).
+ * BENCH_WARM_COUNTS='{"query":1000}' changes some of them, to compare warm-ups of other lengths.
+ */
+const WARM_COUNTS: Record<Kind, number> = {
+  query: 300,
+  create: 80,
+  'approve permit': 40,
+  'approve license': 8,
+  ...(JSON.parse(process.env.BENCH_WARM_COUNTS ?? '{}') as Partial<Record<Kind, number>>),
+};
 
 /**
  * BENCH_VERSION_TRIGGERS=off (PostgreSQL): the answer cache's write counting (migration 0026)
