@@ -55,50 +55,43 @@ export async function decideReview(
   state: string,
   body: unknown,
 ): Promise<DecisionResult> {
-  const decision = decisionOf(state);
-  const input = validateRecord(decisionInput, body ?? {}, viewer.lang);
-  try {
-    return await db.transaction(async (txAny) => {
-      const tx = txAny as unknown as Db;
-      // The subject is locked before its review, as every other step on it locks the subject before
-      // the reviews it opens or closes. Locked review-first, a decision that ends the round waited
-      // for another reviewer's review while that reviewer waited for the subject: a deadlock.
-      const [of] = await tx
-        .select({ subject_type: reviews.subject_type, subject_key: reviews.subject_key })
-        .from(reviews)
-        .where(eq(reviews.key, reviewKey))
-        .limit(1);
-      if (!of) throw new AppError('not_found', 'Review not found');
-      const at = await lockedSubject(tx, viewer, of.subject_type as Subject, of.subject_key);
-      const [review] = await tx.select().from(reviews).where(eq(reviews.key, reviewKey)).for('update').limit(1);
-      if (!review || review.subject_key !== of.subject_key) throw new AppError('not_found', 'Review not found');
-      const group = review.group as ReviewerGroup;
-      if (!canDecideFor(group, at.facts)) throw new AppError('not_found', 'Review not found');
-      if (review.state !== 'pending')
-        throw new AppError('conflict', 'this review has already been decided', { errors: { state: review.state } });
-      if (at.subject.state !== review.step || !at.stage) {
-        throw new AppError('conflict', 'the record has moved on since this review was opened', {
-          errors: { state: String(at.subject.state) },
-        });
-      }
-      const decided = await tx
-        .select({ group: reviews.group, reviewer: reviews.reviewer, state: reviews.state })
-        .from(reviews)
-        .where(
-          and(
-            eq(reviews.subject_key, review.subject_key),
-            eq(reviews.step, review.step ?? ''),
-            eq(reviews.revision, review.revision),
-            ne(reviews.state, 'pending'),
-            ne(reviews.state, 'closed'),
-          ),
-        );
-      const past = decided.map((d) => ({ group: d.group, reviewer: d.reviewer ?? '', state: d.state }) as PastDecision);
-      return settle(tx, viewer, at, review, past, decision, input);
-    });
-  } catch (err) {
-    throw toAppError(err, viewer.lang);
-  }
+  return inDecision(db, viewer, state, body, async (tx, decision, input) => {
+    // The subject is locked before its review, as every other step on it locks the subject before
+    // the reviews it opens or closes. Locked review-first, a decision that ends the round waited
+    // for another reviewer's review while that reviewer waited for the subject: a deadlock.
+    const [of] = await tx
+      .select({ subject_type: reviews.subject_type, subject_key: reviews.subject_key })
+      .from(reviews)
+      .where(eq(reviews.key, reviewKey))
+      .limit(1);
+    if (!of) throw new AppError('not_found', 'Review not found');
+    const at = await lockedSubject(tx, viewer, of.subject_type as Subject, of.subject_key);
+    const [review] = await tx.select().from(reviews).where(eq(reviews.key, reviewKey)).for('update').limit(1);
+    if (!review || review.subject_key !== of.subject_key) throw new AppError('not_found', 'Review not found');
+    const group = review.group as ReviewerGroup;
+    if (!canDecideFor(group, at.facts)) throw new AppError('not_found', 'Review not found');
+    if (review.state !== 'pending')
+      throw new AppError('conflict', 'this review has already been decided', { errors: { state: review.state } });
+    if (at.subject.state !== review.step || !at.stage) {
+      throw new AppError('conflict', 'the record has moved on since this review was opened', {
+        errors: { state: String(at.subject.state) },
+      });
+    }
+    const decided = await tx
+      .select({ group: reviews.group, reviewer: reviews.reviewer, state: reviews.state })
+      .from(reviews)
+      .where(
+        and(
+          eq(reviews.subject_key, review.subject_key),
+          eq(reviews.step, review.step ?? ''),
+          eq(reviews.revision, review.revision),
+          ne(reviews.state, 'pending'),
+          ne(reviews.state, 'closed'),
+        ),
+      );
+    const past = decided.map((d) => ({ group: d.group, reviewer: d.reviewer ?? '', state: d.state }) as PastDecision);
+    return settle(tx, viewer, at, review, past, decision, input);
+  });
 }
 
 /**
@@ -115,56 +108,63 @@ export async function decideOwnReview(
   state: string,
   body: unknown,
 ): Promise<DecisionResult> {
-  const decision = decisionOf(state);
-  const input = validateRecord(decisionInput, body ?? {}, viewer.lang);
   const nothingOfYours = () => new AppError('not_found', 'nothing of yours to decide on this item');
+  return inDecision(db, viewer, state, body, async (tx, decision, input) => {
+    const at = await lockedSubject(tx, viewer, subjectType, subjectKey);
+    if (!at.stage) throw nothingOfYours();
+    const stage = at.stage;
+    const mine = stage.groups.filter((g) => canDecideFor(g, at.facts));
+    if (mine.length === 0) throw nothingOfYours();
+    const step = String(at.subject.state);
+    const atStep = await tx
+      .select()
+      .from(reviews)
+      .where(
+        and(
+          eq(reviews.subject_type, subjectType),
+          eq(reviews.subject_key, subjectKey),
+          eq(reviews.step, step),
+          ne(reviews.state, 'closed'),
+        ),
+      )
+      .for('update');
+    // The round under way is the newest; earlier rounds at the same step were closed or decided.
+    const round = Math.max(0, ...atStep.map((r) => r.revision));
+    const ofRound = atStep.filter((r) => r.revision === round);
+    const past = ofRound
+      .filter((r) => r.state !== 'pending')
+      .map((r) => ({ group: r.group, reviewer: r.reviewer ?? '', state: r.state }) as PastDecision);
+    const due = groupsDue(stage, past);
+    const group = mine.find((g) => due.includes(g));
+    const review = group && ofRound.find((r) => r.group === group && r.state === 'pending');
+    if (!review) {
+      // Theirs was decided (by a decision sent just before this one, say): say so rather than "nothing".
+      if (past.some((d) => mine.includes(d.group)))
+        throw new AppError('conflict', 'this review has already been decided', { errors: { state: 'decided' } });
+      throw nothingOfYours();
+    }
+    return settle(tx, viewer, at, review, past, decision, input);
+  });
+}
+
+type DecisionInput = z.infer<typeof decisionInput>;
+
+/** The decision and its body checked, then its work in one transaction; the flow's refusals in the reader's words. */
+async function inDecision(
+  db: Db,
+  viewer: Viewer,
+  state: string,
+  body: unknown,
+  work: (tx: Db, decision: Decision, input: DecisionInput) => Promise<DecisionResult>,
+): Promise<DecisionResult> {
+  if (!(DECISIONS as readonly string[]).includes(state))
+    throw new AppError('not_found', `unknown decision ${state.slice(0, 40)}`);
+  const input = validateRecord(decisionInput, body ?? {}, viewer.lang);
   try {
-    return await db.transaction(async (txAny) => {
-      const tx = txAny as unknown as Db;
-      const at = await lockedSubject(tx, viewer, subjectType, subjectKey);
-      if (!at.stage) throw nothingOfYours();
-      const stage = at.stage;
-      const mine = stage.groups.filter((g) => canDecideFor(g, at.facts));
-      if (mine.length === 0) throw nothingOfYours();
-      const step = String(at.subject.state);
-      const atStep = await tx
-        .select()
-        .from(reviews)
-        .where(
-          and(
-            eq(reviews.subject_type, subjectType),
-            eq(reviews.subject_key, subjectKey),
-            eq(reviews.step, step),
-            ne(reviews.state, 'closed'),
-          ),
-        )
-        .for('update');
-      // The round under way is the newest; earlier rounds at the same step were closed or decided.
-      const round = Math.max(0, ...atStep.map((r) => r.revision));
-      const ofRound = atStep.filter((r) => r.revision === round);
-      const past = ofRound
-        .filter((r) => r.state !== 'pending')
-        .map((r) => ({ group: r.group, reviewer: r.reviewer ?? '', state: r.state }) as PastDecision);
-      const due = groupsDue(stage, past);
-      const group = mine.find((g) => due.includes(g));
-      const review = group && ofRound.find((r) => r.group === group && r.state === 'pending');
-      if (!review) {
-        // Theirs was decided (by a decision sent just before this one, say): say so rather than "nothing".
-        if (past.some((d) => mine.includes(d.group)))
-          throw new AppError('conflict', 'this review has already been decided', { errors: { state: 'decided' } });
-        throw nothingOfYours();
-      }
-      return settle(tx, viewer, at, review, past, decision, input);
-    });
+    return await db.transaction((tx) => work(tx as unknown as Db, state as Decision, input));
   } catch (err) {
     throw toAppError(err, viewer.lang);
   }
-}
-
-function decisionOf(state: string): Decision {
-  if (!(DECISIONS as readonly string[]).includes(state))
-    throw new AppError('not_found', `unknown decision ${state.slice(0, 40)}`);
-  return state as Decision;
 }
 
 /** A subject locked for a decision, with what the engine needs to know of it and of the caller. */
@@ -197,7 +197,7 @@ async function settle(
   review: ReviewRow,
   past: PastDecision[],
   decision: Decision,
-  input: z.infer<typeof decisionInput>,
+  input: DecisionInput,
 ): Promise<DecisionResult> {
   const { binding, def, subject, holder, flow } = at;
   const group = review.group as ReviewerGroup;
