@@ -89,8 +89,7 @@ export async function decideReview(
           ne(reviews.state, 'closed'),
         ),
       );
-    const past = decided.map((d) => ({ group: d.group, reviewer: d.reviewer ?? '', state: d.state }) as PastDecision);
-    return settle(tx, viewer, at, review, past, decision, input);
+    return settle(tx, viewer, at, review, decided.map(pastDecision), decision, input);
   });
 }
 
@@ -131,9 +130,7 @@ export async function decideOwnReview(
     // The round under way is the newest; earlier rounds at the same step were closed or decided.
     const round = Math.max(0, ...atStep.map((r) => r.revision));
     const ofRound = atStep.filter((r) => r.revision === round);
-    const past = ofRound
-      .filter((r) => r.state !== 'pending')
-      .map((r) => ({ group: r.group, reviewer: r.reviewer ?? '', state: r.state }) as PastDecision);
+    const past = ofRound.filter((r) => r.state !== 'pending').map(pastDecision);
     const due = groupsDue(stage, past);
     const group = mine.find((g) => due.includes(g));
     const review = group && ofRound.find((r) => r.group === group && r.state === 'pending');
@@ -148,6 +145,11 @@ export async function decideOwnReview(
 }
 
 type DecisionInput = z.infer<typeof decisionInput>;
+
+/** A decided review as the flow engine weighs it. */
+function pastDecision(row: { group: string | null; reviewer: string | null; state: string }): PastDecision {
+  return { group: row.group, reviewer: row.reviewer ?? '', state: row.state } as PastDecision;
+}
 
 /** The decision and its body checked, then its work in one transaction; the flow's refusals in the reader's words. */
 async function inDecision(

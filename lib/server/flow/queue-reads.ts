@@ -37,12 +37,7 @@ const MAX_PENDING = 500;
  * due groups, deadlines and names come from the flow engine and the naming in JS, so the answer
  * is read back into rows here rather than sent on as it is.
  */
-export async function readQueue(
-  db: Db,
-  subjects: readonly Subject[],
-  groups: readonly string[],
-  subjectKey?: string,
-): Promise<QueueReads> {
+export async function readQueue(db: Db, subjects: readonly Subject[], groups: readonly string[]): Promise<QueueReads> {
   const r = reviews;
   const sib = alias(reviews, 'sib');
   const byType: SQL[] = [];
@@ -62,12 +57,7 @@ export async function readQueue(
   const past = sql`(select coalesce(json_agg(json_build_object('subject_key', ${sib.subject_key}, 'step', ${sib.step},
       'revision', ${sib.revision}, 'group', ${sib.group}, 'reviewer', ${sib.reviewer}, 'state', ${sib.state})), '[]'::json)
     from ${reviews} as ${sql.identifier('sib')} where ${sib.subject_key} = ${r.subject_key})`;
-  const where = and(
-    inArray(r.subject_type, [...subjects]),
-    eq(r.state, 'pending'),
-    inArray(r.group, [...groups]),
-    subjectKey === undefined ? undefined : eq(r.subject_key, subjectKey),
-  );
+  const where = and(inArray(r.subject_type, [...subjects]), eq(r.state, 'pending'), inArray(r.group, [...groups]));
   const statement = sql`select coalesce(json_agg(json_build_object(
       'review', ${objectText(reviewFields)}::json,
       'subject', (case ${r.subject_type} ${sql.join(byType, sql` `)} end)::json,

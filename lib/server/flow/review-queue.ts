@@ -38,25 +38,21 @@ export async function reviewQueue(
   subjects: readonly Subject[],
   now = new Date(),
   // allGroups: every pending item of every group (the reminder job), not one reviewer's share.
-  // subjectKey: only that record's pending reviews (one decision), whatever the queue's length.
-  options: { allGroups?: boolean; subjectKey?: string } = {},
+  options: { allGroups?: boolean } = {},
 ): Promise<QueueItem[]> {
   const holder = await defaultHolder(db);
   const mine: ReviewerGroup[] = options.allGroups
     ? ['legal', 'brand', 'cfl', 'boss', 'holder', 'designer']
     : groupsOf(holder, viewer.sub);
   if (!options.allGroups && (viewer.product || viewer.admin)) mine.push('holder');
-  // viewerOf has read them for everyone but the holder roles, whose reads it skips. For one
-  // record's reviews (a decision) they are read only when that record waits on a designer.
-  const readOwnDesigners = async () =>
-    (await db.select({ key: designers.key }).from(designers).where(eq(designers.owner, viewer.sub))).map((d) => d.key);
-  const designersLater = viewer.holder && !options.allGroups && options.subjectKey !== undefined;
-  let ownDesigners = viewer.holder && !designersLater ? await readOwnDesigners() : viewer.designers;
-  if (!options.allGroups && (ownDesigners.length || designersLater)) mine.push('designer');
+  // viewerOf has read them for everyone but the holder roles, whose reads it skips.
+  const ownDesigners = viewer.holder
+    ? (await db.select({ key: designers.key }).from(designers).where(eq(designers.owner, viewer.sub))).map((d) => d.key)
+    : viewer.designers;
+  if (!options.allGroups && ownDesigners.length) mine.push('designer');
   if (mine.length === 0) return [];
   // One statement reads the pending reviews, their subjects and their rounds' decisions.
-  const { pending, subjects: subjectRows, siblings } = await readQueue(db, subjects, mine, options.subjectKey);
-  if (designersLater && pending.some((review) => review.group === 'designer')) ownDesigners = await readOwnDesigners();
+  const { pending, subjects: subjectRows, siblings } = await readQueue(db, subjects, mine);
   const items: QueueItem[] = [];
   for (const review of pending) {
     const binding = bindingForSubject(review.subject_type as Subject);
