@@ -1,7 +1,9 @@
 import Head from 'next/head';
 import Script from 'next/script';
 import { useSession } from 'next-auth/react';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import { useTranslation } from 'next-i18next/pages';
 import type { ScreenViewProps } from '../kit/shell/withPage';
 
 interface SwaggerRequest {
@@ -37,25 +39,28 @@ function RedocViewer({ title }: { title: string }) {
   );
 }
 
-/** Swagger UI sends "Try it out" calls with the signed-in user's token, so it stays in the page. */
+/**
+ * Swagger UI sends "Try it out" calls with the signed-in user's token, so it stays in the page.
+ *
+ * It draws once its bundle has loaded. next/script calls `onReady` only for the mount that started
+ * the load (and for mounts after it loaded): a view mounted again while the bundle was still on its
+ * way (the person left and came back, say) hears only `onLoad`. Either one marks the bundle ready, and
+ * each mount draws into its own element once it is.
+ */
 function SwaggerViewer({ title }: { title: string }) {
+  const { t } = useTranslation('common');
   const { data: session } = useSession();
   const token = session?.accessToken;
   const tokenRef = useRef(token);
   useEffect(() => {
     tokenRef.current = token;
   }, [token]);
-  const mounted = useRef(false);
-  useLayoutEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-  const start = () => {
-    // The bundle can finish loading after the person has already left the page.
-    if (!mounted.current) return;
-    (window as unknown as ViewerWindow).SwaggerUIBundle?.({
+  const [bundle, setBundle] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const markReady = () => setBundle('ready');
+  useEffect(() => {
+    const draw = (window as unknown as ViewerWindow).SwaggerUIBundle;
+    if (bundle !== 'ready' || !draw) return;
+    draw({
       url: '/openapi.json',
       dom_id: '#api-viewer',
       deepLinking: true,
@@ -77,7 +82,7 @@ function SwaggerViewer({ title }: { title: string }) {
         }
       },
     });
-  };
+  }, [bundle]);
   return (
     <section>
       <Head>
@@ -85,8 +90,25 @@ function SwaggerViewer({ title }: { title: string }) {
         <link rel="stylesheet" href="/api/assets/swagger-ui.css" />
       </Head>
       <h1 className="h3">{title}</h1>
+      {/* Until the bundle runs; Swagger UI then says itself that it is reading the document. */}
+      {bundle === 'loading' && (
+        <p role="status" className="text-body-secondary" data-testid="api-viewer-loading">
+          {t('apiViewer.loading')}
+        </p>
+      )}
+      {bundle === 'failed' && (
+        <Alert variant="danger" data-testid="api-viewer-failed">
+          {t('apiViewer.failed')}
+        </Alert>
+      )}
       <div id="api-viewer" data-testid="api-viewer" className="bg-white rounded border p-2" />
-      <Script src="/api/assets/swagger-ui.js" strategy="afterInteractive" onReady={start} />
+      <Script
+        src="/api/assets/swagger-ui.js"
+        strategy="afterInteractive"
+        onReady={markReady}
+        onLoad={markReady}
+        onError={() => setBundle('failed')}
+      />
     </section>
   );
 }
