@@ -27,7 +27,7 @@ const STEP_COLUMNS: Record<StepUnit, 'minutes' | 'hours' | 'business_days'> = {
 
 /**
  * Median and mean time per review step in the unit that fits the longest (lib/stats/duration-unit):
- * minutes or hours of elapsed time, or business days (weekends left out, counted by the server with
+ * minutes or hours of elapsed time, or business days (weekends and public holidays left out, counted by the server with
  * the deadline's business-day rule), with the axis and the text alternative saying which.
  */
 export function stepDatasets(data: StatsChartData, t: TFunction): Pick<ChartSpec, 'datasets' | 'unit'> {

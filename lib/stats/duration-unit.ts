@@ -1,6 +1,6 @@
 /**
- * Units the time per review step is charted in: minutes, hours, or business days (weekends left
- * out, lib/server/flow/business-days.ts), the smallest that keeps the longest bar readable.
+ * Units the time per review step is charted in: minutes, hours, or business days (weekends and
+ * Japanese public holidays left out, lib/server/flow/business-days.ts), the smallest that keeps the longest bar readable.
  */
 export type StepUnit = 'minutes' | 'hours' | 'businessDays';
 
@@ -28,7 +28,7 @@ export type WaitUnit = 'minutes' | 'hours' | 'businessDays';
 
 /**
  * Minutes under an hour, hours under a day (or while no business day has passed, over a
- * weekend), business days beyond: what the deadline is counted in.
+ * weekend or a holiday), business days beyond: what the deadline is counted in.
  */
 export function waitingIn(minutes: number, businessDays: number): { unit: WaitUnit; count: number } {
   const m = Math.max(0, Math.floor(minutes));

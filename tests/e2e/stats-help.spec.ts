@@ -125,8 +125,8 @@ test('holder statistics: charts render in jp and en, figures include an approved
     await expect(page.getByTestId('stats-chart-steps').locator('canvas[role="img"]')).toHaveAttribute(
       'aria-label',
       lang === 'jp'
-        ? /^審査ステップごとの所要時間 \(所要時間（(分|時間|営業日・土日を除く)）\)\. .*\d(分|時間|営業日)/
-        : /^Time spent per review step \(Time taken \((minutes|hours|business days, weekends excluded)\)\)\. .*\d( min| h| business days)/,
+        ? /^審査ステップごとの所要時間 \(所要時間（(分|時間|営業日・土日祝を除く)）\)\. .*\d(分|時間|営業日)/
+        : /^Time spent per review step \(Time taken \((minutes|hours|business days, weekends and public holidays excluded)\)\)\. .*\d( min| h| business days)/,
     );
     await expect(page.getByTestId('stats-from-month').locator('option').first()).toHaveText(lang === 'jp' ? '1月' : 'January');
     await expect(page.getByTestId('stats-from-year').locator('option').first()).toHaveText(/^\d{4}(年)?$/);

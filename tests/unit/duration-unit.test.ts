@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import { businessMinutesBetween } from '@/lib/server/flow/business-days';
 import { inUnit, stepUnit, waitingIn } from '@/lib/stats/duration-unit';
 import { stepDatasets } from '@/components/stats/chart-specs';
 import { chartSummary } from '@/components/stats/ChartCanvas';
@@ -29,23 +28,6 @@ describe('durations in the unit that fits', () => {
     expect(stepUnit([5, 5 * 24 * 60, Number.NaN])).toBe('businessDays');
     expect(inUnit(0.4, 'minutes')).toBe(0.4);
     expect(inUnit(90, 'hours')).toBe(1.5);
-  });
-});
-
-describe('business time of a review', () => {
-  const at = (iso: string) => new Date(iso);
-  it('counts weekday minutes only (2026-11-27 is a Friday)', () => {
-    // Within one weekday: the elapsed time.
-    expect(businessMinutesBetween(at('2026-11-25T09:00:00Z'), at('2026-11-25T09:45:00Z'))).toBe(45);
-    // Friday 15:00 to Monday 09:00: nine hours on Friday, nine on Monday, the weekend left out.
-    expect(businessMinutesBetween(at('2026-11-27T15:00:00Z'), at('2026-11-30T09:00:00Z'))).toBe(18 * 60);
-    // Opened and decided on the weekend: no business time.
-    expect(businessMinutesBetween(at('2026-11-28T10:00:00Z'), at('2026-11-29T18:00:00Z'))).toBe(0);
-    // A whole week, Monday to Monday: five business days.
-    expect(businessMinutesBetween(at('2026-11-23T10:00:00Z'), at('2026-11-30T10:00:00Z'))).toBe(5 * 24 * 60);
-    // Backwards or empty: nothing.
-    expect(businessMinutesBetween(at('2026-11-25T10:00:00Z'), at('2026-11-25T10:00:00Z'))).toBe(0);
-    expect(businessMinutesBetween(at('2026-11-25T10:00:00Z'), at('2026-11-24T10:00:00Z'))).toBe(0);
   });
 });
 
@@ -81,7 +63,7 @@ describe('the step-time chart draws and says its unit', () => {
     expect(spec.unit?.axis).toBe('«unit.hours.axis»');
   });
 
-  it('beyond two days, the business days the server counted (weekends left out), not calendar days', () => {
+  it('beyond two days, the business days the server counted (weekends and holidays left out), not calendar days', () => {
     // Friday to the next Wednesday: 5 calendar days elapsed, 3 business days.
     const spec = stepDatasets(table([[5 * 24 * 60, 5 * 24 * 60, 3, 3]]), t);
     expect(spec.datasets.map((d) => d.data)).toEqual([[3], [3]]);

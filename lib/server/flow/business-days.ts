@@ -1,55 +1,72 @@
+import holidayJp from '@holiday-jp/holiday_jp';
 import { getConfig } from '../../config';
 import type { ReviewerGroup, Subject } from './types';
 
 const DAY = 24 * 3600 * 1000;
+// Japan keeps UTC+9 all year (no daylight saving), so a fixed offset is its time exactly.
+const JAPAN = 9 * 3600 * 1000;
 
-function isWeekday(t: number): boolean {
-  const weekday = new Date(t).getUTCDay();
-  return weekday !== 0 && weekday !== 6;
+/**
+ * The review calendar is the holder's, in Japan: a business day is a day in Japan time, Monday to
+ * Friday, that is not a public holiday (national holidays, substitute holidays and citizens'
+ * holidays, from holiday_jp's list, which runs to 2050; past it only weekends are left out). A
+ * review opened on the Friday before Golden Week is due counting from the Monday after it, and
+ * the whole of its last day in Tokyo is still in time.
+ *
+ * The functions below work on "Japan clock" milliseconds: a moment plus nine hours, so that the
+ * UTC fields of that number are the date and time on a Tokyo wall clock.
+ */
+const toJapanClock = (moment: Date) => moment.getTime() + JAPAN;
+const fromJapanClock = (clock: number) => new Date(clock - JAPAN);
+const startOfDay = (clock: number) => clock - (((clock % DAY) + DAY) % DAY);
+
+/** Whether the Japan-clock day that `clock` falls in is a business day. */
+function isBusinessDay(clock: number): boolean {
+  const day = new Date(clock);
+  const weekday = day.getUTCDay();
+  if (weekday === 0 || weekday === 6) return false;
+  return !Object.hasOwn(holidayJp.holidays, day.toISOString().slice(0, 10));
 }
 
-/** Whole business days (Monday to Friday, UTC) from one moment to another. */
+/** Whole business days from one moment to another: those after the day it started, up to and including the day it ended. */
 export function businessDaysBetween(from: Date, to: Date): number {
   if (to <= from) return 0;
-  const start = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate());
-  const end = Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate());
+  const end = startOfDay(toJapanClock(to));
   let count = 0;
-  for (let t = start + DAY; t <= end; t += DAY) if (isWeekday(t)) count++;
+  for (let day = startOfDay(toJapanClock(from)) + DAY; day <= end; day += DAY) if (isBusinessDay(day)) count++;
   return count;
 }
 
 /**
- * Minutes from one moment to another that fall on business days (weekends left out, as
- * businessDaysBetween counts them): a review opened on Friday afternoon and decided on Monday
- * morning took the hours of Friday and Monday, not the weekend. 24 × 60 of them make a business day.
+ * Minutes from one moment to another that fall on business days (as businessDaysBetween counts
+ * them): a review opened on Friday afternoon and decided on Monday morning took the hours of
+ * Friday and Monday, not the weekend. 24 × 60 of them make a business day.
  */
 export function businessMinutesBetween(from: Date, to: Date): number {
-  let t = from.getTime();
-  const end = to.getTime();
+  let clock = toJapanClock(from);
+  const end = toJapanClock(to);
   let ms = 0;
-  while (t < end) {
-    const nextDay = Date.UTC(new Date(t).getUTCFullYear(), new Date(t).getUTCMonth(), new Date(t).getUTCDate()) + DAY;
-    const until = Math.min(nextDay, end);
-    if (isWeekday(t)) ms += until - t;
-    t = until;
+  while (clock < end) {
+    const until = Math.min(startOfDay(clock) + DAY, end);
+    if (isBusinessDay(clock)) ms += until - clock;
+    clock = until;
   }
   return ms / 60_000;
 }
 
 /**
- * The deadline of something that has `days` business days from `from`: the end (UTC) of the
- * `days`-th business day after the day it started; past it, the item is overdue.
+ * The deadline of something that has `days` business days from `from`: the end, in Japan time, of
+ * the `days`-th business day after the day it started; past it, the item is overdue.
  */
 export function addBusinessDays(from: Date, days: number): Date {
-  let t = from.getTime();
+  let day = startOfDay(toJapanClock(from));
   let left = days;
   while (left > 0) {
-    t += DAY;
-    if (isWeekday(t)) left--;
+    day += DAY;
+    if (isBusinessDay(day)) left--;
   }
-  const last = new Date(t);
   // The whole of the last business day still counts as in time.
-  return new Date(Date.UTC(last.getUTCFullYear(), last.getUTCMonth(), last.getUTCDate()) + DAY - 1);
+  return fromJapanClock(day + DAY - 1);
 }
 
 /**

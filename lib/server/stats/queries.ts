@@ -151,7 +151,7 @@ const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / 
 /**
  * Time from a review's opening to its decision, per flow subject, step (state) and group: the
  * elapsed minutes (to a tenth, so a decision taken within the hour is not rounded to nothing) and
- * the business days (weekends left out, by the deadline's own count, lib/server/flow/business-days),
+ * the business days (weekends and public holidays left out, by the deadline's own count, lib/server/flow/business-days),
  * median and mean. The chart shows them in the unit that fits (lib/stats/duration-unit.ts).
  */
 export async function reviewTimes(db: Db, p: StatsPeriod): Promise<StatsTable> {
