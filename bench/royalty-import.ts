@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { clusterCpuOf, seconds } from './lib/proc-cpu';
 
 // Each size is imported on each database; today's import refuses more than its row limit.
 const SIZES = (process.env.BENCH_ROWS ?? '100000,1000000').split(',').map(Number);
@@ -32,31 +33,10 @@ interface Result {
   failed?: string;
 }
 
-/**
- * CPU milliseconds the server's processes have used so far (the postmaster's children: backends,
- * WAL writer, checkpointer), from /proc, when the server runs on this machine; null otherwise.
- */
+/** CPU milliseconds the server's processes have used so far (bench/lib/proc-cpu), when /proc shows them. */
 function serverCpuMs(backendPid: number | null): number | null {
-  if (!backendPid) return null;
-  const fields = (pid: string) => {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  };
-  try {
-    const postmaster = fields(String(backendPid))[1];
-    let ticks = 0;
-    for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-      try {
-        const f = fields(pid);
-        if (f[1] === postmaster) ticks += Number(f[11]) + Number(f[12]);
-      } catch {
-        // a process gone meanwhile
-      }
-    }
-    return ticks * 10; // USER_HZ is 100 on Linux
-  } catch {
-    return null;
-  }
+  const cpu = backendPid ? clusterCpuOf(backendPid) : null;
+  return cpu ? Math.round(seconds(cpu) * 1000) : null;
 }
 
 async function child(kind: string, ROWS: number): Promise<void> {

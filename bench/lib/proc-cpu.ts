@@ -48,6 +48,37 @@ export function cpuOf(pid: number | string): Cpu | null {
   }
 }
 
+/**
+ * The CPU a PostgreSQL server on this machine has used so far: every child of the postmaster that
+ * `backendPid` (one of its connections) belongs to, the backends, WAL writer and checkpointer. Null
+ * when /proc does not show it (the server elsewhere, or not Linux).
+ */
+export function clusterCpuOf(backendPid: number): Cpu | null {
+  const parentOf = (pid: string) => {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
+  };
+  let postmaster: string | undefined;
+  try {
+    postmaster = parentOf(String(backendPid));
+  } catch {
+    return null;
+  }
+  const total: Cpu = { user: 0, system: 0 };
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (parentOf(pid) !== postmaster) continue;
+    } catch {
+      continue; // gone between the listing and the read
+    }
+    const cpu = cpuOf(pid);
+    if (!cpu) continue;
+    total.user += cpu.user;
+    total.system += cpu.system;
+  }
+  return total;
+}
+
 export function snapshot(): Snapshot {
   const out: Snapshot = new Map();
   let pids: string[] = [];

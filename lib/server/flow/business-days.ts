@@ -9,9 +9,9 @@ const JAPAN = 9 * 3600 * 1000;
 /**
  * The review calendar is the holder's, in Japan: a business day is a day in Japan time, Monday to
  * Friday, that is not a public holiday (national holidays, substitute holidays and citizens'
- * holidays, from holiday_jp's list, which runs to 2050; past it only weekends are left out). A
- * review opened on the Friday before Golden Week is due counting from the Monday after it, and
- * the whole of its last day in Tokyo is still in time.
+ * holidays, from holiday_jp's list, which runs to 2050; past it only weekends are left out). The
+ * holidays of Golden Week do not count towards a review's deadline, and the whole of its last day
+ * in Tokyo is still in time.
  *
  * The functions below work on "Japan clock" milliseconds: a moment plus nine hours, so that the
  * UTC fields of that number are the date and time on a Tokyo wall clock.
