@@ -37,6 +37,7 @@ const list: Screen[] = [
   { path: '/holder/tags-admin', title: 'holder.tagsAdmin', acl: 'holder', section: 'holder' },
   // Applications to become a designer (SPEC §7 /liquid), moved on by product staff or admins.
   { path: '/holder/applications', title: 'holder.applications', acl: 'holderProductOnly', section: 'holder' },
+  { path: '/holder/settings', title: 'holder.settings', acl: 'holderProductOnly', section: 'holder' },
   // Designer section
   { path: '/designer/gallery', title: 'designer.gallery', acl: 'designer', section: 'designer' },
   {

@@ -1454,6 +1454,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/holder/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The holder's settings: invoice issuer details, due days, review deadline, reference formats, with each default
+     * @description Requires one of: calbee:admin, calbee:<product>
+     */
+    get: operations['getHolderSettings'];
+    /**
+     * Replace the holder's settings (a field left out goes back to its default); each change is in the admin log
+     * @description Requires one of: calbee:admin, calbee:<product>
+     */
+    put: operations['putHolderSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/role/log': {
     parameters: {
       query?: never;
@@ -13703,6 +13727,213 @@ export interface operations {
               sub: string;
               entries: string[];
               changed: boolean;
+            };
+          };
+        };
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  getHolderSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description status 0 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 0,
+           *       "data": {
+           *         "registration_number": "string",
+           *         "registration_number_unusable": true,
+           *         "issuer_address": "string",
+           *         "bank_account": "string",
+           *         "invoice_due_days": 0,
+           *         "sales_due_days": 0,
+           *         "allow_current_period": true,
+           *         "review_sla_business_days": 0,
+           *         "references": {
+           *           "property1": "string",
+           *           "property2": "string"
+           *         },
+           *         "defaults": {
+           *           "invoice_due_days": 0,
+           *           "sales_due_days": 0,
+           *           "review_sla_business_days": 0,
+           *           "references": {
+           *             "property1": "string",
+           *             "property2": "string"
+           *           }
+           *         },
+           *         "editable": true,
+           *         "version": 0
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 0;
+            data: {
+              registration_number: string;
+              registration_number_unusable: boolean;
+              issuer_address: string;
+              bank_account: string;
+              invoice_due_days: number | null;
+              sales_due_days: number | null;
+              allow_current_period: boolean;
+              review_sla_business_days: number | null;
+              references: {
+                [key: string]: string;
+              };
+              defaults: {
+                invoice_due_days: number;
+                sales_due_days: number;
+                review_sla_business_days: number;
+                references: {
+                  [key: string]: string;
+                };
+              };
+              editable: boolean;
+              version: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  putHolderSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "registration_number": "string",
+         *       "issuer_address": "string",
+         *       "bank_account": "string",
+         *       "invoice_due_days": 0,
+         *       "sales_due_days": 0,
+         *       "allow_current_period": true,
+         *       "review_sla_business_days": 1,
+         *       "references": {
+         *         "usage": "string",
+         *         "ip": "string",
+         *         "primary_ip": "string",
+         *         "license": "string",
+         *         "product": "string",
+         *         "sales_report": "string",
+         *         "invoice": "string",
+         *         "invitation": "string",
+         *         "payment": "string"
+         *       }
+         *     }
+         */
+        'application/json': {
+          registration_number?: string;
+          issuer_address?: string;
+          bank_account?: string;
+          invoice_due_days?: number;
+          sales_due_days?: number;
+          allow_current_period?: boolean;
+          review_sla_business_days?: number;
+          references?: {
+            usage?: string;
+            ip?: string;
+            primary_ip?: string;
+            license?: string;
+            product?: string;
+            sales_report?: string;
+            invoice?: string;
+            invitation?: string;
+            payment?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description status 0 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 0,
+           *       "data": {
+           *         "registration_number": "string",
+           *         "registration_number_unusable": true,
+           *         "issuer_address": "string",
+           *         "bank_account": "string",
+           *         "invoice_due_days": 0,
+           *         "sales_due_days": 0,
+           *         "allow_current_period": true,
+           *         "review_sla_business_days": 0,
+           *         "references": {
+           *           "property1": "string",
+           *           "property2": "string"
+           *         },
+           *         "defaults": {
+           *           "invoice_due_days": 0,
+           *           "sales_due_days": 0,
+           *           "review_sla_business_days": 0,
+           *           "references": {
+           *             "property1": "string",
+           *             "property2": "string"
+           *           }
+           *         },
+           *         "editable": true,
+           *         "version": 0
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 0;
+            data: {
+              registration_number: string;
+              registration_number_unusable: boolean;
+              issuer_address: string;
+              bank_account: string;
+              invoice_due_days: number | null;
+              sales_due_days: number | null;
+              allow_current_period: boolean;
+              review_sla_business_days: number | null;
+              references: {
+                [key: string]: string;
+              };
+              defaults: {
+                invoice_due_days: number;
+                sales_due_days: number;
+                review_sla_business_days: number;
+                references: {
+                  [key: string]: string;
+                };
+              };
+              editable: boolean;
+              version: number;
             };
           };
         };

@@ -18,6 +18,7 @@ export const menuGroups: MenuGroup[] = [
       { name: 'holder.inviteLicensee', path: '/holder/invite/licensee', acl: 'holderProductOnly' },
       { name: 'holder.tagsAdmin', path: '/holder/tags-admin', acl: 'holder' },
       { name: 'holder.applications', path: '/holder/applications', acl: 'holderProductOnly' },
+      { name: 'holder.settings', path: '/holder/settings', acl: 'holderProductOnly' },
     ],
   },
   {

@@ -2,12 +2,14 @@
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CheckField } from '@/components/kit/form/CheckField';
 import { Form } from '@/components/kit/form/Form';
 import { MoneyField } from '@/components/kit/form/MoneyField';
 import { SubmitButton } from '@/components/kit/form/SubmitButton';
 import { TerritoryField } from '@/components/kit/form/TerritoryField';
 import { TextField } from '@/components/kit/form/TextField';
-import { entityResolver } from '@/components/kit/form/resolver';
+import { entityResolver, schemaResolver } from '@/components/kit/form/resolver';
+import { corporateCheckDigit } from '@/lib/validation/jp-identifiers';
 import type { Lang } from '@/lib/validation/messages';
 
 vi.mock('next-i18next/pages', () => ({ useTranslation: () => ({ t: (key: string) => key }) }));
@@ -118,5 +120,76 @@ describe('form kit: money and territory controls', () => {
     fireEvent.click(screen.getByTestId('save'));
     await waitFor(() => expect(submitted).toHaveBeenCalledTimes(1));
     expect(submitted.mock.calls[0]![0]).toMatchObject({ territory: ['JP'], advance: 120050, currency: 'USD' });
+  });
+});
+
+interface SettingsValues {
+  registration_number: string;
+  invoice_due_days: string;
+  allow_current_period: boolean;
+}
+
+/** The holder settings form's fields over the schema PUT /api/holder/settings parses with. */
+function SettingsForm({ onSubmit }: { onSubmit: (v: SettingsValues) => void }) {
+  const form = useForm<SettingsValues>({
+    defaultValues: { registration_number: '', invoice_due_days: '', allow_current_period: false },
+    resolver: schemaResolver<SettingsValues>(
+      () => import('@/lib/server/holder/settings-input').then((m) => m.holderSettingsInput),
+      'jp',
+    ),
+  });
+  return (
+    <Form form={form} onSubmit={onSubmit} testId="settings">
+      <TextField name="registration_number" label="登録番号" testId="reg" />
+      <TextField name="invoice_due_days" label="支払期限" testId="due" />
+      <CheckField name="allow_current_period" label="当月分を報告できる" help="当月分の報告を受け付けます" testId="current" />
+      <SubmitButton testId="save">保存</SubmitButton>
+    </Form>
+  );
+}
+
+describe('the holder settings form: empty boxes are the defaults, numbers checked as the server checks them', () => {
+  const base = '123456789012';
+  const number = `T${corporateCheckDigit(base)}${base}`;
+
+  it('sends an empty day box as no value (never 0), and an unticked box as false', async () => {
+    const submitted = vi.fn();
+    render(<SettingsForm onSubmit={submitted} />);
+    fireEvent.click(screen.getByTestId('save'));
+    await waitFor(() => expect(submitted).toHaveBeenCalledTimes(1));
+    expect(submitted.mock.calls[0]![0]).toEqual({ allow_current_period: false });
+  });
+
+  it('refuses a registration number whose check digit fails, in Japanese, and sends nothing', async () => {
+    const submitted = vi.fn();
+    render(<SettingsForm onSubmit={submitted} />);
+    fireEvent.change(screen.getByTestId('reg'), { target: { value: `T${(corporateCheckDigit(base) % 9) + 1}${base}` } });
+    fireEvent.click(screen.getByTestId('save'));
+    await waitFor(() =>
+      expect(screen.getByTestId('reg-error').textContent).toBe(
+        'T と13桁の登録番号（チェックディジットを含む）を入力してください。',
+      ),
+    );
+    expect(submitted).not.toHaveBeenCalled();
+  });
+
+  it('folds what an IME typed, reads days as a number, and the check box says what its help is', async () => {
+    const submitted = vi.fn();
+    render(<SettingsForm onSubmit={submitted} />);
+    const fullWidth = number.replace(/[T0-9]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+    fireEvent.change(screen.getByTestId('reg'), { target: { value: fullWidth } });
+    fireEvent.change(screen.getByTestId('due'), { target: { value: '45' } });
+    const box = screen.getByTestId('current');
+    fireEvent.click(box);
+    const help = document.getElementById(box.getAttribute('aria-describedby')!.split(' ')[0]!);
+    expect(help?.textContent).toBe('当月分の報告を受け付けます');
+    expect(screen.getByLabelText('当月分を報告できる')).toBe(box);
+    fireEvent.click(screen.getByTestId('save'));
+    await waitFor(() => expect(submitted).toHaveBeenCalledTimes(1));
+    expect(submitted.mock.calls[0]![0]).toEqual({
+      registration_number: number,
+      invoice_due_days: 45,
+      allow_current_period: true,
+    });
   });
 });

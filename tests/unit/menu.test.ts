@@ -334,7 +334,8 @@ describe('visibleMenu', () => {
     expect(holder).not.toContain('holder.stats');
     expect(holder).not.toContain('holder.inviteLicensee');
     expect(holder).not.toContain('holder.applications');
-    const productOnly = ['holder.primary', 'holder.stats', 'holder.inviteLicensee', 'holder.applications'];
+    expect(holder).not.toContain('holder.settings');
+    const productOnly = ['holder.primary', 'holder.stats', 'holder.inviteLicensee', 'holder.applications', 'holder.settings'];
     expect(holder).toEqual(allOf('section.holder').filter((n) => !productOnly.includes(n)));
   });
 

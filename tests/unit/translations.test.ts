@@ -48,6 +48,10 @@ const JAPANESE_IN_EN_ALLOWED = new Set<string>(['common:languages.jp', 'contract
  * those screens move onto the kits in the second phase of issue #24.
  */
 const UNUSED_ELSEWHERE = new Set<string>([
+  // Labels of Holder.config keys in the admin log, looked up by the logged field name (`config.<key>`).
+  'audit:field.config.invoice.due_days',
+  'audit:field.config.sales.due_days',
+  'audit:field.config.review.sla_business_days',
   'chain:metadata',
   'common:notificationsUnread',
   'common:noNotifications',

@@ -19,7 +19,7 @@ export interface InvoiceParties {
 }
 
 /** Holder.config values are JSON strings; a bare text is taken as it is. */
-function configText(config: Record<string, string>, key: string): string {
+export function configText(config: Record<string, string>, key: string): string {
   const raw = config[key];
   if (raw === undefined || raw === '') return '';
   try {

@@ -8,6 +8,7 @@ import { roleContractInput } from '../holder/change-contract-signer';
 import { roleManagerInput } from '../holder/change-manager';
 import { roleLogInput } from '../holder/list-holder-log';
 import { roleSetInput } from '../holder/set-holder-role';
+import { holderSettingsInput } from '../holder/settings-input';
 import { roleLicenseeRemoveInput, roleLicenseeSetInput } from '../licensees/change-licensee-member';
 import { rolesGetInput } from '../roles/get-roles';
 import { rolesSetInput } from '../roles/grant-role';
@@ -213,6 +214,23 @@ export function otherRoutes(): RouteDoc[] {
       tag: 'role',
       acl: holder,
       output: out.contractSigners,
+    },
+    {
+      path: '/api/holder/settings',
+      method: 'get',
+      summary: "The holder's settings: invoice issuer details, due days, review deadline, reference formats, with each default",
+      tag: 'role',
+      acl: `${admin}, calbee:<product>`,
+      output: out.holderSettings,
+    },
+    {
+      path: '/api/holder/settings',
+      method: 'put',
+      summary: "Replace the holder's settings (a field left out goes back to its default); each change is in the admin log",
+      tag: 'role',
+      input: holderSettingsInput,
+      acl: `${admin}, calbee:<product>`,
+      output: out.holderSettings,
     },
     {
       path: '/api/role/log',

@@ -99,6 +99,21 @@ export const holderListChange = object({ type: enumOf(HOLDER_LIST_TYPES), sub: s
 export const bossChange = object({ sub: str, members: strings, access: strings, changed: bool });
 export const contractSignerChange = object({ signers: strings, changed: bool });
 export const contractSigners = object({ signers: arrayOf(person) });
+/** The holder's settings (lib/server/holder/settings.ts): what is set, empty or null for the default, and each default. */
+export const holderSettings = object({
+  registration_number: str,
+  registration_number_unusable: bool,
+  issuer_address: str,
+  bank_account: str,
+  invoice_due_days: nullable(int),
+  sales_due_days: nullable(int),
+  allow_current_period: bool,
+  review_sla_business_days: nullable(int),
+  references: mapOf(str),
+  defaults: object({ invoice_due_days: int, sales_due_days: int, review_sla_business_days: int, references: mapOf(str) }),
+  editable: bool,
+  version: int,
+});
 
 const logPerson = object({ sub: str, name: str, nickname: str, email: str });
 /** An admin log entry in words: the action's name, a sentence, and what changed from what to what. */

@@ -1,0 +1,62 @@
+import { useId, type ReactNode } from 'react';
+import BsForm from 'react-bootstrap/Form';
+import { useController } from 'react-hook-form';
+
+/**
+ * One on/off setting: a check box whose own label says what ticking it does, with its help and
+ * error under it, tied by aria-describedby as in every kit field. Unlike ConsentCheckField it may
+ * be left unticked.
+ */
+export function CheckField({
+  name,
+  label,
+  help,
+  testId,
+  className = 'mb-3',
+}: {
+  name: string;
+  label: ReactNode;
+  help?: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
+  const id = useId();
+  const {
+    field: { ref: controlRef, ...bound },
+    fieldState: { error },
+  } = useController({ name });
+  const message = error?.message;
+  const described = [help ? `${id}-help` : '', message ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={className} data-field={name}>
+      <BsForm.Check
+        id={`${id}-control`}
+        type="checkbox"
+        name={name}
+        label={label}
+        checked={bound.value === true}
+        onChange={(e) => bound.onChange(e.target.checked)}
+        onBlur={bound.onBlur}
+        ref={controlRef}
+        isInvalid={Boolean(message)}
+        aria-invalid={Boolean(message) || undefined}
+        aria-describedby={described || undefined}
+        data-testid={testId}
+      />
+      {help && (
+        <div id={`${id}-help`} className="form-text">
+          {help}
+        </div>
+      )}
+      <div
+        id={`${id}-error`}
+        className="invalid-feedback d-block"
+        data-field-error={name}
+        data-testid={testId ? `${testId}-error` : undefined}
+        hidden={!message}
+      >
+        {message}
+      </div>
+    </div>
+  );
+}
