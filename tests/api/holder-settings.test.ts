@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeAdminEntries } from '@/lib/server/audit/readable';
 import { ensureReady } from '@/lib/server/boot';
+import type { HolderSettings } from '@/lib/server/holder/settings';
 import { getDb } from '@/lib/server/db/client';
 import { holders } from '@/lib/server/db/entities-schema';
 import { adminLog } from '@/lib/server/db/schema';
@@ -21,24 +22,7 @@ interface Envelope<T = unknown> {
   status: number;
   data: T;
 }
-interface Settings {
-  registration_number: string;
-  registration_number_unusable: boolean;
-  issuer_address: string;
-  bank_account: string;
-  invoice_due_days: number | null;
-  sales_due_days: number | null;
-  allow_current_period: boolean;
-  review_sla_business_days: number | null;
-  references: Record<string, string>;
-  defaults: {
-    invoice_due_days: number;
-    sales_due_days: number;
-    review_sla_business_days: number;
-    references: Record<string, string>;
-  };
-  editable: boolean;
-}
+type Settings = HolderSettings;
 
 let server: RouteServer;
 const tokens: Record<string, string> = {};

@@ -3,20 +3,22 @@ import BsForm from 'react-bootstrap/Form';
 import { useController } from 'react-hook-form';
 
 /**
- * One on/off setting: a check box whose own label says what ticking it does, with its help and
- * error under it, tied by aria-describedby as in every kit field. Unlike ConsentCheckField it may
- * be left unticked.
+ * One check box whose own label is the statement (a setting turned on, a consent given), with its
+ * help and error under it, tied by aria-describedby as in every kit field. `required`: it must be
+ * ticked (ConsentCheckField).
  */
 export function CheckField({
   name,
   label,
   help,
+  required,
   testId,
   className = 'mb-3',
 }: {
   name: string;
   label: ReactNode;
   help?: ReactNode;
+  required?: boolean;
   testId?: string;
   className?: string;
 }) {
@@ -40,6 +42,7 @@ export function CheckField({
         ref={controlRef}
         isInvalid={Boolean(message)}
         aria-invalid={Boolean(message) || undefined}
+        aria-required={required || undefined}
         aria-describedby={described || undefined}
         data-testid={testId}
       />
