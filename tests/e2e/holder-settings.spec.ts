@@ -1,15 +1,10 @@
+import { corporateCheckDigit } from '../../lib/validation/jp-identifiers';
 import { call } from './api-setup';
 import { expect, signInAt, test } from './fixtures';
 
-// 1234567890123 under the National Tax Agency's check digit: 8 for the twelve digits 234567890123.
 const BASE = '123456789012';
-function checkDigit(base12: string): number {
-  let sum = 0;
-  for (let n = 1; n <= 12; n += 1) sum += Number(base12[12 - n]) * (n % 2 === 1 ? 1 : 2);
-  return 9 - (sum % 9);
-}
-const REGISTRATION = `T${checkDigit(BASE)}${BASE}`;
-const WRONG = `T${(checkDigit(BASE) % 9) + 1}${BASE}`;
+const REGISTRATION = `T${corporateCheckDigit(BASE)}${BASE}`;
+const WRONG = `T${(corporateCheckDigit(BASE) % 9) + 1}${BASE}`;
 /** As typed through a Japanese IME. */
 const fullWidth = (text: string) => text.replace(/[T0-9]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
 

@@ -29,7 +29,7 @@ const referenceFormat = () =>
 /**
  * Body of PUT /api/holder/settings: the holder's own settings, the whole set at once. A field left
  * out (or empty) goes back to the platform's default, or to none for the invoice texts; the form
- * checks the same schema before it sends (components/holder/settings).
+ * checks the same schema before it sends (components/holder/HolderSettingsView.tsx).
  */
 export const holderSettingsInput = z
   .object({
