@@ -56,7 +56,9 @@ export async function readQueue(db: Db, subjects: readonly Subject[], groups: re
   const reviewFields = columnFields(getTableColumns(r) as Record<string, PgColumn>)!;
   const past = sql`(select coalesce(json_agg(json_build_object('subject_key', ${sib.subject_key}, 'step', ${sib.step},
       'revision', ${sib.revision}, 'group', ${sib.group}, 'reviewer', ${sib.reviewer}, 'state', ${sib.state})), '[]'::json)
-    from ${reviews} as ${sql.identifier('sib')} where ${sib.subject_key} = ${r.subject_key})`;
+    from ${reviews} as ${sql.identifier('sib')}
+    -- Both columns of reviews_subject_idx: by the key alone, each pending review scanned every review.
+    where ${sib.subject_type} = ${r.subject_type} and ${sib.subject_key} = ${r.subject_key})`;
   const where = and(inArray(r.subject_type, [...subjects]), eq(r.state, 'pending'), inArray(r.group, [...groups]));
   const statement = sql`select coalesce(json_agg(json_build_object(
       'review', ${objectText(reviewFields)}::json,

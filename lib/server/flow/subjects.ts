@@ -10,6 +10,8 @@ export interface SubjectBinding {
   ownerOf: (row: Row) => string | null;
   licenseeOf: (row: Row) => string | null;
   designerOf: (row: Row) => string | null;
+  /** The record fields the three above read: who a person is to a record follows from these alone. */
+  fields: readonly string[];
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
@@ -21,14 +23,23 @@ const bindings: Record<Subject, SubjectBinding> = {
     ownerOf: (r) => text(r.owner),
     licenseeOf: () => null,
     designerOf: () => null,
+    fields: ['owner'],
   },
-  ip: { subject: 'ip', entity: 'IP', ownerOf: (r) => text(r.owner), licenseeOf: () => null, designerOf: (r) => text(r.designer) },
+  ip: {
+    subject: 'ip',
+    entity: 'IP',
+    ownerOf: (r) => text(r.owner),
+    licenseeOf: () => null,
+    designerOf: (r) => text(r.designer),
+    fields: ['owner', 'designer'],
+  },
   usage: {
     subject: 'usage',
     entity: 'Usage',
     ownerOf: (r) => text(r.applicant),
     licenseeOf: () => null,
     designerOf: (r) => text(r.designer),
+    fields: ['applicant', 'designer'],
   },
   license: {
     subject: 'license',
@@ -36,6 +47,7 @@ const bindings: Record<Subject, SubjectBinding> = {
     ownerOf: (r) => text(r.applicant),
     licenseeOf: (r) => text(r.licensee),
     designerOf: (r) => text(r.designer),
+    fields: ['applicant', 'licensee', 'designer'],
   },
   product: {
     subject: 'product',
@@ -43,6 +55,7 @@ const bindings: Record<Subject, SubjectBinding> = {
     ownerOf: (r) => text(r.owner),
     licenseeOf: (r) => text(r.licensee),
     designerOf: (r) => text(r.designer),
+    fields: ['owner', 'licensee', 'designer'],
   },
   // The sales flow runs on the report; its rows follow it (after-state.ts).
   sales: {
@@ -51,6 +64,7 @@ const bindings: Record<Subject, SubjectBinding> = {
     ownerOf: (r) => text(r.owner),
     licenseeOf: (r) => text(r.licensee),
     designerOf: () => null,
+    fields: ['owner', 'licensee'],
   },
   invoice: {
     subject: 'invoice',
@@ -58,8 +72,16 @@ const bindings: Record<Subject, SubjectBinding> = {
     ownerOf: (r) => text(r.owner),
     licenseeOf: (r) => text(r.licensee),
     designerOf: () => null,
+    fields: ['owner', 'licensee'],
   },
-  liquid: { subject: 'liquid', entity: 'Review', ownerOf: () => null, licenseeOf: () => null, designerOf: () => null },
+  liquid: {
+    subject: 'liquid',
+    entity: 'Review',
+    ownerOf: () => null,
+    licenseeOf: () => null,
+    designerOf: () => null,
+    fields: [],
+  },
 };
 
 /** The flow a stored record follows; null for entities without one. */
@@ -84,6 +106,16 @@ export function bindingForRecord(entity: EntityName, row: Row): SubjectBinding |
 
 export function bindingForSubject(subject: Subject): SubjectBinding {
   return bindings[subject];
+}
+
+/**
+ * The fields of an entity's stored records that decide which flow a record follows and who a
+ * person is to it (its state aside): records alike in these are alike to the flow engine.
+ */
+export function recordFlowFields(entity: EntityName): string[] {
+  const fields = new Set<string>(entity === 'IP' ? ['kind'] : []);
+  for (const subject of subjectsOfEntity(entity)) for (const field of bindings[subject].fields) fields.add(field);
+  return [...fields];
 }
 
 /** The flow subjects whose records an entity stores (IP: primary and secondary IPs). */

@@ -4,7 +4,7 @@ import { licenses } from '../db/entities-schema';
 import type { Viewer } from '../entities/viewer';
 import { recordLink } from '../notify/record-link';
 import { nameRows } from '../naming/load-names';
-import { rowsWithSteps } from './offered-steps';
+import { waitingSteps } from './offered-steps';
 import { HOME_ITEMS, type HomeSection } from './types';
 
 /** The contract steps a person takes from a home: the licensee signs, the holder sends and countersigns. */
@@ -18,14 +18,17 @@ export async function contractsSection(db: Db, viewer: Viewer): Promise<HomeSect
   if (!viewer.holder && viewer.licenseeStaff.length === 0) return null;
   const scope: SQL[] = [inArray(licenses.state, ['approved', 'contract_sent', 'signed'])];
   if (!viewer.holder) scope.push(inArray(licenses.licensee, viewer.licenseeStaff));
-  const rows = await db
-    .select()
-    .from(licenses)
-    .where(and(...scope));
-  const waiting = await rowsWithSteps(db, viewer, 'License', rows, CONTRACT_STEPS);
+  const waiting = await waitingSteps<typeof licenses.$inferSelect>(
+    db,
+    viewer,
+    'License',
+    and(...scope),
+    CONTRACT_STEPS,
+    HOME_ITEMS,
+  );
   // Holder staff with no contract step (brand, legal) have nothing here.
-  if (viewer.holder && waiting.length === 0) return null;
-  const shown = waiting.slice(0, HOME_ITEMS);
+  if (viewer.holder && waiting.count === 0) return null;
+  const shown = waiting.first;
   const names = await nameRows(
     db,
     'license',
@@ -34,7 +37,7 @@ export async function contractsSection(db: Db, viewer: Viewer): Promise<HomeSect
   );
   return {
     id: 'contracts',
-    count: waiting.length,
+    count: waiting.count,
     items: shown.map((w, i) => ({
       label: names[i]!.label,
       href: viewer.holder ? '/holder/approve/license' : recordLink('license', w.row, 'applicant'),

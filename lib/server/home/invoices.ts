@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { invoices } from '../db/entities-schema';
 import type { Viewer } from '../entities/viewer';
 import { nameRows } from '../naming/load-names';
-import { rowsWithSteps } from './offered-steps';
+import { waitingSteps } from './offered-steps';
 import { HOME_ITEMS, type HomeSection } from './types';
 
 /**
@@ -14,14 +14,10 @@ export async function invoicesSection(db: Db, viewer: Viewer): Promise<HomeSecti
   if (!viewer.holder && viewer.licenseeStaff.length === 0) return null;
   const scope: SQL[] = [inArray(invoices.state, ['draft', 'approved'])];
   if (!viewer.holder) scope.push(inArray(invoices.licensee, viewer.licenseeStaff));
-  const rows = await db
-    .select()
-    .from(invoices)
-    .where(and(...scope));
-  const waiting = await rowsWithSteps(db, viewer, 'Invoice', rows, ['submit', 'mark_paid']);
+  const waiting = await waitingSteps(db, viewer, 'Invoice', and(...scope), ['submit', 'mark_paid'], HOME_ITEMS);
   // Holder staff who may not mark invoices paid (holder@, brand, legal) have nothing here.
-  if (viewer.holder && waiting.length === 0) return null;
-  const shown = waiting.slice(0, HOME_ITEMS);
+  if (viewer.holder && waiting.count === 0) return null;
+  const shown = waiting.first;
   const names = await nameRows(
     db,
     'invoice',
@@ -31,7 +27,7 @@ export async function invoicesSection(db: Db, viewer: Viewer): Promise<HomeSecti
   const page = viewer.holder ? '/holder/invoice' : '/licensee/invoice';
   return {
     id: 'invoices',
-    count: waiting.length,
+    count: waiting.count,
     items: shown.map((w, i) => ({ label: names[i]!.label, href: page, kind: 'invoice', state: `step_${w.action}` })),
     href: page,
   };

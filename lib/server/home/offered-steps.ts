@@ -1,40 +1,76 @@
+import { and, asc, count, eq, getTableColumns, isNull, min, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import type { EntityName } from '../entities/definitions';
+import { entities, type EntityName } from '../entities/definitions';
 import type { Viewer } from '../entities/viewer';
 import { actorFacts, defaultHolder } from '../flow/facts';
 import { offeredActions } from '../flow/offered-actions';
 import { flowFor } from '../flow/overrides';
-import { bindingForRecord } from '../flow/subjects';
+import { bindingForRecord, recordFlowFields } from '../flow/subjects';
 
 type Row = Record<string, unknown>;
 
+export interface WaitingSteps<T extends Row> {
+  /** How many records offer this person one of the steps. */
+  count: number;
+  /** The oldest of them (by last change), at most `limit`, each with the step offered. */
+  first: { row: T; action: string }[];
+}
+
 /**
- * The rows on which the flow engine offers this person one of `actions`, with that step, oldest
- * first: the home lists exactly what the record's page would offer, never a step the server then
- * refuses.
+ * The records of `entity` within `scope` on which the flow engine offers this person one of
+ * `actions`: the home lists exactly what the record's page would offer, never a step the server
+ * then refuses.
+ *
+ * What the engine offers depends only on a record's state and on who the person is to it (its
+ * applicant, organisation, designer: recordFlowFields), so the records are read grouped by those
+ * fields and the engine decides once per group. A holder with 50,000 licenses waiting for a
+ * signature is a handful of groups, not 50,000 rows read and decided one by one.
  */
-export async function rowsWithSteps<T extends Row>(
+export async function waitingSteps<T extends Row>(
   db: Db,
   viewer: Viewer,
   entity: EntityName,
-  rows: T[],
+  scope: SQL | undefined,
   actions: readonly string[],
-): Promise<{ row: T; action: string }[]> {
-  if (rows.length === 0) return [];
+  limit: number,
+): Promise<WaitingSteps<T>> {
+  const table = entities[entity].table as PgTable;
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const fields = ['state', ...recordFlowFields(entity)];
+  const grouped = Object.fromEntries(fields.map((f) => [f, columns[f]!]));
+  const groups = await db
+    .select({ ...grouped, n: count(), first: min(columns.dateUpdated!) })
+    .from(table)
+    .where(scope)
+    .groupBy(...Object.values(grouped));
+  if (groups.length === 0) return { count: 0, first: [] };
   const holder = await defaultHolder(db);
-  const found: { row: T; action: string }[] = [];
-  for (const row of rows) {
-    const binding = bindingForRecord(entity, row);
+  const offered: { group: Row; action: string; n: number; first: number }[] = [];
+  for (const group of groups as Row[]) {
+    const binding = bindingForRecord(entity, group);
     if (!binding) continue;
-    const facts = await actorFacts(db, viewer, holder, binding, row);
-    const offered = offeredActions(flowFor(binding.subject, holder.config), String(row.state), facts);
-    const step = offered.find((o) => actions.includes(o.action));
-    if (step) found.push({ row, action: step.action });
+    const facts = await actorFacts(db, viewer, holder, binding, group);
+    const step = offeredActions(flowFor(binding.subject, holder.config), String(group.state), facts).find((o) =>
+      actions.includes(o.action),
+    );
+    if (step) offered.push({ group, action: step.action, n: Number(group.n), first: new Date(String(group.first)).getTime() });
   }
-  return found.sort((a, b) => updatedAt(a.row) - updatedAt(b.row));
-}
-
-function updatedAt(row: Row): number {
-  const value = row.dateUpdated;
-  return value instanceof Date ? value.getTime() : new Date(String(value)).getTime();
+  if (offered.length === 0) return { count: 0, first: [] };
+  // The oldest `limit` records all sit in the `limit` groups whose oldest record is oldest.
+  const nearest = offered.sort((a, b) => a.first - b.first).slice(0, limit);
+  const sameGroup = (group: Row) =>
+    and(...fields.map((f) => (group[f] === null ? isNull(columns[f]!) : eq(columns[f]!, group[f]))));
+  const rows = (await db
+    .select()
+    .from(table)
+    .where(and(scope, or(...nearest.map((o) => sameGroup(o.group)))))
+    .orderBy(asc(columns.dateUpdated!), asc(columns.key!))
+    .limit(limit)) as T[];
+  const groupKey = (row: Row) => JSON.stringify(fields.map((f) => row[f] ?? null));
+  const actionOf = new Map(nearest.map((o) => [groupKey(o.group), o.action]));
+  return {
+    count: offered.reduce((sum, o) => sum + o.n, 0),
+    first: rows.map((row) => ({ row, action: actionOf.get(groupKey(row))! })),
+  };
 }
