@@ -4,7 +4,7 @@
  * which here holds up nothing but other PDFs.
  */
 import { parentPort } from 'node:worker_threads';
-import { loadRenderers, renderPdfJob, type PdfJob } from './renderers';
+import { loadRenderers, rehearseRenderers, renderPdfJob, type PdfJob } from './renderers';
 import type { RenderReply } from './render-protocol';
 import { lowerThisThreadPriority } from './thread-priority';
 
@@ -28,6 +28,9 @@ port.on('message', ({ id, job }: { id: number; job: PdfJob }) => {
   );
 });
 port.postMessage({ ready: true } satisfies RenderReply);
-// The renderers load now rather than on the first PDF, so a thread warmed at the server's start has
-// paid for them before a burst of contracts. One that cannot load fails the PDFs that need it then.
-void loadRenderers().catch(() => undefined);
+// The renderers load and rehearse now rather than on the first PDFs, so a thread warmed at the
+// server's start has paid for them before a burst of contracts. One that cannot load fails the
+// PDFs that need it then.
+void loadRenderers()
+  .then(rehearseRenderers)
+  .catch(() => undefined);
