@@ -62,8 +62,9 @@ beforeAll(async () => {
   const orgs = [org!.key, newKey()];
   const designer = await designerKeyOf('designer@example.com');
   const states = ['approved', 'contract_sent', 'signed', 'in_review', 'changes_requested'];
-  // Every state with every organisation, applicant and designer or none, changed a minute apart.
-  let minute = 0;
+  // Every state with every organisation, applicant and designer or none, changed a quarter second
+  // apart in a shuffled order (the oldest of a group decides which groups are read, to the millisecond).
+  let step = 0;
   const rows = [];
   for (const state of states)
     for (const licensee of orgs)
@@ -82,7 +83,7 @@ beforeAll(async () => {
             term_end: new Date('2027-12-31T00:00:00Z'),
             royalty_rate_bp: 500,
             state,
-            dateUpdated: new Date(Date.UTC(2026, 0, 1) + ((minute++ * 7919) % 600) * 60_000),
+            dateUpdated: new Date(Date.UTC(2026, 0, 1) + ((step++ * 7919) % 600) * 250),
           });
         }
   await db.insert(licenses).values(rows);
@@ -101,7 +102,7 @@ beforeAll(async () => {
           period_end: new Date('2026-01-31T00:00:00Z'),
           amount: 1000,
           state,
-          dateUpdated: new Date(Date.UTC(2026, 0, 1) + ((minute++ * 7919) % 600) * 60_000),
+          dateUpdated: new Date(Date.UTC(2026, 0, 1) + ((step++ * 7919) % 600) * 250),
         });
       }
   await db.insert(invoices).values(invoiceRows);
@@ -130,6 +131,52 @@ describe('waitingSteps: the records a person has a step on, decided once per gro
     }
     // The comparison means something only if some people have steps and others do not.
     expect(offeredToSomeone).toBeGreaterThan(0);
+  });
+
+  it('takes the oldest records to the millisecond when the oldest of several groups fall in one second', async () => {
+    const db = await getDb();
+    const licensee = viewers.get('licensee@example.com')!;
+    const [org] = await db.select({ key: licensees.key }).from(licensees).where(eq(licensees.owner, licensee.sub));
+    const applicants = [licensee.sub, await subOf('licensee-staff@example.com'), null];
+    const designers = [null, await designerKeyOf('designer@example.com')];
+    // Six groups (applicant × designer) of contracts waiting for the organisation's signature;
+    // each group's oldest is a millisecond apart within one second, its next a second later. The
+    // order is turned round the second time, so whichever order the groups are read in, one of
+    // the two runs finds the oldest two groups last.
+    for (const order of [
+      [5, 2, 4, 0, 3, 1],
+      [0, 3, 1, 5, 2, 4],
+    ]) {
+      const second = Date.UTC(2025, 5, 1, 3, 0, 0);
+      const keys: string[] = [];
+      const rows = [];
+      let group = 0;
+      for (const applicant of applicants)
+        for (const designer of designers) {
+          const ms = order[group++]!;
+          for (const at of [second + ms, second + 1000 + ms]) {
+            const key = newKey();
+            keys.push(key);
+            rows.push({
+              key,
+              reference: fixtureReference('LIC'),
+              ip: newKey(),
+              licensee: org!.key,
+              applicant,
+              designer,
+              term_start: new Date('2027-01-01T00:00:00Z'),
+              term_end: new Date('2027-12-31T00:00:00Z'),
+              royalty_rate_bp: 500,
+              state: 'contract_sent',
+              dateUpdated: new Date(at),
+            });
+          }
+        }
+      await db.insert(licenses).values(rows);
+      const got = await waitingSteps(db, licensee, 'License', inArray(licenses.key, keys), ['sign'], 2);
+      expect(got.count).toBe(12);
+      expect(got.first.map((f) => (f.row.dateUpdated as Date).getTime() - second)).toEqual([0, 1]);
+    }
   });
 
   it('returns nothing, and reads no rows, when no record is in scope', async () => {

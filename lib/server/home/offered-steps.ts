@@ -54,11 +54,14 @@ export async function waitingSteps<T extends Row>(
     const step = offeredActions(flowFor(binding.subject, holder.config), String(group.state), facts).find((o) =>
       actions.includes(o.action),
     );
-    if (step) offered.push({ group, action: step.action, n: Number(group.n), first: new Date(String(group.first)).getTime() });
+    if (step) offered.push({ group, action: step.action, n: Number(group.n), first: timeOf(group.first) });
   }
   if (offered.length === 0) return { count: 0, first: [] };
-  // The oldest `limit` records all sit in the `limit` groups whose oldest record is oldest.
-  const nearest = offered.sort((a, b) => a.first - b.first).slice(0, limit);
+  // The oldest `limit` records all sit in the `limit` groups whose oldest record is oldest (and
+  // any group tied with the last of them).
+  offered.sort((a, b) => a.first - b.first);
+  const cutoff = offered[Math.min(limit, offered.length) - 1]!.first;
+  const nearest = offered.filter((o) => o.first <= cutoff);
   const sameGroup = (group: Row) =>
     and(...fields.map((f) => (group[f] === null ? isNull(columns[f]!) : eq(columns[f]!, group[f]))));
   const rows = (await db
@@ -73,4 +76,8 @@ export async function waitingSteps<T extends Row>(
     count: offered.reduce((sum, o) => sum + o.n, 0),
     first: rows.map((row) => ({ row, action: actionOf.get(groupKey(row))! })),
   };
+}
+
+function timeOf(value: unknown): number {
+  return value instanceof Date ? value.getTime() : new Date(String(value)).getTime();
 }
