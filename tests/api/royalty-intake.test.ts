@@ -13,6 +13,7 @@ import { getDb } from '@/lib/server/db/client';
 import { holders, licensees, licenses, products, reviews, sales, salesReports } from '@/lib/server/db/entities-schema';
 import { newKey } from '@/lib/server/keys';
 import { supersedeCorrected } from '@/lib/server/sales/corrections';
+import { japanToday } from '@/lib/server/sales/period-rules';
 import { salesTemplate } from '@/lib/server/sales/template';
 import { callerRecord } from '@/lib/server/users/accounts';
 import type { Caller } from '@/lib/server/api/authenticate';
@@ -173,12 +174,11 @@ describe('periods', () => {
   it('refuses the unfinished current period unless Holder.config allows it', async () => {
     const db = await getDb();
     const current = { period_start: '2026-11-01', period_end: '2026-11-30' };
-    const now = new Date();
-    // The rule is relative to today: take the month running now.
-    const y = now.getUTCFullYear();
-    const m = now.getUTCMonth();
-    current.period_start = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
-    current.period_end = new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
+    // The rule is relative to today in Japan, where a month ends for the holder: take the month
+    // running there (from 15:00 UTC on a month's last day, that is already the next one).
+    const [y, m] = japanToday(new Date()).split('-').map(Number) as [number, number];
+    current.period_start = new Date(Date.UTC(y, m - 1, 1)).toISOString().slice(0, 10);
+    current.period_end = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
     const before = await counts();
     const refused = await call(
       'POST',
