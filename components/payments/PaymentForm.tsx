@@ -10,7 +10,8 @@ import { useSchemaForm } from '@/components/kit/form/use-entity-form';
 import { api } from '@/lib/client/api';
 import type { paths } from '@/lib/client/api-schema';
 import { minorDigits } from '@/lib/format/money';
-import { errorsOf, japanToday, type InvoiceBalance, type PaymentAnswer } from './payments-api';
+import { japanToday } from '@/lib/format/japan-calendar';
+import { errorsOf, type InvoiceBalance, type PaymentAnswer } from './payments-api';
 
 type PaymentBody = NonNullable<paths['/api/invoice/{id}/payments']['post']['requestBody']>['content']['application/json'];
 

@@ -1,5 +1,4 @@
 import type { InvoiceBalance } from '@/lib/server/payments/balances';
-import { dateTimeFormat } from '@/lib/format/intl-cache';
 
 // The shape the balances route answers, declared once where it is computed (a type only: nothing server-side reaches the bundle).
 export type { InvoiceBalance };
@@ -15,11 +14,4 @@ export type PaymentAnswer = {
 /** The per-field messages of a refusal (none when the refusal names no field). */
 export function errorsOf(answer: PaymentAnswer | null): Record<string, string> {
   return answer?.data?.errors ?? {};
-}
-
-/** Today in Japan (YYYY-MM-DD): the default day money arrived. */
-export function japanToday(): string {
-  return dateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
 }

@@ -1,6 +1,7 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
 import { api, type AnswerData } from '@/lib/client/api';
+import { japanMonth } from '@/lib/format/japan-calendar';
 import type { Envelope } from '@/lib/client/fetcher';
 
 export type RowErrors = Record<string, Record<string, string>>;
@@ -96,8 +97,7 @@ export function monthPeriod(month: string): { period_start: string; period_end: 
   return { period_start: `${month}-01`, period_end: `${month}-${String(last).padStart(2, '0')}` };
 }
 
-/** The previous calendar month of today, as YYYY-MM (the one usually reported). */
+/** The calendar month before the one running in Japan, as YYYY-MM (the one usually reported). */
 export function previousMonth(now = new Date()): string {
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-  return d.toISOString().slice(0, 7);
+  return japanMonth(now, -1);
 }

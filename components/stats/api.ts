@@ -1,6 +1,7 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
 import { api, errorsOf } from '@/lib/client/api';
+import { japanMonth } from '@/lib/format/japan-calendar';
 import type { ChartId } from '@/lib/stats/chart-ids';
 
 export type Cell = string | number | null;
@@ -46,11 +47,7 @@ export function useStatsChart(chart: ChartId, filter: StatsFilter) {
   });
 }
 
-/** The twelve months up to the current one (the API's default too). */
+/** The twelve months up to the one running in Japan (the API's default too). */
 export function defaultFilter(now = new Date()): StatsFilter {
-  const month = (offset: number) => {
-    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
-    return d.toISOString().slice(0, 7);
-  };
-  return { from: month(-11), to: month(0), currency: 'JPY' };
+  return { from: japanMonth(now, -11), to: japanMonth(now), currency: 'JPY' };
 }

@@ -13,7 +13,7 @@ import { getDb } from '@/lib/server/db/client';
 import { holders, licensees, licenses, products, reviews, sales, salesReports } from '@/lib/server/db/entities-schema';
 import { newKey } from '@/lib/server/keys';
 import { supersedeCorrected } from '@/lib/server/sales/corrections';
-import { japanToday } from '@/lib/server/sales/period-rules';
+import { japanToday } from '@/lib/format/japan-calendar';
 import { salesTemplate } from '@/lib/server/sales/template';
 import { callerRecord } from '@/lib/server/users/accounts';
 import type { Caller } from '@/lib/server/api/authenticate';

@@ -184,7 +184,8 @@ describe('POST /api/sales/import', () => {
       source: 'csv',
       file_name: 'october.csv',
       row_count: 2,
-      late: false,
+      // Not `late`: October's report was due on 30 November in Tokyo, so whether it is late depends
+      // on the day the suite runs; the late reports below fix the day.
       licensee: fx.org,
       // 900 × 12.5 % = 112.5 → 113; 4 × 12.5 % = 0.5 → 1 (per row, half up)
       totals: { JPY: { rows: 2, units: 15, net_sales: 904, royalty: 114 } },

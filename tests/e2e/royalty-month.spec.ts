@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { api, personaAt } from './api-setup';
+import { japanMonth } from '../../lib/format/japan-calendar';
 import { activeLicenseWithProduct } from './royalty-setup';
 import { expect, test } from './fixtures';
 
@@ -34,11 +35,11 @@ function registration(base12: string): string {
   return `T${9 - (sum % 9)}${base12}`;
 }
 
+/** The month before the one running in Japan, where the holder's months end. */
 function previousMonth(): { month: string; start: string; end: string } {
-  const now = new Date();
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
-  return { month: start.toISOString().slice(0, 7), start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+  const month = japanMonth(new Date(), -1);
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return { month, start: `${month}-01`, end: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) };
 }
 
 /** Fills the template's row of `sku`: units and amounts; other rows stay blank (nothing sold). */

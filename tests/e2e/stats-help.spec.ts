@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { defaultFlows } from '../../lib/server/flow/definitions';
 import { CHART_IDS } from '../../lib/stats/chart-ids';
+import { japanMonth } from '../../lib/format/japan-calendar';
 import { api, personaAt, signAndCountersign, type Rec, ownDesignerKey } from './api-setup';
 import { expect, test, type Persona } from './fixtures';
 
@@ -87,9 +88,9 @@ async function approvedSales(browser: Browser, stamp: string): Promise<{ ip: str
   await approve('brand', 'products', product.key);
 
   // Last month's sales: inside the page's default period (the twelve months up to now).
-  const now = new Date();
-  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  const [y, m] = japanMonth(new Date()).split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(y, m - 2, 1));
+  const last = new Date(Date.UTC(y, m - 1, 0));
   const report = await api<Rec>(owner, 'POST', '/api/sales/report', {
     licensee: org,
     period_start: first.toISOString().slice(0, 10),

@@ -9,7 +9,7 @@ import { viewerOf } from '../entities/viewer';
 import { newKey } from '../keys';
 import { isFinance } from '../payments/record-payment';
 import { toMinorUnits } from '../sales/money';
-import { japanToday } from '../sales/period-rules';
+import { japanToday } from '../../format/japan-calendar';
 import { ratesInput, recordRateInput } from './input';
 import { RATE_DECIMALS } from './convert';
 

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { invoices, licensees, payments } from '../db/entities-schema';
 import { invoiceAccessOf } from '../invoices/invoice-access';
 import { storedLines } from '../invoices/invoice-breakdown';
-import { japanToday } from '../sales/period-rules';
+import { japanToday } from '../../format/japan-calendar';
 import { allocateInvoice } from './allocation';
 import { balancesInput } from './input';
 import { isFinance } from './record-payment';

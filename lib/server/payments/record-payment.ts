@@ -11,7 +11,7 @@ import { newKey } from '../keys';
 import { formatMoney } from '../naming/format';
 import { referenceInInsert } from '../refs/allocate';
 import { currencyDecimals, toMinorUnits } from '../sales/money';
-import { japanToday } from '../sales/period-rules';
+import { japanToday } from '../../format/japan-calendar';
 import { recordPaymentInput, reversePaymentInput } from './input';
 import { PM } from './messages';
 import { billingStateChanged } from './state-events';

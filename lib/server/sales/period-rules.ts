@@ -1,10 +1,4 @@
 import type { Bilingual } from '../common/field-error';
-import { dateTimeFormat } from '../../format/intl-cache';
-
-/** Today's calendar day in Japan (YYYY-MM-DD): a month ends for the holder when it ends in Tokyo. */
-export function japanToday(now: Date): string {
-  return dateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 /** Holder.config `sales.allow_current_period`: JSON `true` lets a report cover the period still running. */
 export function currentPeriodAllowed(config: Record<string, string> | undefined): boolean {

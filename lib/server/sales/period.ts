@@ -1,4 +1,5 @@
 import { getConfig } from '../../config';
+import { japanMonth, japanToday } from '../../format/japan-calendar';
 
 const DAY = 86_400_000;
 
@@ -18,23 +19,30 @@ export function dueDay(periodEnd: Date | string, days: number): string {
   return dayOf(new Date(Date.parse(dayOf(periodEnd)) + days * DAY));
 }
 
-/** A report made at `now` for a period ending on periodEnd is late when now's day is after its due day. */
+/**
+ * A report made at `now` for a period ending on periodEnd is late when the day in Japan is after its
+ * due day: the whole of the due day in Tokyo is in time, and no more.
+ */
 export function isLate(periodEnd: Date | string, days: number, now: Date): boolean {
-  return dayOf(now) > dueDay(periodEnd, days);
+  return japanToday(now) > dueDay(periodEnd, days);
 }
 
-/** First and last day of the calendar month before the one `now` is in. */
+/** First and last day of the calendar month before the one running in Japan at `now`. */
 export function lastFullMonth(now: Date): { start: string; end: string } {
-  const y = now.getUTCFullYear();
-  const m = now.getUTCMonth();
-  const start = new Date(Date.UTC(y, m - 1, 1));
-  const end = new Date(Date.UTC(y, m, 0));
-  return { start: dayOf(start), end: dayOf(end) };
+  return monthDays(japanMonth(now, -1));
 }
 
-/** The latest calendar month whose reports were due before `now` (its due day has passed). */
+/** The latest calendar month whose reports were due before `now` (its due day in Japan has passed). */
 export function latestOverdueMonth(now: Date, days: number): { start: string; end: string } {
-  let month = lastFullMonth(now);
-  while (dayOf(now) <= dueDay(month.end, days)) month = lastFullMonth(new Date(`${month.start}T00:00:00.000Z`));
+  const today = japanToday(now);
+  let offset = -1;
+  let month = monthDays(japanMonth(now, offset));
+  while (today <= dueDay(month.end, days)) month = monthDays(japanMonth(now, --offset));
   return month;
+}
+
+/** First and last day of a month given as YYYY-MM. */
+function monthDays(month: string): { start: string; end: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return { start: `${month}-01`, end: dayOf(new Date(Date.UTC(y, m, 0))) };
 }

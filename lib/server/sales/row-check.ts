@@ -8,7 +8,8 @@ import { REQUIRED_FIELDS, type RawRow, type RowField } from './columns';
 import { M } from './messages';
 import { currencyDecimals, toCount, toMinorUnits } from './money';
 import { dayOf } from './period';
-import { currentPeriodAllowed, japanToday, periodRefusal } from './period-rules';
+import { japanToday } from '../../format/japan-calendar';
+import { currentPeriodAllowed, periodRefusal } from './period-rules';
 
 type License = typeof licenses.$inferSelect;
 type Product = typeof products.$inferSelect;

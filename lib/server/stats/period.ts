@@ -1,3 +1,4 @@
+import { japanMonth } from '../../format/japan-calendar';
 import { fieldError } from '../common/field-error';
 import type { Lang } from '../../validation/messages';
 import type { StatsQueryInput } from './inputs';
@@ -28,9 +29,9 @@ export function monthsOf(period: Pick<StatsPeriod, 'from' | 'to'>): string[] {
   return out;
 }
 
-/** Defaults: the twelve months up to the current one, JPY, top 10; from after to or a span too long is status 5. */
+/** Defaults: the twelve months up to the one running in Japan, JPY, top 10; from after to or a span too long is status 5. */
 export function resolvePeriod(input: StatsQueryInput, lang: Lang, now = new Date()): StatsPeriod {
-  const current = monthAt(now.getUTCFullYear() * 12 + now.getUTCMonth());
+  const current = japanMonth(now);
   const to = input.to ?? (input.from && monthIndex(input.from) > monthIndex(current) ? input.from : current);
   const from = input.from ?? monthAt(monthIndex(to) - 11);
   if (monthIndex(from) > monthIndex(to)) {
