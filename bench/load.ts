@@ -26,7 +26,8 @@ import path from 'node:path';
 import { startApp } from '../tests/system/app';
 import { resetStatements, statementsWanted, topStatements } from './lib/postgres';
 import { cpuBetween, describeCpu, snapshot } from './lib/proc-cpu';
-import { call, percentile, SECRET, type Answer } from '../tests/system/client';
+import { benchAppEnv } from './lib/bench-env';
+import { call, percentile, type Answer } from '../tests/system/client';
 import { createDatabase, type TestDatabase } from '../tests/system/database';
 import { demoOrganisation, licenseApplication, publishedIp, signInDemoPeople } from '../tests/system/people';
 
@@ -106,18 +107,7 @@ async function untilJobsDone(db: TestDatabase, limitMs: number): Promise<number>
 
 async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
   const db: TestDatabase = await createDatabase(kind);
-  // Without the demo business, which the first start would make (contract PDFs among it) while the load runs.
-  const env = {
-    ...db.env,
-    NEXTAUTH_SECRET: SECRET,
-    DEMO_PASSWORD: 'bench-demo-password',
-    AUTH_CACHE_MS: '2000',
-    SEED_DEMO_BUSINESS: 'false',
-    // BENCH_CPU_PROF=<dir>: a V8 profile of each app process (read it with bench/lib/cpu-top.ts).
-    ...(process.env.BENCH_CPU_PROF
-      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` }
-      : {}),
-  };
+  const env = benchAppEnv(db.env, { AUTH_CACHE_MS: '2000' });
   // PGlite has one owner: the app migrates and seeds it, then the bench reads it through the API only.
   let app = await startApp(PORT, env);
   const replicas: Awaited<ReturnType<typeof startApp>>[] = [];

@@ -12,9 +12,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startApp } from '../tests/system/app';
-import { call, percentile, SECRET, sessionCookie } from '../tests/system/client';
+import { call, percentile, sessionCookie } from '../tests/system/client';
 import { createDatabase, type Sql } from '../tests/system/database';
 import { subOf } from '../tests/system/people';
+import { benchAppEnv } from './lib/bench-env';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3254);
@@ -117,16 +118,10 @@ async function seed(sql: Sql): Promise<void> {
 
 async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
   const db = await createDatabase(kind);
-  const env = {
-    ...db.env,
-    NEXTAUTH_SECRET: SECRET,
-    DEMO_PASSWORD: 'bench-demo-password',
-    AUTH_CACHE_MS: '2000',
-    // Without the demo business: the bench stops the first start before it is made, so the second
-    // made it while the pages loaded (its writes emptied the answer cache, its PDFs took a core),
-    // and whichever page was measured then read 100-150 ms slower.
-    SEED_DEMO_BUSINESS: 'false',
-  };
+  // Without the demo business (benchAppEnv): the bench stops the first start before it is made,
+  // so the second made it while the pages loaded, and whichever page was measured then read
+  // 100-150 ms slower.
+  const env = benchAppEnv(db.env, { AUTH_CACHE_MS: '2000' });
   let app = await startApp(PORT, env);
   const cookies: Record<string, string> = {};
   try {

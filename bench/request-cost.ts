@@ -17,7 +17,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { startApp } from '../tests/system/app';
 import { cpuBetween, seconds, snapshot } from './lib/proc-cpu';
-import { call, SECRET } from '../tests/system/client';
+import { benchAppEnv } from './lib/bench-env';
+import { call } from '../tests/system/client';
 import { createDatabase } from '../tests/system/database';
 import { demoOrganisation, licenseApplication, publishedIp, signInDemoPeople } from '../tests/system/people';
 
@@ -35,15 +36,7 @@ interface Row {
 
 async function main() {
   const db = await createDatabase('postgres');
-  const env = {
-    ...db.env,
-    NEXTAUTH_SECRET: SECRET,
-    DEMO_PASSWORD: 'bench-demo-password',
-    SEED_DEMO_BUSINESS: 'false',
-    ...(process.env.BENCH_CPU_PROF
-      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` }
-      : {}),
-  };
+  const env = benchAppEnv(db.env);
   const app = await startApp(PORT, env);
   const cookies: Record<string, string> = {};
   let ip = '';
