@@ -1,7 +1,7 @@
 import { useSession } from 'next-auth/react';
 import useSWR from 'swr';
 import { api, type AnswerData } from '@/lib/client/api';
-import { japanMonth } from '@/lib/format/japan-calendar';
+import { japanMonth, monthDays } from '@/lib/format/japan-calendar';
 import type { Envelope } from '@/lib/client/fetcher';
 
 export type RowErrors = Record<string, Record<string, string>>;
@@ -92,9 +92,8 @@ export function readAsBase64(file: File): Promise<string> {
 
 /** First and last day of a calendar month given as YYYY-MM. */
 export function monthPeriod(month: string): { period_start: string; period_end: string } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { period_start: `${month}-01`, period_end: `${month}-${String(last).padStart(2, '0')}` };
+  const { start, end } = monthDays(month);
+  return { period_start: start, period_end: end };
 }
 
 /** The calendar month before the one running in Japan, as YYYY-MM (the one usually reported). */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { api, personaAt } from './api-setup';
-import { japanMonth } from '../../lib/format/japan-calendar';
+import { japanMonth, monthDays } from '../../lib/format/japan-calendar';
 import { activeLicenseWithProduct } from './royalty-setup';
 import { expect, test } from './fixtures';
 
@@ -38,8 +38,7 @@ function registration(base12: string): string {
 /** The month before the one running in Japan, where the holder's months end. */
 function previousMonth(): { month: string; start: string; end: string } {
   const month = japanMonth(new Date(), -1);
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return { month, start: `${month}-01`, end: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) };
+  return { month, ...monthDays(month) };
 }
 
 /** Fills the template's row of `sku`: units and amounts; other rows stay blank (nothing sold). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { previousMonth } from '@/components/sales/api';
 import { defaultFilter } from '@/components/stats/api';
-import { japanMonth, japanToday } from '@/lib/format/japan-calendar';
+import { japanMonth, japanToday, monthDays } from '@/lib/format/japan-calendar';
 import { isLate, lastFullMonth, latestOverdueMonth } from '@/lib/server/sales/period';
 import { resolvePeriod } from '@/lib/server/stats/period';
 import type { StatsQueryInput } from '@/lib/server/stats/inputs';
@@ -19,6 +19,12 @@ describe("the holder's calendar is Japan's", () => {
     expect(japanMonth(new Date('2026-12-31T15:00:00Z'), -1)).toBe('2026-12');
     expect(japanMonth(new Date('2026-12-31T15:00:00Z'))).toBe('2027-01');
     expect(japanMonth(new Date('2027-01-15T00:00:00Z'), -11)).toBe('2026-02');
+  });
+
+  it("gives a month's first and last day, February's too", () => {
+    expect(monthDays('2028-02')).toEqual({ start: '2028-02-01', end: '2028-02-29' });
+    expect(monthDays('2027-02')).toEqual({ start: '2027-02-01', end: '2027-02-28' });
+    expect(monthDays('2026-12')).toEqual({ start: '2026-12-01', end: '2026-12-31' });
   });
 
   it('makes the month just ended in Tokyo the one to report, on the home and the sales page', () => {

@@ -1,5 +1,5 @@
 import { getConfig } from '../../config';
-import { japanMonth, japanToday } from '../../format/japan-calendar';
+import { japanMonth, japanToday, monthDays } from '../../format/japan-calendar';
 
 const DAY = 86_400_000;
 
@@ -39,10 +39,4 @@ export function latestOverdueMonth(now: Date, days: number): { start: string; en
   let month = monthDays(japanMonth(now, offset));
   while (today <= dueDay(month.end, days)) month = monthDays(japanMonth(now, --offset));
   return month;
-}
-
-/** First and last day of a month given as YYYY-MM. */
-function monthDays(month: string): { start: string; end: string } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return { start: `${month}-01`, end: dayOf(new Date(Date.UTC(y, m, 0))) };
 }
