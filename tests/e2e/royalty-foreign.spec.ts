@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { api, personaAt } from './api-setup';
-import { japanMonth } from '../../lib/format/japan-calendar';
+import { japanMonth, monthDays } from '../../lib/format/japan-calendar';
 import { activeLicenseWithProduct } from './royalty-setup';
 import { expect, test } from './fixtures';
 
@@ -22,12 +22,9 @@ async function shot(page: Page, name: string) {
 /** Last month (its sales) and the end of this month (the advance falls due on activation, now). */
 function months(): { month: string; start: string; last: string; end: string } {
   // Months as they run in Japan, where the holder's months end.
-  const [y, m] = japanMonth(new Date()).split('-').map(Number) as [number, number];
-  const day = (d: Date) => d.toISOString().slice(0, 10);
-  const start = new Date(Date.UTC(y, m - 2, 1));
-  const last = new Date(Date.UTC(y, m - 1, 0));
-  const end = new Date(Date.UTC(y, m, 0));
-  return { month: day(start).slice(0, 7), start: day(start), last: day(last), end: day(end) };
+  const month = japanMonth(new Date(), -1);
+  const { start, end: last } = monthDays(month);
+  return { month, start, last, end: monthDays(japanMonth(new Date())).end };
 }
 
 /** Minor units from an amount as the en page writes it (€1,234.56, -€204.20). */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { defaultFlows } from '../../lib/server/flow/definitions';
 import { CHART_IDS } from '../../lib/stats/chart-ids';
-import { japanMonth } from '../../lib/format/japan-calendar';
+import { japanMonth, monthDays } from '../../lib/format/japan-calendar';
 import { api, personaAt, signAndCountersign, type Rec, ownDesignerKey } from './api-setup';
 import { expect, test, type Persona } from './fixtures';
 
@@ -88,18 +88,17 @@ async function approvedSales(browser: Browser, stamp: string): Promise<{ ip: str
   await approve('brand', 'products', product.key);
 
   // Last month's sales: inside the page's default period (the twelve months up to now).
-  const [y, m] = japanMonth(new Date()).split('-').map(Number) as [number, number];
-  const first = new Date(Date.UTC(y, m - 2, 1));
-  const last = new Date(Date.UTC(y, m - 1, 0));
+  const month = japanMonth(new Date(), -1);
+  const { start, end } = monthDays(month);
   const report = await api<Rec>(owner, 'POST', '/api/sales/report', {
     licensee: org,
-    period_start: first.toISOString().slice(0, 10),
-    period_end: last.toISOString().slice(0, 10),
+    period_start: start,
+    period_end: end,
     rows: [{ license: license.key, product: product.key, territory: 'JP', units: 4, gross_sales: 12_000, net_sales: 10_000 }],
   });
   await approve('cfl', 'reports', report.key);
   await crew.close();
-  return { ip: String(secondary.key), month: first.toISOString().slice(0, 7) };
+  return { ip: String(secondary.key), month };
 }
 
 test('holder statistics: charts render in jp and en, figures include an approved report, CSV downloads', async ({ browser }) => {
