@@ -15,7 +15,9 @@ import { entities } from '@/lib/server/entities/definitions';
 import { queryRecords } from '@/lib/server/entities/records';
 import { viewerOf } from '@/lib/server/entities/viewer';
 import { readQueue } from '@/lib/server/flow/queue-reads';
-import { reviewQueue } from '@/lib/server/flow/review-queue';
+import { factsOf } from '@/lib/server/naming/load-names';
+import { factsFromLookups } from '@/lib/server/naming/lookups';
+import { nameQueueItems, reviewQueue } from '@/lib/server/flow/review-queue';
 import { newKey } from '@/lib/server/keys';
 import { listNotifications } from '@/lib/server/notify/list-notifications';
 import * as listRoute from '@/pages/api/core/notify/list';
@@ -132,7 +134,7 @@ describe('POST /api/v1/Usage/holder/list, permits written by the database', () =
     const viewer = await viewerOf(db, await callerOf(people.brand));
     return JSON.parse(
       JSON.stringify({
-        queue: await reviewQueue(db, viewer, ['usage']),
+        queue: nameQueueItems(await reviewQueue(db, viewer, ['usage']), 'jp'),
         permits: await queryRecords(db, entities.Usage, viewer, body),
       }),
     ) as { queue: Record<string, unknown>[] };
@@ -188,7 +190,9 @@ describe('POST /api/v1/Usage/holder/list, permits written by the database', () =
 describe('the approval queue’s reads, one statement written by the database', () => {
   it('reads the pending reviews, their subjects and their decisions as drizzle reads them', async () => {
     const db = await getDb();
-    const reads = await readQueue(db, ['usage', 'ip', 'license'], ['brand', 'legal', 'holder']);
+    // A reader who owns no designer record: the designer group's reviews are not theirs.
+    const reads = await readQueue(db, ['usage', 'ip', 'license'], ['brand', 'legal', 'holder'], 'no-such-person');
+    expect(reads.ownDesigners).toEqual([]);
     expect(reads.pending.length).toBeGreaterThanOrEqual(3);
     const pending = await db
       .select()
@@ -207,6 +211,9 @@ describe('the approval queue’s reads, one statement written by the database', 
     const permitKeys = pending.filter((r) => r.subject_type === 'usage').map((r) => r.subject_key);
     for (const permit of await db.select().from(usages).where(inArray(usages.key, permitKeys))) {
       expect(reads.subjects.get(`Usage:${permit.key}`)).toEqual(permit);
+      // What names the permit was read in the same statement, and names it as reading it by key does.
+      const [byKey] = await factsOf(db, 'usage', [permit]);
+      expect(factsFromLookups('usage', permit, reads.names.get(`Usage:${permit.key}`)!)).toEqual(byKey);
     }
     const keys = [...new Set(pending.map((r) => r.subject_key))];
     const siblings = await db

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureReady } from '@/lib/server/boot';
 import { getDb } from '@/lib/server/db/client';
 import { invoices, ips, licensees, licenses, liquidApplications, products } from '@/lib/server/db/entities-schema';
@@ -8,6 +8,10 @@ import { invitations } from '@/lib/server/db/platform-schema';
 import type { HomeData, HomeSection } from '@/lib/server/home/types';
 import { newKey } from '@/lib/server/keys';
 import * as homeRoute from '@/pages/api/home';
+import { getHome } from '@/lib/server/home/get-home';
+import { viewerOf } from '@/lib/server/entities/viewer';
+import { nameQueueItems, reviewQueue } from '@/lib/server/flow/review-queue';
+import { accessOf } from '@/lib/server/users/accounts';
 import { eq } from 'drizzle-orm';
 import { serveFlowApi, type FlowApi } from './flow-api';
 import { serveRoute, type RouteServer } from './harness';
@@ -330,5 +334,57 @@ describe('GET /api/home', () => {
       items: [{ label: expect.stringMatching(/^IVT-FX-\S+ Snack Co\. \/ USER@example\.com$/), href: '/invite' }],
     });
     expect(section(await homeOf('studio'), 'notifications')?.count).toBe(0);
+  });
+});
+
+describe('the home and the approval queue as one statement each', () => {
+  /** The statements a read sends to the database, counted at the driver (PGlite or pg's pool). */
+  async function statementsOf(read: () => Promise<unknown>): Promise<number> {
+    const db = await getDb();
+    const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const spy = vi.spyOn(client, 'query');
+    try {
+      await read();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it.each(Object.keys(people) as Persona[])("%s's home is the holder's row and one statement, whatever waits", async (as) => {
+    const db = await getDb();
+    const caller = { sub: sub[as], access: await accessOf(db, sub[as]), via: 'session' as const, lang: 'jp' as const };
+    // The holder's row is read once per request (request scope); outside one, every call reads it.
+    expect(await statementsOf(() => getHome(db, caller))).toBe(2);
+  });
+
+  it("a reviewer's approval queue, named for the reader, is the holder's row and one statement", async () => {
+    const db = await getDb();
+    const caller = { sub: sub.brand, access: await accessOf(db, sub.brand), via: 'session' as const, lang: 'jp' as const };
+    const viewer = await viewerOf(db, caller);
+    // A permit waiting for brand, so that there is something to name.
+    const primary = await api.call<Envelope>('POST', '/api/v1/IP', token.holder, {
+      name: 'Queue statement primary',
+      kind: 'primary',
+    });
+    await api.call('POST', `/api/v1/IP/${String(primary.json.data.key)}/publish`, token.holder);
+    const permit = await api.call<Envelope>('POST', '/api/v1/Usage', token.designer, {
+      ip: String(primary.json.data.key),
+      designer: await designerKeyOf(people.designer),
+      purpose: 'Queue statement permit',
+    });
+    expect(permit.json.status, permit.text).toBe(0);
+    let named: unknown[] = [];
+    expect(
+      await statementsOf(async () => {
+        named = nameQueueItems(await reviewQueue(db, viewer, ['usage', 'ip', 'license', 'product']), 'jp');
+      }),
+    ).toBe(2);
+    // Named as reading the names by key would name it.
+    expect(named).toContainEqual(
+      expect.objectContaining({
+        name: expect.objectContaining({ label: expect.stringMatching(/^USE-\d{4}-\d{4} Queue statement primary \/ Sho$/) }),
+      }),
+    );
   });
 });

@@ -1,15 +1,14 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { designers } from '../db/entities-schema';
 import type { Viewer } from '../entities/viewer';
 import { groupsDue, stageOf } from './engine';
-import { defaultHolder, groupsOf } from './facts';
+import { defaultHolder, groupsOf, type HolderContext } from './facts';
 import { flowFor } from './overrides';
 import { addBusinessDays, businessDaysBetween, slaDays } from './business-days';
 import { bindingForSubject } from './subjects';
-import { readQueue } from './queue-reads';
-import { KIND_OF_SUBJECT, nameRows } from '../naming/load-names';
-import type { RecordName } from '../naming/name-record';
+import { readQueue, type QueueReads } from './queue-reads';
+import { KIND_OF_SUBJECT } from '../naming/load-names';
+import { factsFromLookups, type NameLookups } from '../naming/lookups';
+import { nameRecord, type RecordName } from '../naming/name-record';
 import type { PastDecision, ReviewerGroup, Subject } from './types';
 
 type Row = Record<string, unknown>;
@@ -17,6 +16,8 @@ type Row = Record<string, unknown>;
 export interface QueueItem {
   review: { key: string; subjectType: Subject; group: ReviewerGroup; step: string; revision: number; dateCreated: Date };
   subject: Row;
+  /** What names the subject, read with it (nameQueueItems). */
+  names: NameLookups;
   /** Business days the item has waited at this step. */
   waitingDays: number;
   /** Minutes since the review was opened: short waits are shown in minutes or hours. */
@@ -41,22 +42,34 @@ export async function reviewQueue(
   options: { allGroups?: boolean } = {},
 ): Promise<QueueItem[]> {
   const holder = await defaultHolder(db);
-  const mine: ReviewerGroup[] = options.allGroups
-    ? ['legal', 'brand', 'cfl', 'boss', 'holder', 'designer']
-    : groupsOf(holder, viewer.sub);
-  if (!options.allGroups && (viewer.product || viewer.admin)) mine.push('holder');
-  // viewerOf has read them for everyone but the holder roles, whose reads it skips.
-  const ownDesigners = viewer.holder
-    ? (await db.select({ key: designers.key }).from(designers).where(eq(designers.owner, viewer.sub))).map((d) => d.key)
-    : viewer.designers;
-  if (!options.allGroups && ownDesigners.length) mine.push('designer');
-  if (mine.length === 0) return [];
-  // One statement reads the pending reviews, their subjects and their rounds' decisions.
-  const { pending, subjects: subjectRows, siblings } = await readQueue(db, subjects, mine);
+  const reads = await readQueue(db, subjects, options.allGroups ? 'all' : reviewerGroups(holder, viewer), viewer.sub);
+  return queueItems(reads, holder, now, options);
+}
+
+/** The groups a person decides for (the designer group aside: it follows from the designer records they own). */
+export function reviewerGroups(holder: HolderContext, viewer: Pick<Viewer, 'sub' | 'product' | 'admin'>): ReviewerGroup[] {
+  const mine: ReviewerGroup[] = groupsOf(holder, viewer.sub);
+  if (viewer.product || viewer.admin) mine.push('holder');
+  return mine;
+}
+
+/**
+ * The queue from its reads: the pending reviews whose group is due at their subject's current
+ * stage (the flow engine's rule), with how long each has waited and when it is due, the most
+ * urgent first.
+ */
+export function queueItems(
+  reads: QueueReads,
+  holder: HolderContext,
+  now: Date,
+  options: { allGroups?: boolean } = {},
+): QueueItem[] {
+  const { pending, subjects: subjectRows, siblings, ownDesigners } = reads;
   const items: QueueItem[] = [];
   for (const review of pending) {
     const binding = bindingForSubject(review.subject_type as Subject);
-    const subject = subjectRows.get(`${binding.entity}:${review.subject_key}`);
+    const at = `${binding.entity}:${review.subject_key}`;
+    const subject = subjectRows.get(at);
     if (!subject || subject.state !== review.step) continue;
     if (!options.allGroups && review.group === 'designer' && !ownDesigners.includes(String(binding.designerOf(subject))))
       continue;
@@ -84,6 +97,7 @@ export async function reviewQueue(
         dateCreated: review.dateCreated,
       },
       subject,
+      names: reads.names.get(at) ?? {},
       waitingDays,
       waitingMinutes: Math.max(0, Math.floor((now.getTime() - review.dateCreated.getTime()) / 60_000)),
       deadline,
@@ -96,22 +110,13 @@ export async function reviewQueue(
   );
 }
 
-/** A queue item with its record named for the reader (reference, IP, counterparty). */
-export type NamedQueueItem = QueueItem & { name: RecordName };
+/** A queue item with its record named for the reader (reference, IP, counterparty), as the API answers it. */
+export type NamedQueueItem = Omit<QueueItem, 'names'> & { name: RecordName };
 
-/** Names every item's record in a few reads, whatever the queue's length. */
-export async function nameQueueItems(db: Db, items: QueueItem[], lang: 'jp' | 'en'): Promise<NamedQueueItem[]> {
-  const bySubject = new Map<Subject, QueueItem[]>();
-  for (const item of items) bySubject.set(item.review.subjectType, [...(bySubject.get(item.review.subjectType) ?? []), item]);
-  const names = new Map<QueueItem, RecordName>();
-  for (const [subject, group] of bySubject) {
-    const named = await nameRows(
-      db,
-      KIND_OF_SUBJECT[subject],
-      group.map((i) => i.subject),
-      lang,
-    );
-    group.forEach((item, i) => names.set(item, named[i]!));
-  }
-  return items.map((item) => ({ ...item, name: names.get(item)! }));
+/** Names every item's record from what the queue's statement read with it: no read of its own. */
+export function nameQueueItems(items: QueueItem[], lang: 'jp' | 'en'): NamedQueueItem[] {
+  return items.map(({ names, ...item }) => ({
+    ...item,
+    name: nameRecord(factsFromLookups(KIND_OF_SUBJECT[item.review.subjectType], item.subject, names), lang),
+  }));
 }

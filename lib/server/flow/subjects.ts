@@ -12,76 +12,36 @@ export interface SubjectBinding {
   designerOf: (row: Row) => string | null;
   /** The record fields the three above read: who a person is to a record follows from these alone. */
   fields: readonly string[];
+  /** Which of those fields holds the owner, the organisation and the designer (null: none). */
+  columns: { owner: string | null; licensee: string | null; designer: string | null };
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
+/** A binding whose owner, organisation and designer are the named fields of its records. */
+function bind(subject: Subject, entity: EntityName, columns: SubjectBinding['columns']): SubjectBinding {
+  const reader = (field: string | null) => (field ? (row: Row) => text(row[field]) : () => null);
+  return {
+    subject,
+    entity,
+    ownerOf: reader(columns.owner),
+    licenseeOf: reader(columns.licensee),
+    designerOf: reader(columns.designer),
+    fields: [columns.owner, columns.licensee, columns.designer].filter((f): f is string => f !== null),
+    columns,
+  };
+}
+
 const bindings: Record<Subject, SubjectBinding> = {
-  primary_ip: {
-    subject: 'primary_ip',
-    entity: 'IP',
-    ownerOf: (r) => text(r.owner),
-    licenseeOf: () => null,
-    designerOf: () => null,
-    fields: ['owner'],
-  },
-  ip: {
-    subject: 'ip',
-    entity: 'IP',
-    ownerOf: (r) => text(r.owner),
-    licenseeOf: () => null,
-    designerOf: (r) => text(r.designer),
-    fields: ['owner', 'designer'],
-  },
-  usage: {
-    subject: 'usage',
-    entity: 'Usage',
-    ownerOf: (r) => text(r.applicant),
-    licenseeOf: () => null,
-    designerOf: (r) => text(r.designer),
-    fields: ['applicant', 'designer'],
-  },
-  license: {
-    subject: 'license',
-    entity: 'License',
-    ownerOf: (r) => text(r.applicant),
-    licenseeOf: (r) => text(r.licensee),
-    designerOf: (r) => text(r.designer),
-    fields: ['applicant', 'licensee', 'designer'],
-  },
-  product: {
-    subject: 'product',
-    entity: 'Product',
-    ownerOf: (r) => text(r.owner),
-    licenseeOf: (r) => text(r.licensee),
-    designerOf: (r) => text(r.designer),
-    fields: ['owner', 'licensee', 'designer'],
-  },
+  primary_ip: bind('primary_ip', 'IP', { owner: 'owner', licensee: null, designer: null }),
+  ip: bind('ip', 'IP', { owner: 'owner', licensee: null, designer: 'designer' }),
+  usage: bind('usage', 'Usage', { owner: 'applicant', licensee: null, designer: 'designer' }),
+  license: bind('license', 'License', { owner: 'applicant', licensee: 'licensee', designer: 'designer' }),
+  product: bind('product', 'Product', { owner: 'owner', licensee: 'licensee', designer: 'designer' }),
   // The sales flow runs on the report; its rows follow it (after-state.ts).
-  sales: {
-    subject: 'sales',
-    entity: 'SalesReport',
-    ownerOf: (r) => text(r.owner),
-    licenseeOf: (r) => text(r.licensee),
-    designerOf: () => null,
-    fields: ['owner', 'licensee'],
-  },
-  invoice: {
-    subject: 'invoice',
-    entity: 'Invoice',
-    ownerOf: (r) => text(r.owner),
-    licenseeOf: (r) => text(r.licensee),
-    designerOf: () => null,
-    fields: ['owner', 'licensee'],
-  },
-  liquid: {
-    subject: 'liquid',
-    entity: 'Review',
-    ownerOf: () => null,
-    licenseeOf: () => null,
-    designerOf: () => null,
-    fields: [],
-  },
+  sales: bind('sales', 'SalesReport', { owner: 'owner', licensee: 'licensee', designer: null }),
+  invoice: bind('invoice', 'Invoice', { owner: 'owner', licensee: 'licensee', designer: null }),
+  liquid: bind('liquid', 'Review', { owner: null, licensee: null, designer: null }),
 };
 
 /** The flow a stored record follows; null for entities without one. */

@@ -1,37 +1,58 @@
-import { asc, count, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { asc, eq, sql } from 'drizzle-orm';
+import { getConfig } from '../../config';
 import { aclRequests } from '../db/schema';
-import type { Viewer } from '../entities/viewer';
-import { loadLogNames } from '../audit/readable';
+import { designers, licensees } from '../db/entities-schema';
 import { entryInWords } from '../naming/access-entry';
-import { HOME_ITEMS, type HomeSection } from './types';
+import { personName, type PersonNames } from '../naming/format';
+import { personJson } from '../naming/lookups';
+import type { HomeContext } from './context';
+import { listedJson, type Listed } from './listed';
+import { HOME_ITEMS, type HomePart } from './types';
+
+/** The names of the organisations an access entry may name (its parts that are an organisation's key). */
+function organisationsJson() {
+  const parts = sql`string_to_array(${aclRequests.entry}, ':')`;
+  return sql`(select coalesce(json_object_agg(o.key, o.name), '{}'::json) from (
+      select ${licensees.key} as key, ${licensees.name} as name from ${licensees} where ${licensees.key} = any(${parts})
+      union all
+      -- An organisation of designers goes by its company, else its creator name (as the audit log names it).
+      select ${designers.key}, coalesce(nullif(${designers.corporate_name}, ''), ${designers.creator_name})
+        from ${designers} where ${designers.key} = any(${parts})) as o)`;
+}
 
 /**
  * Administrators: access requests waiting for a decision on sys/acl, oldest first, each as who
  * asks for which role ("山田 太郎 — カルビー商事 のスタッフ").
  */
-export async function accessRequestsSection(db: Db, viewer: Viewer): Promise<HomeSection | null> {
+export function accessRequestsPart(ctx: HomeContext): HomePart<Listed> | null {
+  const { viewer } = ctx;
   if (!viewer.admin) return null;
-  const pending = eq(aclRequests.state, 'pending');
-  const [row] = await db.select({ n: count() }).from(aclRequests).where(pending);
-  const rows = await db
-    .select({ sub: aclRequests.sub, entry: aclRequests.entry })
-    .from(aclRequests)
-    .where(pending)
-    .orderBy(asc(aclRequests.dateCreated))
-    .limit(HOME_ITEMS);
-  const names = await loadLogNames(
-    db,
-    rows.map((r) => ({ action: 'acl.request', sub: r.sub, ref: null, data: { entry: r.entry } })),
-    viewer.lang,
-  );
   return {
     id: 'accessRequests',
-    count: Number(row?.n ?? 0),
-    items: rows.map((r) => ({
-      label: `${names.person(r.sub)} — ${entryInWords(r.entry, { ...names.access, organisation: (k) => names.organisation(k) }, viewer.lang)}`,
-      href: '/sys/acl',
-    })),
-    href: '/sys/acl',
+    json: listedJson({
+      table: aclRequests,
+      where: eq(aclRequests.state, 'pending'),
+      orderBy: [asc(aclRequests.dateCreated), asc(aclRequests.key)],
+      limit: HOME_ITEMS,
+      kind: null,
+      extra: { person: personJson(aclRequests.sub), organisations: organisationsJson() },
+    }),
+    finish: (listed) => {
+      const { aclClient: client, productKey: product } = getConfig();
+      return {
+        id: 'accessRequests',
+        count: listed.count,
+        items: listed.items.map((item) => {
+          const organisations = item.organisations as Record<string, string>;
+          const role = entryInWords(
+            String(item.row.entry),
+            { client, product, organisation: (key) => organisations[key] },
+            viewer.lang,
+          );
+          return { label: `${personName(item.person as PersonNames, viewer.lang)} — ${role}`, href: '/sys/acl' };
+        }),
+        href: '/sys/acl',
+      };
+    },
   };
 }

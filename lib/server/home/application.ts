@@ -1,24 +1,33 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import { liquidApplications } from '../db/entities-schema';
-import type { HomeSection } from './types';
-import { nameRow } from '../naming/load-names';
+import type { HomeContext } from './context';
+import { listedJson, nameListed, type Listed } from './listed';
+import type { HomePart } from './types';
 
 const OPEN = new Set(['applied', 'reviewing', 'approved']);
 
 /** The caller's latest designer application (liquid): counted while it is still open. */
-export async function applicationSection(db: Db, sub: string, lang: 'jp' | 'en'): Promise<HomeSection | null> {
-  const [latest] = await db
-    .select()
-    .from(liquidApplications)
-    .where(eq(liquidApplications.applicant, sub))
-    .orderBy(desc(liquidApplications.dateCreated))
-    .limit(1);
-  if (!latest) return null;
+export function applicationPart(ctx: HomeContext): HomePart<Listed> {
+  const { viewer } = ctx;
   return {
     id: 'application',
-    count: OPEN.has(latest.state) ? 1 : 0,
-    href: '/apply',
-    items: [{ label: (await nameRow(db, 'liquid', latest, lang)).label, href: '/apply', kind: 'liquid', state: latest.state }],
+    json: listedJson({
+      table: liquidApplications,
+      where: eq(liquidApplications.applicant, viewer.sub),
+      orderBy: [desc(liquidApplications.dateCreated), desc(liquidApplications.key)],
+      limit: 1,
+      kind: 'liquid',
+    }),
+    finish: (listed) => {
+      const latest = listed.items[0];
+      if (!latest) return null;
+      const state = String(latest.row.state);
+      return {
+        id: 'application',
+        count: OPEN.has(state) ? 1 : 0,
+        href: '/apply',
+        items: [{ label: nameListed(listed, 'liquid', viewer.lang)[0]!.label, href: '/apply', kind: 'liquid', state }],
+      };
+    },
   };
 }

@@ -1,49 +1,52 @@
-import { and, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, asc, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { licenses } from '../db/entities-schema';
-import type { Viewer } from '../entities/viewer';
+import { offeredStepSql } from '../flow/offered-step-sql';
 import { recordLink } from '../notify/record-link';
-import { nameRows } from '../naming/load-names';
-import { waitingSteps } from './offered-steps';
-import { HOME_ITEMS, type HomeSection } from './types';
+import type { HomeContext } from './context';
+import { listedJson, nameListed, type Listed } from './listed';
+import { HOME_ITEMS, type HomePart } from './types';
 
 /** The contract steps a person takes from a home: the licensee signs, the holder sends and countersigns. */
 const CONTRACT_STEPS = ['send_contract', 'sign', 'countersign'] as const;
+const CONTRACT_STATES = ['approved', 'contract_sent', 'signed'] as const;
 
 /**
  * Contracts waiting for the caller: a licensee organisation's owners, admins and staff see those
  * sent for their signature; the holder's staff those to send and to countersign.
  */
-export async function contractsSection(db: Db, viewer: Viewer): Promise<HomeSection | null> {
+export function contractsPart(ctx: HomeContext): HomePart<Listed> | null {
+  const { viewer } = ctx;
   if (!viewer.holder && viewer.licenseeStaff.length === 0) return null;
-  const scope: SQL[] = [inArray(licenses.state, ['approved', 'contract_sent', 'signed'])];
-  if (!viewer.holder) scope.push(inArray(licenses.licensee, viewer.licenseeStaff));
-  const waiting = await waitingSteps<typeof licenses.$inferSelect>(
-    db,
-    viewer,
-    'License',
-    and(...scope),
-    CONTRACT_STEPS,
-    HOME_ITEMS,
-  );
+  const step = offeredStepSql(viewer, ctx.holder, 'License', CONTRACT_STATES, CONTRACT_STEPS);
   // Holder staff with no contract step (brand, legal) have nothing here.
-  if (viewer.holder && waiting.count === 0) return null;
-  const shown = waiting.first;
-  const names = await nameRows(
-    db,
-    'license',
-    shown.map((w) => w.row),
-    viewer.lang,
-  );
+  if (!step && viewer.holder) return null;
+  const scope: SQL[] = [inArray(licenses.state, [...CONTRACT_STATES])];
+  if (!viewer.holder) scope.push(inArray(licenses.licensee, viewer.licenseeStaff));
   return {
     id: 'contracts',
-    count: waiting.count,
-    items: shown.map((w, i) => ({
-      label: names[i]!.label,
-      href: viewer.holder ? '/holder/approve/license' : recordLink('license', w.row, 'applicant'),
+    json: listedJson({
+      table: licenses,
+      // No step the flow offers this person: nothing waits (a licensee's staff still see the section).
+      where: step ? and(...scope, isNotNull(step)) : sql`false`,
+      orderBy: [asc(licenses.dateUpdated), asc(licenses.key)],
+      limit: HOME_ITEMS,
       kind: 'license',
-      state: `step_${w.action}`,
-    })),
-    href: viewer.holder ? '/holder/approve/license' : '/licensee/list',
+      step: step ?? undefined,
+    }),
+    finish: (listed) => {
+      if (viewer.holder && listed.count === 0) return null;
+      const names = nameListed(listed, 'license', viewer.lang);
+      return {
+        id: 'contracts',
+        count: listed.count,
+        items: listed.items.map((item, i) => ({
+          label: names[i]!.label,
+          href: viewer.holder ? '/holder/approve/license' : recordLink('license', item.row, 'applicant'),
+          kind: 'license',
+          state: `step_${item.step}`,
+        })),
+        href: viewer.holder ? '/holder/approve/license' : '/licensee/list',
+      };
+    },
   };
 }

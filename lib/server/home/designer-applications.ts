@@ -1,9 +1,8 @@
-import { asc, count, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { asc, inArray } from 'drizzle-orm';
 import { liquidApplications } from '../db/entities-schema';
-import type { Viewer } from '../entities/viewer';
-import { nameRows } from '../naming/load-names';
-import { HOME_ITEMS, type HomeSection } from './types';
+import type { HomeContext } from './context';
+import { listedJson, nameListed, type Listed } from './listed';
+import { HOME_ITEMS, type HomePart } from './types';
 
 /** Application states in which product staff still have a step to take (review, approve or reject, issue). */
 const WAITING = ['applied', 'reviewing', 'approved'];
@@ -12,21 +11,31 @@ const WAITING = ['applied', 'reviewing', 'approved'];
  * Product staff and administrators: applications to become a designer that wait for their next
  * step on holder/applications, oldest first.
  */
-export async function designerApplicationsSection(db: Db, viewer: Viewer): Promise<HomeSection | null> {
+export function designerApplicationsPart(ctx: HomeContext): HomePart<Listed> | null {
+  const { viewer } = ctx;
   if (!viewer.product) return null;
-  const waiting = inArray(liquidApplications.state, WAITING);
-  const [row] = await db.select({ n: count() }).from(liquidApplications).where(waiting);
-  const rows = await db
-    .select()
-    .from(liquidApplications)
-    .where(waiting)
-    .orderBy(asc(liquidApplications.dateCreated))
-    .limit(HOME_ITEMS);
-  const names = await nameRows(db, 'liquid', rows, viewer.lang);
   return {
     id: 'designerApplications',
-    count: Number(row?.n ?? 0),
-    items: rows.map((r, i) => ({ label: names[i]!.label, href: '/holder/applications', kind: 'liquid', state: r.state })),
-    href: '/holder/applications',
+    json: listedJson({
+      table: liquidApplications,
+      where: inArray(liquidApplications.state, WAITING),
+      orderBy: [asc(liquidApplications.dateCreated), asc(liquidApplications.key)],
+      limit: HOME_ITEMS,
+      kind: 'liquid',
+    }),
+    finish: (listed) => {
+      const names = nameListed(listed, 'liquid', viewer.lang);
+      return {
+        id: 'designerApplications',
+        count: listed.count,
+        items: listed.items.map((item, i) => ({
+          label: names[i]!.label,
+          href: '/holder/applications',
+          kind: 'liquid',
+          state: String(item.row.state),
+        })),
+        href: '/holder/applications',
+      };
+    },
   };
 }

@@ -1,34 +1,51 @@
-import { and, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, asc, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { invoices } from '../db/entities-schema';
-import type { Viewer } from '../entities/viewer';
-import { nameRows } from '../naming/load-names';
-import { waitingSteps } from './offered-steps';
-import { HOME_ITEMS, type HomeSection } from './types';
+import { offeredStepSql } from '../flow/offered-step-sql';
+import type { HomeContext } from './context';
+import { listedJson, nameListed, type Listed } from './listed';
+import { HOME_ITEMS, type HomePart } from './types';
+
+const INVOICE_STEPS = ['submit', 'mark_paid'] as const;
+const INVOICE_STATES = ['draft', 'approved'] as const;
 
 /**
  * Invoices waiting for the caller: drafts a licensee organisation's staff submit, approved ones
  * CFL and administrators mark paid (only those the flow lets this person take).
  */
-export async function invoicesSection(db: Db, viewer: Viewer): Promise<HomeSection | null> {
+export function invoicesPart(ctx: HomeContext): HomePart<Listed> | null {
+  const { viewer } = ctx;
   if (!viewer.holder && viewer.licenseeStaff.length === 0) return null;
-  const scope: SQL[] = [inArray(invoices.state, ['draft', 'approved'])];
-  if (!viewer.holder) scope.push(inArray(invoices.licensee, viewer.licenseeStaff));
-  const waiting = await waitingSteps(db, viewer, 'Invoice', and(...scope), ['submit', 'mark_paid'], HOME_ITEMS);
+  const step = offeredStepSql(viewer, ctx.holder, 'Invoice', INVOICE_STATES, INVOICE_STEPS);
   // Holder staff who may not mark invoices paid (holder@, brand, legal) have nothing here.
-  if (viewer.holder && waiting.count === 0) return null;
-  const shown = waiting.first;
-  const names = await nameRows(
-    db,
-    'invoice',
-    shown.map((w) => w.row),
-    viewer.lang,
-  );
+  if (!step && viewer.holder) return null;
+  const scope: SQL[] = [inArray(invoices.state, [...INVOICE_STATES])];
+  if (!viewer.holder) scope.push(inArray(invoices.licensee, viewer.licenseeStaff));
   const page = viewer.holder ? '/holder/invoice' : '/licensee/invoice';
   return {
     id: 'invoices',
-    count: waiting.count,
-    items: shown.map((w, i) => ({ label: names[i]!.label, href: page, kind: 'invoice', state: `step_${w.action}` })),
-    href: page,
+    json: listedJson({
+      table: invoices,
+      // No step the flow offers this person: nothing waits (a licensee's staff still see the section).
+      where: step ? and(...scope, isNotNull(step)) : sql`false`,
+      orderBy: [asc(invoices.dateUpdated), asc(invoices.key)],
+      limit: HOME_ITEMS,
+      kind: 'invoice',
+      step: step ?? undefined,
+    }),
+    finish: (listed) => {
+      if (viewer.holder && listed.count === 0) return null;
+      const names = nameListed(listed, 'invoice', viewer.lang);
+      return {
+        id: 'invoices',
+        count: listed.count,
+        items: listed.items.map((item, i) => ({
+          label: names[i]!.label,
+          href: page,
+          kind: 'invoice',
+          state: `step_${item.step}`,
+        })),
+        href: page,
+      };
+    },
   };
 }

@@ -1,13 +1,13 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { notifications } from '../db/schema';
-import type { HomeSection } from './types';
+import type { HomeContext } from './context';
+import type { HomePart } from './types';
 
 /** How many of the caller's notifications are unread (the bell opens them). */
-export async function notificationsSection(db: Db, sub: string): Promise<HomeSection> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.target, sub), isNull(notifications.readAt)));
-  return { id: 'notifications', count: Number(row?.n ?? 0), items: [] };
+export function notificationsPart(ctx: HomeContext): HomePart<number> {
+  return {
+    id: 'notifications',
+    json: sql`(select ${count()} from ${notifications} where ${and(eq(notifications.target, ctx.viewer.sub), isNull(notifications.readAt))})`,
+    finish: (unread) => ({ id: 'notifications', count: Number(unread), items: [] }),
+  };
 }

@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+
 /** One thing waiting on the home page: a record or a count, and where to act on it (a path without the language). */
 export interface HomeItem {
   label: string;
@@ -38,3 +40,16 @@ export interface HomeData {
 
 /** How many items of a section the page lists; the count covers all of them. */
 export const HOME_ITEMS = 5;
+
+/**
+ * A section as a part of the home's one statement: the JSON the database builds for it, and
+ * what makes the section from that JSON (names in the reader's language, links, the flow
+ * engine's rules where they need the rows).
+ */
+export interface HomePart<T = never> {
+  id: HomeSectionId;
+  json: SQL;
+  /** Whether the section is the reader's, when only the database can tell (owning a designer record). */
+  present?: SQL;
+  finish: (answer: T) => HomeSection | null;
+}

@@ -5,8 +5,9 @@ import { designers, invoices, ips, licensees, licenses } from '../db/entities-sc
 import type { EntityName } from '../entities/definitions';
 import type { Subject } from '../flow/types';
 import { peopleOf } from '../users/people';
-import type { Lang } from './format';
+import type { Lang, PersonNames } from './format';
 import type { NamedKind } from './kinds';
+import { designerNameSql, factsFromLookups, lookupFields, type NameLookups } from './lookups';
 import { nameRecord, type RecordFacts, type RecordName } from './name-record';
 
 type Row = Record<string, unknown>;
@@ -71,7 +72,7 @@ async function namesByKey(db: DbOrTx, wanted: Record<NameSource, Set<string>>): 
   // A designer goes by their creator name, else their company's.
   if (wanted.designers.size)
     parts.push(
-      sql`select 'designers' as source, ${designers.key} as key, coalesce(nullif(${designers.creator_name}, ''), nullif(${designers.corporate_name}, ''), '') as name from ${designers} where ${inArray(designers.key, [...wanted.designers])}`,
+      sql`select 'designers' as source, ${designers.key} as key, ${designerNameSql(designers.creator_name, designers.corporate_name)} as name from ${designers} where ${inArray(designers.key, [...wanted.designers])}`,
     );
   const names: Record<NameSource, Map<string, string>> = { ips: new Map(), licensees: new Map(), designers: new Map() };
   if (parts.length === 0) return names;
@@ -80,104 +81,55 @@ async function namesByKey(db: DbOrTx, wanted: Record<NameSource, Set<string>>): 
   return names;
 }
 
-/** Total royalty of a report's totals in its first currency (what the organisation owes for it). */
-function reportRoyalty(row: Row): { amount: number | null; currency: string | null } {
-  const totals = row.totals && typeof row.totals === 'object' ? (row.totals as Record<string, { royalty?: number }>) : {};
-  const [currency, line] = Object.entries(totals)[0] ?? [];
-  return { amount: typeof line?.royalty === 'number' ? line.royalty : null, currency: currency ?? null };
-}
-
 /**
  * The facts that name each row, read in a few queries whatever the number of rows: IP,
  * organisation and designer names, applicants, and for a contract its license's reference.
  */
 export async function factsOf(db: DbOrTx, kind: NamedKind, rows: Row[]): Promise<RecordFacts[]> {
-  const ipKeys = new Set<string>();
-  const orgKeys = new Set<string>();
-  const designerKeys = new Set<string>();
-  const people = new Set<string>();
-  collect(rows, 'ip', ipKeys);
-  collect(rows, 'licensee', orgKeys);
-  collect(rows, 'designer', designerKeys);
-  if (kind === 'invitation') collect(rows, 'entity', orgKeys);
-  if (kind === 'usage' || kind === 'liquid') collect(rows, 'applicant', people);
-  const licenseRefs = new Map<string, string>();
-  if (kind === 'contract') {
-    const keys = [...new Set(rows.map((r) => str(r.license)).filter((k): k is string => Boolean(k)))];
-    if (keys.length) {
-      const found = await db
-        .select({ key: licenses.key, reference: licenses.reference })
-        .from(licenses)
-        .where(inArray(licenses.key, keys));
-      for (const l of found) licenseRefs.set(l.key, l.reference);
-    }
-  }
-  const invoiceRefs = new Map<string, string>();
-  if (kind === 'payment') {
-    const keys = [...new Set(rows.map((r) => str(r.invoice)).filter((k): k is string => Boolean(k)))];
-    if (keys.length) {
-      const found = await db
-        .select({ key: invoices.key, reference: invoices.reference })
-        .from(invoices)
-        .where(inArray(invoices.key, keys));
-      for (const i of found) invoiceRefs.set(i.key, i.reference);
-    }
-  }
-  const [names, persons] = await readEach(db, [
-    () => namesByKey(db, { ips: ipKeys, licensees: orgKeys, designers: designerKeys }),
-    () => peopleOf(db, [...people]),
+  const fields = lookupFields(kind);
+  const keysOf = (field: string | undefined) => {
+    const keys = new Set<string>();
+    if (field) collect(rows, field, keys);
+    return keys;
+  };
+  const orgKeys = keysOf(fields.licensee);
+  const referencesOf = async (table: typeof licenses | typeof invoices, keys: Set<string>) =>
+    keys.size
+      ? new Map(
+          (
+            await db
+              .select({ key: table.key, reference: table.reference })
+              .from(table)
+              .where(inArray(table.key, [...keys]))
+          ).map((r) => [r.key, r.reference]),
+        )
+      : new Map<string, string>();
+  const [names, persons, licenseRefs, invoiceRefs] = await readEach(db, [
+    () => namesByKey(db, { ips: keysOf(fields.ip), licensees: orgKeys, designers: keysOf(fields.designer) }),
+    () => peopleOf(db, [...keysOf(fields.applicant)]),
+    () => referencesOf(licenses, keysOf(fields.license)),
+    () => referencesOf(invoices, keysOf(fields.invoice)),
   ]);
-  const { ips: ipNames, licensees: orgNames, designers: designerNames } = names;
-  const personBySub = new Map(persons.map((p) => [p.sub, p]));
-  return rows.map((row): RecordFacts => {
-    const named = (map: Map<string, string>, field: string) => {
-      const key = str(row[field]);
+  const personBySub = new Map(
+    persons.map((p): [string, PersonNames] => [
+      p.sub,
+      { nickname: p.nickname, first_name: p.first_name, last_name: p.last_name, email: p.email },
+    ]),
+  );
+  return rows.map((row) => {
+    const at = <T>(map: Map<string, T>, field: string | undefined): T | null => {
+      const key = field ? str(row[field]) : null;
       return key ? (map.get(key) ?? null) : null;
     };
-    const applicant = str(row.applicant);
-    const base: RecordFacts = {
-      kind,
-      reference: str(row.reference),
-      name: str(row.name),
-      sku: str(row.sku),
-      ip: named(ipNames, 'ip'),
-      licensee: named(orgNames, 'licensee'),
-      designer: named(designerNames, 'designer'),
-      periodStart: (row.period_start as Date | string | null) ?? null,
-      periodEnd: (row.period_end as Date | string | null) ?? null,
-      amount: typeof row.amount === 'number' ? row.amount : null,
-      currency: str(row.currency),
+    const lookups: NameLookups = {
+      ip: at(names.ips, fields.ip),
+      licensee: at(names.licensees, fields.licensee),
+      designer: at(names.designers, fields.designer),
+      applicant: at(personBySub, fields.applicant),
+      license: at(licenseRefs, fields.license),
+      invoice: at(invoiceRefs, fields.invoice),
     };
-    switch (kind) {
-      case 'usage':
-        // A permit asked for without a designer profile is the applicant's own.
-        return { ...base, designer: base.designer ?? (applicant ? (personBySub.get(applicant) ?? null) : null) };
-      case 'sales_report':
-        return { ...base, ...reportRoyalty(row) };
-      case 'contract': {
-        const terms = (row.terms ?? {}) as { ip?: { name?: string }; licensee?: { name?: string } };
-        return {
-          ...base,
-          reference: licenseRefs.get(String(row.license)) ?? null,
-          ip: terms.ip?.name ?? null,
-          licensee: terms.licensee?.name ?? null,
-          revision: typeof row.revision === 'number' ? row.revision : null,
-        };
-      }
-      case 'invitation': {
-        const data = (row.data ?? {}) as Row;
-        return { ...base, licensee: named(orgNames, 'entity') ?? str(data.name), person: str(row.email) };
-      }
-      case 'payment':
-        return { ...base, about: invoiceRefs.get(String(row.invoice)) ?? null };
-      case 'liquid': {
-        const profile = (row.profile ?? {}) as Row;
-        const person = applicant ? personBySub.get(applicant) : undefined;
-        return { ...base, person: str(profile.creator_name) ?? person ?? null };
-      }
-      default:
-        return base;
-    }
+    return factsFromLookups(kind, row, lookups);
   });
 }
 

@@ -12,7 +12,7 @@ export default apiRoute({
     GET: async ({ caller, query }) => {
       const db = await getDb();
       const queue = await reviewQueue(db, await viewerOf(db, caller), subjectsOfKind(query.kind));
-      return nameQueueItems(db, queue, caller.lang);
+      return nameQueueItems(queue, caller.lang);
     },
   },
 });
