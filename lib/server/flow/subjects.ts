@@ -10,9 +10,10 @@ export interface SubjectBinding {
   ownerOf: (row: Row) => string | null;
   licenseeOf: (row: Row) => string | null;
   designerOf: (row: Row) => string | null;
-  /** The record fields the three above read: who a person is to a record follows from these alone. */
-  fields: readonly string[];
-  /** Which of those fields holds the owner, the organisation and the designer (null: none). */
+  /**
+   * The record fields the three above read, and nothing else: who a person is to a record follows
+   * from these alone, which offeredStepSql relies on to ask the database instead.
+   */
   columns: { owner: string | null; licensee: string | null; designer: string | null };
 }
 
@@ -27,7 +28,6 @@ function bind(subject: Subject, entity: EntityName, columns: SubjectBinding['col
     ownerOf: reader(columns.owner),
     licenseeOf: reader(columns.licensee),
     designerOf: reader(columns.designer),
-    fields: [columns.owner, columns.licensee, columns.designer].filter((f): f is string => f !== null),
     columns,
   };
 }
@@ -66,16 +66,6 @@ export function bindingForRecord(entity: EntityName, row: Row): SubjectBinding |
 
 export function bindingForSubject(subject: Subject): SubjectBinding {
   return bindings[subject];
-}
-
-/**
- * The fields of an entity's stored records that decide which flow a record follows and who a
- * person is to it (its state aside): records alike in these are alike to the flow engine.
- */
-export function recordFlowFields(entity: EntityName): string[] {
-  const fields = new Set<string>(entity === 'IP' ? ['kind'] : []);
-  for (const subject of subjectsOfEntity(entity)) for (const field of bindings[subject].fields) fields.add(field);
-  return [...fields];
 }
 
 /** The flow subjects whose records an entity stores (IP: primary and secondary IPs). */
