@@ -15,6 +15,13 @@ type RecordFact = 'isOwner' | 'isDesignerOfSubject' | 'isLicenseeOfSubject';
 /** What the steps depend on of the person: who they are, not which designer records they own (a subquery asks). */
 type StepViewer = Pick<Viewer, 'sub' | 'admin' | 'product' | 'holder' | 'licenseeStaff'>;
 
+export interface OfferedStep {
+  /** The action's name on each record, null where none is offered. */
+  step: SQL;
+  /** The states in which some record may offer a step: where to look at all (an index's condition). */
+  states: string[];
+}
+
 /**
  * The step of `actions` the flow engine offers this person on a record of `entity` in one of
  * `states`, as an SQL expression over the entity's table (read under its own name): the action's
@@ -33,21 +40,26 @@ export function offeredStepSql(
   entity: EntityName,
   states: readonly string[],
   actions: readonly string[],
-): SQL | null {
+): OfferedStep | null {
   const columns = getTableColumns(entities[entity].table as PgTable) as Record<string, PgColumn>;
   const bySubject = subjectsOfEntity(entity).map((subject) => ({
     subject,
     step: stepOfBinding(viewer, holder, bindingForSubject(subject), columns, states, actions),
   }));
-  if (bySubject.every((b) => b.step === null)) return null;
-  const orNull = (step: SQL | null) => step ?? sql`null::text`;
+  const offered = bySubject.filter((b) => b.step !== null);
+  if (offered.length === 0) return null;
+  const inStates = [...new Set(offered.flatMap((b) => b.step!.states))];
+  const orNull = (step: { sql: SQL } | null) => step?.sql ?? sql`null::text`;
   if (entity === 'IP') {
     // bindingForRecord: an IP of kind `primary` follows the primary flow, any other the secondary one.
     const primary = bySubject.find((b) => b.subject === 'primary_ip')!.step;
     const secondary = bySubject.find((b) => b.subject === 'ip')!.step;
-    return sql`(case when ${columns.kind} = 'primary' then ${orNull(primary)} else ${orNull(secondary)} end)`;
+    return {
+      step: sql`(case when ${columns.kind} = 'primary' then ${orNull(primary)} else ${orNull(secondary)} end)`,
+      states: inStates,
+    };
   }
-  return bySubject[0]!.step;
+  return { step: offered[0]!.step!.sql, states: inStates };
 }
 
 function stepOfBinding(
@@ -57,7 +69,7 @@ function stepOfBinding(
   columns: Record<string, PgColumn>,
   states: readonly string[],
   actions: readonly string[],
-): SQL | null {
+): { sql: SQL; states: string[] } | null {
   const flow = flowFor(binding.subject, holder.config);
   const column = (field: string | null) => (field ? columns[field] : undefined);
   const owner = column(binding.columns.owner);
@@ -83,14 +95,18 @@ function stepOfBinding(
     isLicenseeOfSubject: false,
   };
   const branches: SQL[] = [];
+  const offeredIn: string[] = [];
   for (const state of states) {
     const decide = (known: Partial<Record<RecordFact, boolean>>) =>
       offeredActions(flow, state, { ...base, ...known }).find((o) => actions.includes(o.action))?.action ?? null;
     const step = decisionTree(facts, {}, decide, factSql);
-    if (step) branches.push(sql`when ${state} then ${step}`);
+    if (step) {
+      branches.push(sql`when ${state} then ${step}`);
+      offeredIn.push(state);
+    }
   }
   if (branches.length === 0) return null;
-  return sql`(case ${columns.state} ${sql.join(branches, sql` `)} else null end)`;
+  return { sql: sql`(case ${columns.state} ${sql.join(branches, sql` `)} else null end)`, states: offeredIn };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { getConfig } from '../../config';
 import { aclRequests } from '../db/schema';
 import { designers, licensees } from '../db/entities-schema';
@@ -32,7 +32,7 @@ export function accessRequestsPart(ctx: HomeContext): HomePart<Listed> | null {
     json: listedJson({
       table: aclRequests,
       where: eq(aclRequests.state, 'pending'),
-      orderBy: [asc(aclRequests.dateCreated), asc(aclRequests.key)],
+      orderBy: [{ column: aclRequests.dateCreated }],
       limit: HOME_ITEMS,
       kind: null,
       extra: { person: personJson(aclRequests.sub), organisations: organisationsJson() },

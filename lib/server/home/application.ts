@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { liquidApplications } from '../db/entities-schema';
 import type { HomeContext } from './context';
 import { listedJson, nameListed, type Listed } from './listed';
@@ -14,7 +14,7 @@ export function applicationPart(ctx: HomeContext): HomePart<Listed> {
     json: listedJson({
       table: liquidApplications,
       where: eq(liquidApplications.applicant, viewer.sub),
-      orderBy: [desc(liquidApplications.dateCreated), desc(liquidApplications.key)],
+      orderBy: [{ column: liquidApplications.dateCreated, desc: true }],
       limit: 1,
       kind: 'liquid',
     }),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { ips, licenses, products, usages } from '../db/entities-schema';
 import type { Subject } from '../flow/types';
@@ -43,7 +43,7 @@ export function changesPart(ctx: HomeContext): HomePart<Record<string, Listed>> 
           sql`${list.kind}::text, ${listedJson({
             table: list.table,
             where: and(eq(list.table.state, 'changes_requested'), list.mine),
-            orderBy: [asc(list.table.dateUpdated), asc(list.table.key)],
+            orderBy: [{ column: list.table.dateUpdated }],
             limit: HOME_ITEMS,
             kind: list.kind,
           })}`,

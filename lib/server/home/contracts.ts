@@ -1,4 +1,4 @@
-import { and, asc, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { licenses } from '../db/entities-schema';
 import { offeredStepSql } from '../flow/offered-step-sql';
 import { recordLink } from '../notify/record-link';
@@ -17,21 +17,22 @@ const CONTRACT_STATES = ['approved', 'contract_sent', 'signed'] as const;
 export function contractsPart(ctx: HomeContext): HomePart<Listed> | null {
   const { viewer } = ctx;
   if (!viewer.holder && viewer.licenseeStaff.length === 0) return null;
-  const step = offeredStepSql(viewer, ctx.holder, 'License', CONTRACT_STATES, CONTRACT_STEPS);
+  const offered = offeredStepSql(viewer, ctx.holder, 'License', CONTRACT_STATES, CONTRACT_STEPS);
   // Holder staff with no contract step (brand, legal) have nothing here.
-  if (!step && viewer.holder) return null;
-  const scope: SQL[] = [inArray(licenses.state, [...CONTRACT_STATES])];
+  if (!offered && viewer.holder) return null;
+  // Only the states in which the flow may offer the person a step: for a licensee, the one awaiting its signature.
+  const scope: SQL[] = [inArray(licenses.state, offered?.states ?? [])];
   if (!viewer.holder) scope.push(inArray(licenses.licensee, viewer.licenseeStaff));
   return {
     id: 'contracts',
     json: listedJson({
       table: licenses,
       // No step the flow offers this person: nothing waits (a licensee's staff still see the section).
-      where: step ? and(...scope, isNotNull(step)) : sql`false`,
-      orderBy: [asc(licenses.dateUpdated), asc(licenses.key)],
+      where: offered ? and(...scope, isNotNull(offered.step)) : sql`false`,
+      orderBy: [{ column: licenses.dateUpdated }],
       limit: HOME_ITEMS,
       kind: 'license',
-      step: step ?? undefined,
+      step: offered?.step,
     }),
     finish: (listed) => {
       if (viewer.holder && listed.count === 0) return null;

@@ -1,4 +1,4 @@
-import { asc, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { liquidApplications } from '../db/entities-schema';
 import type { HomeContext } from './context';
 import { listedJson, nameListed, type Listed } from './listed';
@@ -19,7 +19,7 @@ export function designerApplicationsPart(ctx: HomeContext): HomePart<Listed> | n
     json: listedJson({
       table: liquidApplications,
       where: inArray(liquidApplications.state, WAITING),
-      orderBy: [asc(liquidApplications.dateCreated), asc(liquidApplications.key)],
+      orderBy: [{ column: liquidApplications.dateCreated }],
       limit: HOME_ITEMS,
       kind: 'liquid',
     }),

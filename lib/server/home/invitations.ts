@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { invitations } from '../db/platform-schema';
 import { users } from '../db/schema';
 import type { HomeContext } from './context';
@@ -18,7 +18,7 @@ export function invitationsPart(ctx: HomeContext): HomePart<Listed> {
         eq(invitations.state, 'pending'),
         gt(invitations.expiresAt, ctx.now),
       ),
-      orderBy: [asc(invitations.dateCreated), asc(invitations.key)],
+      orderBy: [{ column: invitations.dateCreated }],
       limit: HOME_ITEMS,
       kind: 'invitation',
     }),

@@ -1,4 +1,4 @@
-import { and, asc, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { invoices } from '../db/entities-schema';
 import { offeredStepSql } from '../flow/offered-step-sql';
 import type { HomeContext } from './context';
@@ -15,10 +15,11 @@ const INVOICE_STATES = ['draft', 'approved'] as const;
 export function invoicesPart(ctx: HomeContext): HomePart<Listed> | null {
   const { viewer } = ctx;
   if (!viewer.holder && viewer.licenseeStaff.length === 0) return null;
-  const step = offeredStepSql(viewer, ctx.holder, 'Invoice', INVOICE_STATES, INVOICE_STEPS);
+  const offered = offeredStepSql(viewer, ctx.holder, 'Invoice', INVOICE_STATES, INVOICE_STEPS);
   // Holder staff who may not mark invoices paid (holder@, brand, legal) have nothing here.
-  if (!step && viewer.holder) return null;
-  const scope: SQL[] = [inArray(invoices.state, [...INVOICE_STATES])];
+  if (!offered && viewer.holder) return null;
+  // Only the states in which the flow may offer the person a step: for a licensee, the one awaiting its signature.
+  const scope: SQL[] = [inArray(invoices.state, offered?.states ?? [])];
   if (!viewer.holder) scope.push(inArray(invoices.licensee, viewer.licenseeStaff));
   const page = viewer.holder ? '/holder/invoice' : '/licensee/invoice';
   return {
@@ -26,11 +27,11 @@ export function invoicesPart(ctx: HomeContext): HomePart<Listed> | null {
     json: listedJson({
       table: invoices,
       // No step the flow offers this person: nothing waits (a licensee's staff still see the section).
-      where: step ? and(...scope, isNotNull(step)) : sql`false`,
-      orderBy: [asc(invoices.dateUpdated), asc(invoices.key)],
+      where: offered ? and(...scope, isNotNull(offered.step)) : sql`false`,
+      orderBy: [{ column: invoices.dateUpdated }],
       limit: HOME_ITEMS,
       kind: 'invoice',
-      step: step ?? undefined,
+      step: offered?.step,
     }),
     finish: (listed) => {
       if (viewer.holder && listed.count === 0) return null;

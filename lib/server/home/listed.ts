@@ -27,7 +27,8 @@ export interface ListedItem {
 export interface ListedQuery {
   table: PgTable;
   where: SQL | undefined;
-  orderBy: SQL[];
+  /** The order the first records are picked in; the table's key last breaks ties. */
+  orderBy: { column: PgColumn; desc?: boolean }[];
   limit: number;
   /** How the records are named: what is looked up with them (null: by `extra` alone). */
   kind: NamedKind | null;
@@ -47,18 +48,32 @@ export function listedJson(q: ListedQuery): SQL {
   const fields = columnFields(columns);
   if (!fields) throw new Error(`listedJson: ${getTableName(q.table)} has a column the JSON read does not support`);
   const name = sql.identifier(getTableName(q.table));
+  const key = columns.key!;
   const filter = q.where ? sql` where ${q.where}` : sql``;
-  const order = sql.join(q.orderBy, sql`, `);
   const members: SQL[] = [sql`'row', ${objectText(fields)}::json`];
   if (q.kind) members.push(sql`'names', ${lookupsJson(q.kind, q.table)}`);
   if (q.step) members.push(sql`'step', ${q.step}`);
-  for (const [key, value] of Object.entries(q.extra ?? {})) members.push(sql`${key}::text, ${value}`);
+  for (const [member, value] of Object.entries(q.extra ?? {})) members.push(sql`${member}::text, ${value}`);
   const item = sql`json_build_object(${sql.join(members, sql`, `)})`;
-  return sql`json_build_object(
-    'count', (select ${count()} from ${q.table}${filter}),
-    'items', (select coalesce(json_agg(${item} order by __listed_n), '[]'::json)
-      from (select ${name}.*, row_number() over (order by ${order}) as __listed_n
-        from ${q.table}${filter} order by ${order} limit ${q.limit}) as ${name}))`;
+  const order = [...q.orderBy, { column: key, desc: q.orderBy.at(-1)?.desc }];
+  const direction = (o: { desc?: boolean }) => (o.desc ? sql` desc` : sql` asc`);
+  const byName = sql.join(
+    order.map((o) => sql`${sql.identifier(o.column.name)}${direction(o)}`),
+    sql`, `,
+  );
+  const byColumn = sql.join(
+    order.map((o) => sql`${o.column}${direction(o)}`),
+    sql`, `,
+  );
+  const kept = [...new Set(order.map((o) => o.column))].map((c) => sql`${c}`);
+  // The matching records are found once, as their keys and order (the count and the first are
+  // both of them); only the first are then read whole, by key.
+  return sql`(with __matched as materialized (select ${sql.join(kept, sql`, `)} from ${q.table}${filter})
+    select json_build_object(
+      'count', (select ${count()} from __matched),
+      'items', (select coalesce(json_agg(${item} order by ${byColumn}), '[]'::json)
+        from (select ${name}.* from ${q.table}
+          where ${key} in (select ${sql.identifier(key.name)} from __matched order by ${byName} limit ${q.limit})) as ${name})))`;
 }
 
 /** The first records' names for the reader. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ips, usages } from '../db/entities-schema';
 import { madeByReader, ownsDesigner, type HomeContext } from './context';
@@ -20,7 +20,7 @@ export function permitsPart(ctx: HomeContext): HomePart<Listed> | null {
     json: listedJson({
       table: usages,
       where: and(eq(usages.state, 'approved'), madeByReader(ctx, usages.applicant, usages.designer), sql`not ${madeOne}`),
-      orderBy: [asc(usages.dateUpdated), asc(usages.key)],
+      orderBy: [{ column: usages.dateUpdated }],
       limit: HOME_ITEMS,
       kind: 'usage',
     }),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { licenses, sales } from '../db/entities-schema';
 import { dueDay, dueDays, isLate, lastFullMonth, latestOverdueMonth } from '../sales/period';
 import { formatDay, formatPeriod } from '../naming/format';
@@ -30,7 +30,7 @@ function unreportedJson(orgs: string[], month: Month) {
       gte(licenses.term_end, start),
       sql`not ${reported}`,
     ),
-    orderBy: [asc(licenses.reference), asc(licenses.key)],
+    orderBy: [{ column: licenses.reference }],
     limit: HOME_ITEMS,
     kind: 'license',
   });
