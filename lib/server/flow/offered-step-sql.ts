@@ -135,7 +135,7 @@ function decisionTree(
   const rest = facts.filter((f) => f !== fact);
   const yes = decisionTree(rest, { ...known, [fact!]: true }, decide, factSql) ?? sql`null::text`;
   const no = decisionTree(rest, { ...known, [fact!]: false }, decide, factSql) ?? sql`null::text`;
-  // A condition that is null (a record without that field) takes the else branch: not so.
+  // A condition that is null (a record without that field) takes the else branch, as the engine takes it to be false.
   return sql`(case when ${factSql[fact!]!} then ${yes} else ${no} end)`;
 }
 
