@@ -1,6 +1,7 @@
 /**
- * bench/page-server-time: the server time of the heaviest pages (the five the issue names, and the home as a licensee sees it) over 100,000 records of
- * each kind they list (IPs, licenses, pending reviews, notifications), on PGlite and PostgreSQL.
+ * bench/page-server-time: the server time of the heaviest pages (the five the issue names, and the
+ * home as a licensee sees it) over 100,000 records of each kind they list (IPs, licenses, pending
+ * reviews, notifications), on PGlite and PostgreSQL.
  * A page's server time is the time until the last of the API answers it asks for on load has
  * arrived, the requests sent together as the browser sends them (the pages render in the browser;
  * their HTML itself carries no data). Median and p95 of 20 loads after 3 warm-ups, one at a time.

@@ -92,7 +92,6 @@ export async function factsOf(db: DbOrTx, kind: NamedKind, rows: Row[]): Promise
     if (field) collect(rows, field, keys);
     return keys;
   };
-  const orgKeys = keysOf(fields.licensee);
   const referencesOf = async (table: typeof licenses | typeof invoices, keys: Set<string>) =>
     keys.size
       ? new Map(
@@ -105,7 +104,7 @@ export async function factsOf(db: DbOrTx, kind: NamedKind, rows: Row[]): Promise
         )
       : new Map<string, string>();
   const [names, persons, licenseRefs, invoiceRefs] = await readEach(db, [
-    () => namesByKey(db, { ips: keysOf(fields.ip), licensees: orgKeys, designers: keysOf(fields.designer) }),
+    () => namesByKey(db, { ips: keysOf(fields.ip), licensees: keysOf(fields.licensee), designers: keysOf(fields.designer) }),
     () => peopleOf(db, [...keysOf(fields.applicant)]),
     () => referencesOf(licenses, keysOf(fields.license)),
     () => referencesOf(invoices, keysOf(fields.invoice)),

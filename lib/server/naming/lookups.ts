@@ -114,36 +114,23 @@ export function lookupsJson(kind: NamedKind, table: PgTable): SQL {
     if (k) members.push(sql`${name}::text, ${read(k)}`);
   };
   const fields = lookupFields(kind);
-  const ip = alias(ips, '__lk_ip');
-  const org = alias(licensees, '__lk_org');
-  const designer = alias(designers, '__lk_designer');
-  const license = alias(licenses, '__lk_license');
-  const invoice = alias(invoices, '__lk_invoice');
-  add('ip', fields.ip, (k) => sql`(select ${ip.name} from ${ips} as ${sql.identifier('__lk_ip')} where ${ip.key} = ${k})`);
-  add(
-    'licensee',
-    fields.licensee,
-    (k) => sql`(select ${org.name} from ${licensees} as ${sql.identifier('__lk_org')} where ${org.key} = ${k})`,
-  );
-  add(
-    'designer',
-    fields.designer,
-    (k) =>
-      sql`(select ${designerNameSql(designer.creator_name, designer.corporate_name)} from ${designers} as ${sql.identifier('__lk_designer')} where ${designer.key} = ${k})`,
+  add('ip', fields.ip, (k) => lookUp(ips, '__lk_ip', k, (c) => c.name!));
+  add('licensee', fields.licensee, (k) => lookUp(licensees, '__lk_org', k, (c) => c.name!));
+  add('designer', fields.designer, (k) =>
+    lookUp(designers, '__lk_designer', k, (c) => designerNameSql(c.creator_name!, c.corporate_name!)),
   );
   // peopleOf answers for an account that is gone too, with empty names.
   add('applicant', fields.applicant, (k) => sql`case when ${k} is null then null else ${personJson(k)} end`);
-  add(
-    'license',
-    fields.license,
-    (k) => sql`(select ${license.reference} from ${licenses} as ${sql.identifier('__lk_license')} where ${license.key} = ${k})`,
-  );
-  add(
-    'invoice',
-    fields.invoice,
-    (k) => sql`(select ${invoice.reference} from ${invoices} as ${sql.identifier('__lk_invoice')} where ${invoice.key} = ${k})`,
-  );
+  add('license', fields.license, (k) => lookUp(licenses, '__lk_license', k, (c) => c.reference!));
+  add('invoice', fields.invoice, (k) => lookUp(invoices, '__lk_invoice', k, (c) => c.reference!));
   return members.length ? sql`json_build_object(${sql.join(members, sql`, `)})` : sql`'{}'::json`;
+}
+
+/** What `pick` reads of the record of `table` whose key is `key`, the table under an alias of its own. */
+function lookUp(table: PgTable, as: string, key: SQL, pick: (columns: Record<string, PgColumn>) => SQL | PgColumn): SQL {
+  // The alias's columns are read through it, so they are written as the alias's.
+  const columns = alias(table, as) as unknown as Record<string, PgColumn>;
+  return sql`(select ${pick(columns)} from ${table} as ${sql.identifier(as)} where ${columns.key!} = ${key})`;
 }
 
 /** The names of the account `sub` names, as PersonNames' JSON; empty names for an account that is gone. */
