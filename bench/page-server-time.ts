@@ -156,13 +156,15 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
         );
         const failed = answers.find((a) => a.http !== 200 || a.status !== 0);
         if (failed) throw new Error(`${page.page}: ${JSON.stringify(failed).slice(0, 300)}`);
+        bytes = answers.reduce((sum, a) => sum + (a.bytes ?? 0), 0);
         return performance.now() - t;
       };
+      let bytes = 0;
       for (let i = 0; i < 3; i++) await load();
       const times: number[] = [];
       for (let i = 0; i < LOADS; i++) times.push(await load());
       lines.push(
-        `| ${page.page} | ${page.requests.map((r) => `${r.method} ${r.path}`).join(', ')} | ${percentile(times, 50).toFixed(0)} | ${percentile(times, 95).toFixed(0)} |`,
+        `| ${page.page} | ${page.requests.map((r) => `${r.method} ${r.path}`).join(', ')} | ${percentile(times, 50).toFixed(0)} | ${percentile(times, 95).toFixed(0)} | ${(bytes / 1000).toFixed(1)} |`,
       );
     }
     return [
@@ -170,8 +172,8 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<string> {
       '',
       `Seeded ${ROWS.toLocaleString('en')} IPs, licenses and notifications (each for the holder and legal) and ${(ROWS / 100).toLocaleString('en')} pending legal reviews in ${seedSeconds.toFixed(0)} s. ${LOADS} loads per page after 3 warm-ups, one at a time; load average ${os.loadavg()[0]!.toFixed(2)}.`,
       '',
-      '| page | requests on load | p50 ms | p95 ms |',
-      '|---|---|---:|---:|',
+      '| page | requests on load | p50 ms | p95 ms | kB answered |',
+      '|---|---|---:|---:|---:|',
       ...lines,
     ].join('\n');
   } catch (err) {

@@ -132,9 +132,21 @@ describe('POST /api/v1/Usage/holder/list, permits written by the database', () =
   async function expected(body: unknown) {
     const db = await getDb();
     const viewer = await viewerOf(db, await callerOf(people.brand));
+    // The queue's items with each permit's whole row as drizzle reads it, where the route sends the database's text on.
+    const queue = nameQueueItems(await reviewQueue(db, viewer, ['usage']), 'jp');
+    const rows = await db
+      .select()
+      .from(usages)
+      .where(
+        inArray(
+          usages.key,
+          queue.map((item) => String(item.subject.key)),
+        ),
+      );
+    const rowOf = new Map(rows.map((row) => [row.key, row]));
     return JSON.parse(
       JSON.stringify({
-        queue: nameQueueItems(await reviewQueue(db, viewer, ['usage']), 'jp'),
+        queue: queue.map((item) => ({ ...item, subject: rowOf.get(String(item.subject.key)) })),
         permits: await queryRecords(db, entities.Usage, viewer, body),
       }),
     ) as { queue: Record<string, unknown>[] };
@@ -209,8 +221,19 @@ describe('the approval queue’s reads, one statement written by the database', 
     const byKey = (a: { key: string }, b: { key: string }) => a.key.localeCompare(b.key);
     expect([...reads.pending].sort(byKey)).toEqual([...pending].sort(byKey));
     const permitKeys = pending.filter((r) => r.subject_type === 'usage').map((r) => r.subject_key);
+    const withRows = await readQueue(db, ['usage', 'ip', 'license'], ['brand', 'legal', 'holder'], 'no-such-person', {
+      rows: true,
+    });
+    expect(withRows.pending).toEqual(reads.pending);
+    expect(reads.rows.size).toBe(0);
     for (const permit of await db.select().from(usages).where(inArray(usages.key, permitKeys))) {
-      expect(reads.subjects.get(`Usage:${permit.key}`)).toEqual(permit);
+      // The queue reads the fields its rules and names need; the whole row only passes through, as text.
+      const facts = reads.subjects.get(`Usage:${permit.key}`)!;
+      expect(Object.keys(facts).sort()).toEqual(
+        ['key', 'state', 'reference', 'ip', 'designer', 'applicant', 'licensee'].filter((f) => f in permit).sort(),
+      );
+      expect(facts).toEqual(Object.fromEntries(Object.keys(facts).map((f) => [f, permit[f as keyof typeof permit]])));
+      expect(JSON.parse(withRows.rows.get(`Usage:${permit.key}`)!)).toEqual(JSON.parse(JSON.stringify(permit)));
       // What names the permit was read in the same statement, and names it as reading it by key does.
       const [byKey] = await factsOf(db, 'usage', [permit]);
       expect(factsFromLookups('usage', permit, reads.names.get(`Usage:${permit.key}`)!)).toEqual(byKey);

@@ -16,6 +16,8 @@ export interface Answer {
   status?: number;
   data?: Record<string, unknown>;
   ms: number;
+  /** The answer's body, in bytes, when one came. */
+  bytes?: number;
   error?: string;
 }
 
@@ -47,11 +49,12 @@ export function call(
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const ms = performance.now() - started;
+          const body = Buffer.concat(chunks);
           try {
-            const json = JSON.parse(Buffer.concat(chunks).toString()) as { status: number; data: Record<string, unknown> };
-            resolve({ http: res.statusCode ?? 0, status: json.status, data: json.data, ms });
+            const json = JSON.parse(body.toString()) as { status: number; data: Record<string, unknown> };
+            resolve({ http: res.statusCode ?? 0, status: json.status, data: json.data, ms, bytes: body.length });
           } catch {
-            resolve({ http: res.statusCode ?? 0, ms });
+            resolve({ http: res.statusCode ?? 0, ms, bytes: body.length });
           }
         });
         res.on('error', (err) => resolve({ http: 0, ms: performance.now() - started, error: err.message }));

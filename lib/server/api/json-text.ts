@@ -22,3 +22,8 @@ export function objectOfText(members: Readonly<Record<string, unknown>>): JsonTe
   );
   return new JsonText(`{${parts.join(',')}}`);
 }
+
+/** An array of JSON texts as one JSON text, each element as it is. */
+export function arrayOfText(elements: readonly JsonText[]): JsonText {
+  return new JsonText(`[${elements.map((element) => element.text).join(',')}]`);
+}

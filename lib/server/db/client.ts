@@ -77,6 +77,17 @@ export function getDbHandle(): Promise<DbHandle> {
   return g[globalKey];
 }
 
+/**
+ * The process's open handle when `db` is its database (not a transaction, not a database opened
+ * elsewhere), else undefined; never opens one.
+ */
+export async function sharedHandleOf(db: unknown): Promise<DbHandle | undefined> {
+  const opening = (globalThis as GlobalWithDb)[globalKey];
+  if (!opening) return undefined;
+  const handle = await opening.catch(() => undefined);
+  return handle?.db === db ? handle : undefined;
+}
+
 export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
 }

@@ -5,7 +5,8 @@ import { defaultHolder, groupsOf, type HolderContext } from './facts';
 import { flowFor } from './overrides';
 import { addBusinessDays, businessDaysBetween, slaDays } from './business-days';
 import { bindingForSubject } from './subjects';
-import { readQueue, type QueueReads } from './queue-reads';
+import { readQueue, subjectAt, type QueueReads } from './queue-reads';
+import { arrayOfText, JsonText, objectOfText } from '../api/json-text';
 import { KIND_OF_SUBJECT } from '../naming/load-names';
 import { factsFromLookups, type NameLookups } from '../naming/lookups';
 import { nameRecord, type RecordName } from '../naming/name-record';
@@ -15,6 +16,7 @@ type Row = Record<string, unknown>;
 
 export interface QueueItem {
   review: { key: string; subjectType: Subject; group: ReviewerGroup; step: string; revision: number; dateCreated: Date };
+  /** What the queue reads of the subject's row (its key, state, parties and what names it). */
   subject: Row;
   /** What names the subject, read with it (nameQueueItems). */
   names: NameLookups;
@@ -68,7 +70,7 @@ export function queueItems(
   const items: QueueItem[] = [];
   for (const review of pending) {
     const binding = bindingForSubject(review.subject_type as Subject);
-    const at = `${binding.entity}:${review.subject_key}`;
+    const at = subjectAt(binding.subject, review.subject_key);
     const subject = subjectRows.get(at);
     if (!subject || subject.state !== review.step) continue;
     if (!options.allGroups && review.group === 'designer' && !ownDesigners.includes(String(binding.designerOf(subject))))
@@ -119,4 +121,28 @@ export function nameQueueItems(items: QueueItem[], lang: 'jp' | 'en'): NamedQueu
     ...item,
     name: nameRecord(factsFromLookups(KIND_OF_SUBJECT[item.review.subjectType], item.subject, names), lang),
   }));
+}
+
+/**
+ * The queue as the API answers it, as JSON text: each item with its subject's whole row, sent on
+ * as the database wrote it (never parsed here), and with its record named for the reader. Only
+ * the few fields the flow engine and the names need are read back into values.
+ */
+export async function queueAnswer(
+  db: Db,
+  viewer: Viewer,
+  subjects: readonly Subject[],
+  lang: 'jp' | 'en',
+  now = new Date(),
+): Promise<JsonText> {
+  const holder = await defaultHolder(db);
+  const reads = await readQueue(db, subjects, reviewerGroups(holder, viewer), viewer.sub, { rows: true });
+  const named = nameQueueItems(queueItems(reads, holder, now), lang);
+  return arrayOfText(
+    named.map(({ review, subject, ...rest }) => {
+      // queueItems keeps only reviews whose subject was read, so its whole row is there.
+      const row = reads.rows.get(subjectAt(review.subjectType, String(subject.key)))!;
+      return objectOfText({ review, subject: new JsonText(row), ...rest });
+    }),
+  );
 }

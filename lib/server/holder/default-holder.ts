@@ -1,8 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { AppError } from '../api/errors';
 import { forgetInRequest, oncePerRequest } from '../common/request-scope';
-import type { DbOrTx } from '../common/tx';
+import { isTransaction, type DbOrTx } from '../common/tx';
+import { sharedHandleOf } from '../db/client';
 import { holders, type SubRef } from '../db/entities-schema';
+import { selectText } from '../db/select-text';
+import { columnFields, objectText, rowOfJson } from '../query/json-page';
 
 export type HolderRow = typeof holders.$inferSelect;
 
@@ -32,6 +35,8 @@ export function managerType(group: ManagerGroup): HolderListType {
 }
 
 const DEFAULT_HOLDER = Symbol('default holder');
+/** The holder row's fields as the database writes them in JSON (every column type of holders is one it can). */
+const HOLDER_FIELDS = columnFields(getTableColumns(holders))!;
 
 /**
  * The single default holder (SPEC §3), read once per API request (request-scope.ts); `forUpdate`
@@ -47,7 +52,18 @@ export async function findDefaultHolder(db: DbOrTx, options: { forUpdate?: boole
     const [locked] = await query().for('update');
     return locked;
   }
-  return oncePerRequest(DEFAULT_HOLDER, async () => (await query())[0]);
+  return oncePerRequest(DEFAULT_HOLDER, async () => {
+    // Outside a transaction the row comes from the answer cache: nearly every request needs it, and
+    // it changes when staff are placed in a group, so a request costs at most the cache's check.
+    const handle = isTransaction(db) ? undefined : await sharedHandleOf(db);
+    if (!handle) return (await query())[0];
+    const text = await selectText(
+      handle,
+      sql`select ${objectText(HOLDER_FIELDS)} from ${holders} where ${eq(holders.is_default, true)} limit 1`,
+      '',
+    );
+    return text === null ? undefined : (rowOfJson(holders, JSON.parse(text) as Record<string, unknown>) as HolderRow);
+  });
 }
 
 /** The holder row was written in this request: its next read goes to the database. */

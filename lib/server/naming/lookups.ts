@@ -40,6 +40,31 @@ export function lookupFields(kind: NamedKind): Partial<Record<keyof NameLookups,
   };
 }
 
+/**
+ * The row's own fields factsFromLookups reads (beside the keys lookupFields names): a read that
+ * names rows without sending them on needs only these of each.
+ */
+const NAMED_ROW_FIELDS = [
+  'reference',
+  'name',
+  'sku',
+  'period_start',
+  'period_end',
+  'amount',
+  'currency',
+  'totals',
+  'terms',
+  'revision',
+  'data',
+  'email',
+  'profile',
+] as const;
+
+/** Every field of a row of `kind` its name is made from: its own and the keys of what is looked up. */
+export function namingFields(kind: NamedKind): string[] {
+  return [...new Set<string>([...NAMED_ROW_FIELDS, ...Object.values(lookupFields(kind))])];
+}
+
 /** Total royalty of a report's totals in its first currency (what the organisation owes for it). */
 function reportRoyalty(row: Row): { amount: number | null; currency: string | null } {
   const totals = row.totals && typeof row.totals === 'object' ? (row.totals as Record<string, { royalty?: number }>) : {};

@@ -1,4 +1,4 @@
-import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { cursorFieldName, cursorFields } from './cursor';
 import { kindOf } from './fields';
@@ -51,6 +51,15 @@ export function columnFields(columns: Record<string, PgColumn>): JsonField[] | u
     fields.push({ name, value });
   }
   return fields;
+}
+
+/** A row the database wrote as JSON (columnJson's values) as drizzle reads it: timestamps as Dates. */
+export function rowOfJson(table: PgTable, json: Record<string, unknown>): Record<string, unknown> {
+  const row: Record<string, unknown> = { ...json };
+  for (const [name, column] of Object.entries(getTableColumns(table) as Record<string, PgColumn>)) {
+    if (column.columnType === 'PgTimestamp' && typeof row[name] === 'string') row[name] = new Date(row[name]);
+  }
+  return row;
 }
 
 /** The JSON object text of the fields, compact and in their order (row_to_json keeps both). */

@@ -2,7 +2,7 @@ import { apiRoute } from '@/lib/server/api/route';
 import { getDb } from '@/lib/server/db/client';
 import { viewerOf } from '@/lib/server/entities/viewer';
 import { subjectsOfKind } from '@/lib/server/flow/approve-subject';
-import { nameQueueItems, reviewQueue } from '@/lib/server/flow/review-queue';
+import { queueAnswer } from '@/lib/server/flow/review-queue';
 import { aclOf } from '@/lib/server/roles/role-lists';
 
 /** The approval queue: what the caller's groups still have to decide, oldest first, each record named for the reader. */
@@ -11,8 +11,7 @@ export default apiRoute({
   methods: {
     GET: async ({ caller, query }) => {
       const db = await getDb();
-      const queue = await reviewQueue(db, await viewerOf(db, caller), subjectsOfKind(query.kind));
-      return nameQueueItems(queue, caller.lang);
+      return queueAnswer(db, await viewerOf(db, caller), subjectsOfKind(query.kind), caller.lang);
     },
   },
 });
