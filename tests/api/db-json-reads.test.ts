@@ -253,6 +253,49 @@ describe('the approval queue’s reads, one statement written by the database', 
     const order = (a: object, b: object) => JSON.stringify(a).localeCompare(JSON.stringify(b));
     expect([...reads.siblings].sort(order)).toEqual([...siblings].sort(order));
   });
+
+  it('sends each subject’s row on as written, one holding control characters too, and skips a subject that is gone', async () => {
+    const db = await getDb();
+    const odd = newKey();
+    const gone = newKey();
+    await db.insert(usages).values({
+      key: odd,
+      reference: fixtureReference('USE'),
+      ip: newKey(),
+      // The rows travel in one text split at U+0001: one inside a row must not split it.
+      purpose: `${MARK} line one\nline two \u0001 "quoted"\ttab`,
+    });
+    // The gone subject's review first of all, so that every row after it would be out of step if it took no place.
+    const opened = [odd, gone].map((subject) => ({
+      ...(subject === gone ? { dateCreated: new Date('2020-01-01T00:00:00Z') } : {}),
+      key: newKey(),
+      subject_type: 'usage',
+      subject_key: subject,
+      group: 'brand',
+      step: 'requested',
+      state: 'pending',
+      revision: 1,
+    }));
+    await db.insert(reviews).values(opened);
+    try {
+      const reads = await readQueue(db, ['usage'], ['brand'], 'no-such-person', { rows: true });
+      const keys = reads.pending.map((review) => review.subject_key);
+      expect(keys).toEqual(expect.arrayContaining([odd, gone]));
+      expect(reads.rows.has(`Usage:${gone}`)).toBe(false);
+      const rows = await db.select().from(usages).where(inArray(usages.key, keys));
+      expect(rows.map((row) => row.key)).toContain(odd);
+      for (const row of rows) expect(JSON.parse(reads.rows.get(`Usage:${row.key}`)!)).toEqual(JSON.parse(JSON.stringify(row)));
+      expect(reads.rows.size).toBe(rows.length);
+    } finally {
+      await db.delete(reviews).where(
+        inArray(
+          reviews.key,
+          opened.map((review) => review.key),
+        ),
+      );
+      await db.delete(usages).where(eq(usages.key, odd));
+    }
+  });
 });
 
 describe('gallery queries (POST /api/v1/IP/query), written by the database', () => {

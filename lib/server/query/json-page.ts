@@ -53,12 +53,19 @@ export function columnFields(columns: Record<string, PgColumn>): JsonField[] | u
   return fields;
 }
 
+const timestampFields = new WeakMap<PgTable, string[]>();
+
 /** A row the database wrote as JSON (columnJson's values) as drizzle reads it: timestamps as Dates. */
 export function rowOfJson(table: PgTable, json: Record<string, unknown>): Record<string, unknown> {
-  const row: Record<string, unknown> = { ...json };
-  for (const [name, column] of Object.entries(getTableColumns(table) as Record<string, PgColumn>)) {
-    if (column.columnType === 'PgTimestamp' && typeof row[name] === 'string') row[name] = new Date(row[name]);
+  let names = timestampFields.get(table);
+  if (!names) {
+    names = Object.entries(getTableColumns(table) as Record<string, PgColumn>)
+      .filter(([, column]) => column.columnType === 'PgTimestamp')
+      .map(([name]) => name);
+    timestampFields.set(table, names);
   }
+  const row: Record<string, unknown> = { ...json };
+  for (const name of names) if (typeof row[name] === 'string') row[name] = new Date(row[name]);
   return row;
 }
 
